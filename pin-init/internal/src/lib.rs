@@ -1,0 +1,1 @@
+//! Proc macros of `pin-init` (work in progress).

@@ -1,0 +1,2 @@
+//! Safe pinned in-place initialization (work in progress).
+#![no_std]
