@@ -1,5 +1,6 @@
-//! `cargo xtask`: the plain (non-Nix) harness (work in progress).
+//! `cargo xtask`: the plain (non-Nix) harness. See `cargo xtask help`.
+
 fn main() {
-    eprintln!("xtask: not implemented yet");
-    std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(xtask::main(&args));
 }

@@ -1,0 +1,650 @@
+//! `cargo xtask kernel`: unpack Debian's Linux 6.12, prepare it with
+//! `scripts/prepare-tree.sh`, configure it from `kunit-configs/` and build it.
+//!
+//! Cache layout (`$PIN_INIT_HARNESS_CACHE`):
+//! - `src/linux-source-6.12/`: the vanilla tree, unpacked once, never modified;
+//! - `vendor/<crate>-<version>/`: syn, quote, proc-macro2, unicode-ident;
+//! - `linux/`: the prepared tree. It is re-created (copied from `src/` with
+//!   timestamps, then prepared) only when the preparation inputs change, and
+//!   files whose content did not change get their old timestamps back, so
+//!   make rebuilds only what really changed;
+//! - `build/` (`build-debug/` with `--debug`): the `O=` build directory;
+//! - `logs/`: build logs.
+
+use crate::setup::{self, bindgen_path};
+use crate::util::{self, Context, Error, Hasher, Phase, Progress, Result, Tool};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Instant, SystemTime};
+
+/// The crates the kernel tree gets copies of, as pinned in Cargo.lock.
+pub const VENDORED: &[&str] = &["proc-macro2", "quote", "syn", "unicode-ident"];
+
+/// Options of `cargo xtask kernel`.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Add `kunit-configs/debug/*.config`, build in `build-debug/`.
+    pub debug: bool,
+    /// `make -j`.
+    pub jobs: u32,
+    /// Use this unpacked vanilla tree instead of Debian's tarball.
+    pub source: Option<PathBuf>,
+}
+
+/// Tools the kernel build needs and their Debian packages.
+pub const TOOLS: &[Tool] = &[
+    Tool {
+        name: "make",
+        package: "make",
+    },
+    Tool {
+        name: "tar",
+        package: "tar",
+    },
+    Tool {
+        name: "xz",
+        package: "xz-utils",
+    },
+    Tool {
+        name: "patch",
+        package: "patch",
+    },
+    Tool {
+        name: "clang",
+        package: "clang",
+    },
+    Tool {
+        name: "ld.lld",
+        package: "lld",
+    },
+    Tool {
+        name: "llvm-ar",
+        package: "llvm",
+    },
+    Tool {
+        name: "flex",
+        package: "flex",
+    },
+    Tool {
+        name: "bison",
+        package: "bison",
+    },
+    Tool {
+        name: "bc",
+        package: "bc",
+    },
+    Tool {
+        name: "rustc",
+        package: "rustc-web=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "rustdoc",
+        package: "rustc-web=1.85.0+dfsg3-1~deb12u3",
+    },
+];
+
+/// The build directory for the given flavour.
+pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
+    cache.join(if debug { "build-debug" } else { "build" })
+}
+
+/// `VERSION.PATCHLEVEL.SUBLEVEL` from a tree's top Makefile.
+pub fn tree_version(tree: &Path) -> Result<(u32, u32, u32)> {
+    let makefile = tree.join("Makefile");
+    let text = fs::read_to_string(&makefile).map_err(|e| {
+        Error(format!(
+            "{} is not a kernel tree (cannot read {}: {e})",
+            tree.display(),
+            makefile.display()
+        ))
+    })?;
+    let get = |key: &str| -> Option<u32> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim_start().strip_prefix('='))
+            .and_then(|v| v.trim().parse().ok())
+    };
+    match (get("VERSION"), get("PATCHLEVEL"), get("SUBLEVEL")) {
+        (Some(a), Some(b), Some(c)) => Ok((a, b, c)),
+        _ => crate::bail!(
+            "{}: no VERSION/PATCHLEVEL/SUBLEVEL: not a kernel tree",
+            makefile.display()
+        ),
+    }
+}
+
+/// Refuses any tree that is not Linux 6.12.
+pub fn check_version(tree: &Path) -> Result<String> {
+    let (a, b, c) = tree_version(tree)?;
+    if (a, b) != (6, 12) {
+        crate::bail!(
+            "refusing to build {}: it is Linux {a}.{b}.{c}, this project targets Linux 6.12",
+            tree.display()
+        );
+    }
+    Ok(format!("{a}.{b}.{c}"))
+}
+
+/// Versions of the vendored crates in Cargo.lock.
+pub fn lock_versions(lock: &str) -> Result<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    let mut name: Option<String> = None;
+    for line in lock.lines() {
+        let line = line.trim();
+        if line == "[[package]]" {
+            name = None;
+        } else if let Some(v) = line.strip_prefix("name = ") {
+            name = Some(v.trim_matches('"').to_string());
+        } else if let Some(v) = line.strip_prefix("version = ") {
+            if let Some(n) = name.take() {
+                if VENDORED.contains(&n.as_str()) {
+                    if let Some(old) = out.insert(n.clone(), v.trim_matches('"').to_string()) {
+                        crate::bail!("Cargo.lock has two versions of {n} ({old} and {v}); the kernel tree can hold one");
+                    }
+                }
+            }
+        }
+    }
+    for c in VENDORED {
+        if !out.contains_key(*c) {
+            crate::bail!("Cargo.lock has no {c}");
+        }
+    }
+    Ok(out)
+}
+
+/// Copies the pinned crates from cargo's registry cache into `cache/vendor/`.
+fn vendor(repo: &Path, cache: &Path) -> Result<BTreeMap<String, String>> {
+    let lock = fs::read_to_string(repo.join("Cargo.lock")).context("reading Cargo.lock")?;
+    let versions = lock_versions(&lock)?;
+    let vendor = cache.join("vendor");
+    let missing: Vec<_> = versions
+        .iter()
+        .filter(|(c, v)| !vendor.join(format!("{c}-{v}/src")).is_dir())
+        .collect();
+    if missing.is_empty() {
+        return Ok(versions);
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    util::run(
+        Command::new(cargo)
+            .args(["fetch", "--locked", "--quiet"])
+            .current_dir(repo),
+        "cargo fetch",
+    )?;
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(&std::env::var_os("HOME").unwrap_or_else(|| "/root".into())).join(".cargo")
+        });
+    let registry = cargo_home.join("registry/src");
+    for (c, v) in missing {
+        let dirname = format!("{c}-{v}");
+        let found = fs::read_dir(&registry)
+            .context(format!("reading {}", registry.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path().join(&dirname))
+            .find(|p| p.join("src").is_dir());
+        let Some(src) = found else {
+            crate::bail!(
+                "{dirname} not found under {} after cargo fetch",
+                registry.display()
+            );
+        };
+        fs::create_dir_all(&vendor)?;
+        let tmp = vendor.join(format!(".{dirname}.tmp"));
+        let _ = fs::remove_dir_all(&tmp);
+        util::run(
+            Command::new("cp").arg("-R").arg(&src).arg(&tmp),
+            &format!("copying {dirname}"),
+        )?;
+        fs::rename(&tmp, vendor.join(&dirname))?;
+        eprintln!("    vendored {dirname}");
+    }
+    Ok(versions)
+}
+
+/// Unpacks Debian's tarball into `cache/src/` unless already there.
+fn unpack(cache: &Path) -> Result<PathBuf> {
+    let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/src/linux-source-6.12.tar.xz"));
+    let meta = fs::metadata(&tarball).map_err(|e| {
+        Error(format!(
+            "{}: {e}\nit comes with Debian package linux-source-6.12={}; run `cargo xtask setup`",
+            tarball.display(),
+            setup::LINUX_SOURCE_VERSION
+        ))
+    })?;
+    let stamp_value = format!(
+        "{} {} {:?}",
+        tarball.display(),
+        meta.len(),
+        meta.modified().ok()
+    );
+    let src = cache.join("src");
+    let stamp = src.join(".xtask-unpacked");
+    let tree = src.join("linux-source-6.12");
+    if fs::read_to_string(&stamp).ok().as_deref() == Some(stamp_value.as_str()) && tree.is_dir() {
+        return Ok(tree);
+    }
+    let phase = Phase::start(format!("kernel: unpack {}", tarball.display()));
+    let _ = fs::remove_dir_all(&src);
+    fs::create_dir_all(&src)?;
+    util::run(
+        Command::new("tar")
+            .arg("-C")
+            .arg(&src)
+            .arg("-xf")
+            .arg(&tarball)
+            .env("PATH", util::build_path()),
+        "unpacking the kernel tarball",
+    )?;
+    if !tree.is_dir() {
+        crate::bail!("{} did not contain linux-source-6.12/", tarball.display());
+    }
+    fs::write(&stamp, stamp_value)?;
+    phase.done("");
+    Ok(tree)
+}
+
+/// Hash of everything preparation depends on.
+fn prep_hash(repo: &Path, pristine: &Path, versions: &BTreeMap<String, String>) -> Result<String> {
+    let mut h = Hasher::default();
+    h.update(pristine.to_string_lossy().as_bytes());
+    if let Ok(m) = fs::metadata(pristine.join("Makefile")) {
+        h.update(format!("{:?}", m.modified().ok()).as_bytes());
+    }
+    h.update_tree(&repo.join("pin-init"))?;
+    h.update_tree(&repo.join("patches"))?;
+    h.update(
+        &fs::read(repo.join("scripts/prepare-tree.sh"))
+            .context("reading scripts/prepare-tree.sh")?,
+    );
+    for (c, v) in versions {
+        h.update(format!("{c}-{v}").as_bytes());
+    }
+    Ok(h.hex())
+}
+
+const PREP_STAMP: &str = ".xtask-prepared";
+const TOUCHED_LIST: &str = ".xtask-touched";
+
+/// Recursively lists regular files (relative paths) modified at or after `since`.
+fn files_newer(root: &Path, dir: &Path, since: SystemTime, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in fs::read_dir(dir).context(format!("reading {}", dir.display()))? {
+        let entry = entry?;
+        let ty = entry.file_type()?;
+        let path = entry.path();
+        if ty.is_dir() {
+            files_newer(root, &path, since, out)?;
+        } else if ty.is_file() {
+            let m = entry.metadata()?;
+            if m.modified().is_ok_and(|t| t >= since) {
+                out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// (Re-)creates the prepared tree when its inputs changed.
+fn prepare(
+    repo: &Path,
+    cache: &Path,
+    pristine: &Path,
+    versions: &BTreeMap<String, String>,
+) -> Result<bool> {
+    let tree = cache.join("linux");
+    let hash = prep_hash(repo, pristine, versions)?;
+    if fs::read_to_string(tree.join(PREP_STAMP)).ok().as_deref() == Some(hash.as_str()) {
+        return Ok(false);
+    }
+    let phase =
+        Phase::start("kernel: prepare the tree (pin-init, vendored crates, patches/series)");
+    let old = cache.join("linux.old");
+    let _ = fs::remove_dir_all(&old);
+    if tree.exists() {
+        fs::rename(&tree, &old)?;
+    }
+    util::run(
+        Command::new("cp").arg("-a").arg(pristine).arg(&tree),
+        "copying the vanilla tree",
+    )?;
+    let t0 = SystemTime::now() - std::time::Duration::from_secs(2);
+    let out = Command::new("sh")
+        .arg(repo.join("scripts/prepare-tree.sh"))
+        .arg(&tree)
+        .arg(repo)
+        .arg(cache.join("vendor"))
+        .env("PATH", util::build_path())
+        .output()
+        .context("running scripts/prepare-tree.sh")?;
+    if !out.status.success() {
+        // Leave no half-prepared tree behind: the next run starts over.
+        let _ = fs::remove_dir_all(&tree);
+        if old.exists() {
+            let _ = fs::rename(&old, &tree);
+        }
+        crate::bail!(
+            "preparing the kernel tree failed:\n{}",
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+    }
+    // Give unchanged files their old timestamps back, and make files that
+    // went back to vanilla content newer than the objects built from them.
+    let mut touched = Vec::new();
+    files_newer(&tree, &tree, t0, &mut touched)?;
+    let mut kept = 0;
+    if old.exists() {
+        for rel in &touched {
+            let (new_p, old_p) = (tree.join(rel), old.join(rel));
+            let same = match (fs::read(&new_p), fs::read(&old_p)) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            };
+            if same {
+                let mtime = fs::metadata(&old_p)?.modified()?;
+                fs::File::options()
+                    .write(true)
+                    .open(&new_p)?
+                    .set_modified(mtime)?;
+                kept += 1;
+            }
+        }
+        let previous = fs::read_to_string(old.join(TOUCHED_LIST)).unwrap_or_default();
+        let now = SystemTime::now();
+        for rel in previous.lines().map(Path::new) {
+            let p = tree.join(rel);
+            if !touched.iter().any(|t| t == rel) && p.is_file() {
+                fs::File::options()
+                    .write(true)
+                    .open(&p)?
+                    .set_modified(now)?;
+            }
+        }
+        fs::remove_dir_all(&old).context("removing the previous tree")?;
+    }
+    let list: Vec<String> = touched
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    fs::write(tree.join(TOUCHED_LIST), list.join("\n"))?;
+    fs::write(tree.join(PREP_STAMP), &hash)?;
+    eprintln!("    {}", String::from_utf8_lossy(&out.stdout).trim());
+    phase.done(&format!(
+        "{} file(s) added or patched, {kept} unchanged since the last preparation",
+        touched.len()
+    ));
+    Ok(true)
+}
+
+/// Config fragments in merge order.
+pub fn fragments(repo: &Path, debug: bool) -> Result<Vec<PathBuf>> {
+    let mut dirs = vec![repo.join("kunit-configs")];
+    if debug {
+        dirs.push(repo.join("kunit-configs/debug"));
+    }
+    let mut out = Vec::new();
+    for d in dirs {
+        let mut files: Vec<PathBuf> = fs::read_dir(&d)
+            .context(format!("reading {}", d.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "config"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    Ok(out)
+}
+
+/// Wanted `(option, value)` pairs; later fragments override earlier ones.
+/// A value of `n` stands for `# CONFIG_X is not set`.
+pub fn wanted_options(text: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("# ") {
+            if let Some(opt) = rest.strip_suffix(" is not set") {
+                out.insert(opt.to_string(), "n".to_string());
+            }
+        } else if let Some((k, v)) = line.split_once('=') {
+            if k.starts_with("CONFIG_") {
+                out.insert(k.to_string(), v.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Options of `wanted` that `config` (a final .config) does not have.
+pub fn lost_options(wanted: &BTreeMap<String, String>, config: &str) -> Vec<String> {
+    let have = wanted_options(config);
+    wanted
+        .iter()
+        .filter_map(|(k, v)| {
+            let got = have.get(k).map(String::as_str).unwrap_or("n");
+            (got != v).then(|| format!("{k}={v} (olddefconfig made it {got})"))
+        })
+        .collect()
+}
+
+/// Everything the kernel's make needs: tree, output dir and variables.
+fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
+    let mut cmd = Command::new("make");
+    cmd.arg("-C")
+        .arg(tree)
+        .arg(format!("O={}", out.display()))
+        .arg("ARCH=x86_64")
+        .arg("LLVM=1")
+        .arg(format!("-j{jobs}"))
+        .env("PATH", util::build_path());
+    let rustc = util::find_tool("rustc").unwrap_or_else(|| "/usr/bin/rustc".into());
+    let rustdoc = util::find_tool("rustdoc").unwrap_or_else(|| "/usr/bin/rustdoc".into());
+    cmd.arg(format!("RUSTC={}", rustc.display()))
+        .arg(format!("RUSTDOC={}", rustdoc.display()))
+        .arg(format!("BINDGEN={}", bindgen_path(cache).display()));
+    if let Some(rustfmt) = util::find_tool("rustfmt") {
+        cmd.arg(format!("RUSTFMT={}", rustfmt.display()));
+    }
+    // Debian's rustc finds its sources by itself; say where they are anyway.
+    let lib_src = Path::new("/usr/lib/rustlib/src/rust/library");
+    if rustc.starts_with("/usr/bin") && lib_src.is_dir() {
+        cmd.env("RUST_LIB_SRC", lib_src);
+    }
+    if std::env::var_os("PIN_INIT_HARNESS_NO_CCACHE").is_none()
+        && util::find_tool("ccache").is_some()
+    {
+        cmd.arg("CC=ccache clang");
+    }
+    cmd
+}
+
+/// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.
+fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
+    let frags = fragments(repo, opts.debug)?;
+    let mut merged = String::new();
+    let mut h = Hasher::default();
+    h.update(
+        fs::read_to_string(tree.join(PREP_STAMP))
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    for f in &frags {
+        let text = fs::read_to_string(f).context(format!("reading {}", f.display()))?;
+        merged.push_str(&format!("# from {}\n{text}\n", f.display()));
+        h.update(text.as_bytes());
+    }
+    let stamp = out.join(".xtask-config");
+    let config = out.join(".config");
+    if config.is_file() && fs::read_to_string(&stamp).ok().as_deref() == Some(h.hex().as_str()) {
+        return Ok(());
+    }
+    let names: Vec<String> = frags
+        .iter()
+        .map(|f| f.strip_prefix(repo).unwrap_or(f).display().to_string())
+        .collect();
+    let phase = Phase::start(format!("kernel: configure ({})", names.join(", ")));
+    fs::create_dir_all(out)?;
+    fs::write(&config, &merged)?;
+    let log = cache.join("logs/olddefconfig.log");
+    fs::create_dir_all(cache.join("logs"))?;
+    let o = make_command(tree, out, cache, 1)
+        .arg("olddefconfig")
+        .output()
+        .context("running make olddefconfig")?;
+    fs::write(&log, [o.stdout.as_slice(), o.stderr.as_slice()].concat())?;
+    if !o.status.success() {
+        let _ = fs::remove_file(&stamp);
+        crate::bail!(
+            "make olddefconfig failed (log: {}):\n{}",
+            log.display(),
+            util::tail(&log, 20)
+        );
+    }
+    let lost = lost_options(&wanted_options(&merged), &fs::read_to_string(&config)?);
+    if !lost.is_empty() {
+        let _ = fs::remove_file(&stamp);
+        crate::bail!(
+            "these options from kunit-configs/ did not survive olddefconfig (unmet dependencies?):\n  {}\n(is the Rust toolchain usable? `make LLVM=1 rustavailable` in {} tells)",
+            lost.join("\n  "),
+            tree.display()
+        );
+    }
+    fs::write(&stamp, h.hex())?;
+    phase.done("");
+    Ok(())
+}
+
+/// Runs the build, showing a progress line, saving the full log.
+fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+    let log_path = cache.join(if opts.debug {
+        "logs/kernel-build-debug.log"
+    } else {
+        "logs/kernel-build.log"
+    });
+    fs::create_dir_all(cache.join("logs"))?;
+    let mut log = fs::File::create(&log_path)?;
+    let steps_file = out.join(".xtask-steps");
+    let expected: Option<usize> = fs::read_to_string(&steps_file)
+        .ok()
+        .and_then(|s| s.trim().parse().ok());
+    let phase = Phase::start(format!(
+        "kernel: make -j{} (log: {})",
+        opts.jobs,
+        log_path.display()
+    ));
+    let mut child = make_command(tree, out, cache, opts.jobs)
+        .arg("all")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("running make")?;
+    let (tx, rx) = mpsc::channel::<String>();
+    let mut readers = Vec::new();
+    let stdout = child.stdout.take().expect("piped");
+    let stderr = child.stderr.take().expect("piped");
+    for stream in [
+        Box::new(stdout) as Box<dyn std::io::Read + Send>,
+        Box::new(stderr),
+    ] {
+        let tx = tx.clone();
+        readers.push(std::thread::spawn(move || {
+            for line in BufReader::new(stream).split(b'\n') {
+                let Ok(line) = line else { break };
+                if tx
+                    .send(String::from_utf8_lossy(&line).into_owned())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let start = Instant::now();
+    let mut progress = Progress::default();
+    let mut steps = 0usize;
+    for line in rx {
+        writeln!(log, "{line}")?;
+        // Kbuild's short output: "  CC      kernel/fork.o".
+        let is_step = line.starts_with("  ")
+            && line[2..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase());
+        if is_step {
+            steps += 1;
+            let what = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            let count = match expected {
+                Some(n) if n > 0 => format!("{steps}/~{n} {:>3}%", (steps * 100 / n).min(99)),
+                _ => format!("{steps} steps"),
+            };
+            progress.show(&format!(
+                "[{} {count}] {what}",
+                util::fmt_dur(start.elapsed())
+            ));
+        }
+    }
+    progress.finish();
+    for r in readers {
+        let _ = r.join();
+    }
+    let status = child.wait()?;
+    log.flush()?;
+    if !status.success() {
+        crate::bail!(
+            "kernel build failed ({status}); last lines of {}:\n{}",
+            log_path.display(),
+            util::tail(&log_path, 40)
+        );
+    }
+    // Remember a full build's size for the next progress estimate.
+    if expected.is_none_or(|n| steps > n) {
+        fs::write(&steps_file, steps.to_string())?;
+    }
+    phase.done(&format!("{steps} build steps"));
+    Ok(())
+}
+
+/// `cargo xtask kernel`: returns the build directory.
+pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+    if let Some(src) = &opts.source {
+        check_version(src)?;
+    }
+    util::require_tools(TOOLS)?;
+    if !bindgen_path(cache).is_file() {
+        crate::bail!(
+            "missing tool: {} (bindgen-cli {} from crates.io)\nrun `cargo xtask setup` to install it",
+            bindgen_path(cache).display(),
+            setup::BINDGEN_VERSION
+        );
+    }
+    fs::create_dir_all(cache)?;
+    let pristine = match &opts.source {
+        Some(s) => s.clone(),
+        None => unpack(cache)?,
+    };
+    let version = check_version(&pristine)?;
+    eprintln!(
+        "    kernel source: Linux {version} ({})",
+        pristine.display()
+    );
+    let versions = vendor(repo, cache)?;
+    prepare(repo, cache, &pristine, &versions)?;
+    let tree = cache.join("linux");
+    let out = build_dir(cache, opts.debug);
+    configure(repo, cache, &tree, &out, opts)?;
+    build(&tree, &out, cache, opts)?;
+    let image = out.join("arch/x86/boot/bzImage");
+    if !image.is_file() {
+        crate::bail!("the build finished but {} is missing", image.display());
+    }
+    eprintln!("    kernel image: {}", image.display());
+    Ok(out)
+}

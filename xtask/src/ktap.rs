@@ -1,0 +1,543 @@
+//! A KTAP parser for kernel console logs.
+//!
+//! KUnit prints its results as KTAP (<https://docs.kernel.org/dev-tools/ktap.html>):
+//! a document starts with `KTAP version 1` and a plan `1..N`, followed by `N`
+//! result lines `ok N name` / `not ok N name`, optionally with a directive
+//! (`# SKIP reason`). A subtest's own document is indented by four more spaces
+//! and comes right before its result line, so suites nest cases (and
+//! parameterised cases nest parameters).
+//!
+//! The console interleaves other kernel messages with the KTAP lines, so
+//! lines that are not KTAP are ignored, and a `[    1.234567] ` timestamp
+//! prefix is removed. Everything that makes the results untrustworthy is
+//! reported as a [`Report::problems`] entry: a missing plan, a plan that does
+//! not match the results, results out of order and output that ends in the
+//! middle of a document (a crashed or hung kernel).
+
+/// The outcome of one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// `ok` without a directive (and all subtests passed or were skipped).
+    Pass,
+    /// `not ok`, or `ok` with a failed or missing subtest.
+    Fail,
+    /// `ok`/`not ok` with a `# SKIP` (or `# TODO`) directive.
+    Skip,
+    /// The output ended (or a new document started) before the result line.
+    Missing,
+}
+
+impl Status {
+    /// Upper-case name used in tables and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pass => "PASS",
+            Status::Fail => "FAIL",
+            Status::Skip => "SKIP",
+            Status::Missing => "MISSING",
+        }
+    }
+}
+
+/// One test: a suite, a case or a parameter of a case.
+#[derive(Debug, Clone)]
+pub struct Test {
+    /// Name from the result line (or from `# Subtest:` when it is missing).
+    pub name: String,
+    /// Effective status (a passing parent with a failing child fails).
+    pub status: Status,
+    /// The directive text after `#`, if any (e.g. `SKIP not supported`).
+    pub directive: Option<String>,
+    /// The plan of this test's subtests, if it had one.
+    pub plan: Option<usize>,
+    /// Subtests, in order.
+    pub subtests: Vec<Test>,
+    /// 1-based line number of the result line in the log (0 if missing).
+    pub line: usize,
+}
+
+impl Test {
+    /// Counts of leaf tests (tests without subtests) by status:
+    /// `(pass, fail, skip, total)`; missing leaves count as failures.
+    pub fn leaf_counts(&self) -> (usize, usize, usize, usize) {
+        if self.subtests.is_empty() {
+            return match self.status {
+                Status::Pass => (1, 0, 0, 1),
+                Status::Skip => (0, 0, 1, 1),
+                Status::Fail | Status::Missing => (0, 1, 0, 1),
+            };
+        }
+        let mut sum = (0, 0, 0, 0);
+        for t in &self.subtests {
+            let c = t.leaf_counts();
+            sum = (sum.0 + c.0, sum.1 + c.1, sum.2 + c.2, sum.3 + c.3);
+        }
+        sum
+    }
+
+    /// Paths (`suite.case.param`) of every failed or missing leaf test.
+    pub fn failed_leaves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_failed(String::new(), &mut out);
+        out
+    }
+
+    fn collect_failed(&self, prefix: String, out: &mut Vec<String>) {
+        let path = if prefix.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{prefix}.{}", self.name)
+        };
+        if self.subtests.is_empty() {
+            if matches!(self.status, Status::Fail | Status::Missing) {
+                out.push(format!("{path} ({})", self.status.as_str()));
+            }
+        } else {
+            for t in &self.subtests {
+                t.collect_failed(path.clone(), out);
+            }
+            if self.status == Status::Fail && self.subtests.iter().all(|t| t.status != Status::Fail)
+            {
+                // `not ok` suite whose cases all passed (e.g. init failed).
+                out.push(format!("{path} (suite reported not ok)"));
+            }
+        }
+    }
+}
+
+/// The result of parsing a log.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Top-level tests (suites) of every KTAP document in the log, in order.
+    pub tests: Vec<Test>,
+    /// Everything wrong with the KTAP structure, each naming the suite.
+    pub problems: Vec<String>,
+    /// Whether any KTAP line was found at all.
+    pub found: bool,
+}
+
+/// A KTAP line, after the indentation has been removed.
+#[derive(Debug, PartialEq, Eq)]
+enum Line<'a> {
+    Version,
+    Subtest(&'a str),
+    Plan(usize),
+    Result {
+        ok: bool,
+        number: usize,
+        name: &'a str,
+        directive: Option<&'a str>,
+    },
+}
+
+/// Removes a `[  12.345678] ` printk timestamp and a trailing `\r`.
+fn strip_noise(line: &str) -> &str {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if let Some(rest) = line.strip_prefix('[') {
+        if let Some(end) = rest.find(']') {
+            let stamp = &rest[..end];
+            if !stamp.is_empty()
+                && stamp
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ' ')
+            {
+                let rest = &rest[end + 1..];
+                return rest.strip_prefix(' ').unwrap_or(rest);
+            }
+        }
+    }
+    line
+}
+
+/// Splits a line into indentation width and KTAP content, or `None` if the
+/// line is not KTAP.
+fn classify(raw: &str) -> Option<(usize, Line<'_>)> {
+    let line = strip_noise(raw);
+    let mut indent = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => indent += 1,
+            '\t' => indent += 4,
+            _ => break,
+        }
+    }
+    let body = line.trim_start().trim_end();
+    if body.starts_with("KTAP version ") || body.starts_with("TAP version ") {
+        return Some((indent, Line::Version));
+    }
+    if let Some(name) = body.strip_prefix("# Subtest: ") {
+        return Some((indent, Line::Subtest(name.trim())));
+    }
+    if let Some(n) = body.strip_prefix("1..") {
+        if let Ok(n) = n.parse() {
+            return Some((indent, Line::Plan(n)));
+        }
+        return None;
+    }
+    let (ok, rest) = if let Some(r) = body.strip_prefix("ok ") {
+        (true, r)
+    } else if let Some(r) = body.strip_prefix("not ok ") {
+        (false, r)
+    } else {
+        return None;
+    };
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let number = rest[..digits].parse().ok()?;
+    let rest = rest[digits..].trim_start();
+    let rest = rest.strip_prefix("- ").unwrap_or(rest);
+    let (name, directive) = match rest.find('#') {
+        Some(i) => (rest[..i].trim(), Some(rest[i + 1..].trim())),
+        None => (rest.trim(), None),
+    };
+    Some((
+        indent,
+        Line::Result {
+            ok,
+            number,
+            name,
+            directive,
+        },
+    ))
+}
+
+/// An open KTAP document (the subtests of one test being printed).
+#[derive(Debug)]
+struct Group {
+    indent: usize,
+    name: Option<String>,
+    header: bool,
+    plan: Option<usize>,
+    tests: Vec<Test>,
+    implicit_root: bool,
+}
+
+impl Group {
+    fn new(indent: usize) -> Self {
+        Group {
+            indent,
+            name: None,
+            header: false,
+            plan: None,
+            tests: Vec::new(),
+            implicit_root: false,
+        }
+    }
+
+    fn label(&self) -> String {
+        match &self.name {
+            Some(n) => format!("suite {n}"),
+            None if self.indent == 0 => "top-level KTAP document".to_string(),
+            None => format!("unnamed subtest document at indent {}", self.indent),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tests.is_empty() && self.plan.is_none() && self.name.is_none()
+    }
+}
+
+struct Parser {
+    stack: Vec<Group>,
+    report: Report,
+}
+
+impl Parser {
+    /// Checks a finished group's plan against its results. `depth` is 0 for
+    /// the top level, 1 for suites; deeper documents (the parameters of a
+    /// parameterised case) have no plan in KUnit's output.
+    fn check_plan(&mut self, g: &Group, depth: usize) {
+        match g.plan {
+            Some(n) if n != g.tests.len() => self.report.problems.push(format!(
+                "{}: plan says {n} test(s), found {}",
+                g.label(),
+                g.tests.len()
+            )),
+            None if depth <= 1 && !g.implicit_root && (g.header || g.name.is_some()) => self
+                .report
+                .problems
+                .push(format!("{}: missing plan", g.label())),
+            _ => {}
+        }
+    }
+
+    /// Ends the top-level document; all nested groups must be closed.
+    fn finish_root(&mut self) {
+        let root = self.stack.pop().expect("finish_root without a root");
+        debug_assert!(self.stack.is_empty());
+        if !root.is_empty() || root.header {
+            self.check_plan(&root, 0);
+        }
+        self.report.tests.extend(root.tests);
+    }
+
+    /// Whether the only open group is the root and its plan is fulfilled.
+    fn root_complete(&self) -> bool {
+        self.stack.len() == 1
+            && self.stack[0]
+                .plan
+                .is_some_and(|n| self.stack[0].tests.len() >= n)
+    }
+
+    fn push_implicit_root(&mut self) {
+        let mut root = Group::new(0);
+        root.implicit_root = true;
+        self.stack.push(root);
+    }
+
+    /// Closes the innermost (non-root) group without a result line and
+    /// records it in its parent as a missing test.
+    fn abandon_top(&mut self, why: &str) {
+        let g = self.stack.pop().expect("abandon_top on empty stack");
+        let done = match g.plan {
+            Some(n) => format!("after {} of {n} planned test(s)", g.tests.len()),
+            None => format!("after {} test(s)", g.tests.len()),
+        };
+        self.report
+            .problems
+            .push(format!("{}: no result line ({why}, {done})", g.label()));
+        let parent = self.stack.last_mut().expect("abandon_top on the root");
+        parent.tests.push(Test {
+            name: g.name.unwrap_or_else(|| "(unnamed)".to_string()),
+            status: Status::Missing,
+            directive: None,
+            plan: g.plan,
+            subtests: g.tests,
+            line: 0,
+        });
+    }
+
+    /// Makes the innermost open group the one at `indent` or shallower,
+    /// closing deeper groups (all of them, or all but one when
+    /// `keep_one_below`: a result line's subtests are the group right below).
+    fn open_level(&mut self, indent: usize, keep_one_below: bool, why: &str) {
+        while self.stack.len() >= 2 {
+            let n = self.stack.len();
+            let too_deep = if keep_one_below {
+                self.stack[n - 2].indent > indent
+            } else {
+                self.stack[n - 1].indent > indent
+            };
+            if !too_deep {
+                break;
+            }
+            self.abandon_top(why);
+        }
+        if self.stack.is_empty() {
+            self.push_implicit_root();
+        }
+        if indent > 0 && self.root_complete() {
+            // More output after a complete document (e.g. the suites of a
+            // module loaded later, which have no top-level header).
+            self.finish_root();
+            self.push_implicit_root();
+        }
+    }
+
+    fn feed(&mut self, lineno: usize, indent: usize, line: Line<'_>) {
+        self.report.found = true;
+        match line {
+            Line::Version | Line::Subtest(_) | Line::Plan(_) => {
+                self.open_level(indent, false, "output continued at a shallower level");
+                if self.stack.last().is_some_and(|g| g.indent < indent) {
+                    self.stack.push(Group::new(indent));
+                }
+            }
+            Line::Result { .. } => {
+                self.open_level(indent, true, "a shallower result line followed");
+            }
+        }
+        match line {
+            Line::Version | Line::Subtest(_) => self.start_document(indent, line),
+            Line::Plan(n) => {
+                let g = self.stack.last_mut().expect("group");
+                if g.plan.is_some() {
+                    let label = g.label();
+                    self.report
+                        .problems
+                        .push(format!("{label}: second plan 1..{n} (line {lineno})"));
+                } else {
+                    g.plan = Some(n);
+                }
+            }
+            Line::Result {
+                ok,
+                number,
+                name,
+                directive,
+            } => self.result(lineno, indent, ok, number, name, directive),
+        }
+    }
+
+    /// A `KTAP version` or `# Subtest:` line at the innermost group's level.
+    fn start_document(&mut self, indent: usize, line: Line<'_>) {
+        let name = match line {
+            Line::Subtest(n) => Some(n.to_string()),
+            _ => None,
+        };
+        let g = self.stack.last_mut().expect("group");
+        let untouched = g.tests.is_empty() && g.plan.is_none();
+        // `KTAP version` comes first, `# Subtest:` second; either may be absent.
+        let fits = untouched
+            && match &name {
+                Some(_) => g.name.is_none(),
+                None => g.name.is_none() && !g.header,
+            };
+        if !fits {
+            // A new document at the level of one that is not finished.
+            if self.stack.len() == 1 {
+                self.finish_root();
+                self.stack.push(Group::new(0));
+            } else {
+                self.abandon_top("a new KTAP document started");
+                self.stack.push(Group::new(indent));
+            }
+        }
+        let is_root = self.stack.len() == 1;
+        let g = self.stack.last_mut().expect("group");
+        match name {
+            Some(n) => g.name = Some(n),
+            None => {
+                g.header = true;
+                if is_root {
+                    g.implicit_root = false;
+                }
+            }
+        }
+    }
+
+    /// An `ok`/`not ok` line; the group right below (if any) holds its subtests.
+    fn result(
+        &mut self,
+        lineno: usize,
+        indent: usize,
+        ok: bool,
+        number: usize,
+        name: &str,
+        directive: Option<&str>,
+    ) {
+        let n = self.stack.len();
+        let sub = if n >= 2 && self.stack[n - 1].indent > indent {
+            self.stack.pop()
+        } else {
+            None
+        };
+        let (subtests, plan) = match sub {
+            Some(g) => {
+                self.check_plan(&g, self.stack.len());
+                if let Some(sub_name) = &g.name {
+                    if sub_name != name {
+                        self.report.problems.push(format!(
+                            "suite {sub_name}: its result line names it {name} (line {lineno})"
+                        ));
+                    }
+                }
+                (g.tests, g.plan)
+            }
+            None => (Vec::new(), None),
+        };
+        if indent == 0 && self.root_complete() {
+            // A result beyond the plan: it starts a new implicit document.
+            self.finish_root();
+            self.push_implicit_root();
+        }
+        if self.stack.last().is_some_and(|g| g.indent < indent) {
+            self.stack.push(Group::new(indent));
+        }
+        let skip = directive.is_some_and(|d| {
+            let d = d.to_ascii_uppercase();
+            d.starts_with("SKIP") || d.starts_with("TODO")
+        });
+        let sub_failed = subtests
+            .iter()
+            .any(|t| matches!(t.status, Status::Fail | Status::Missing));
+        let status = if skip {
+            Status::Skip
+        } else if !ok || sub_failed {
+            Status::Fail
+        } else {
+            Status::Pass
+        };
+        let g = self.stack.last_mut().expect("group");
+        let expected = g.tests.len() + 1;
+        // Suites of modules loaded one after another are each numbered 1.
+        let lenient = g.implicit_root && number == 1;
+        let label = g.label();
+        g.tests.push(Test {
+            name: name.to_string(),
+            status,
+            directive: directive.map(str::to_string),
+            plan,
+            subtests,
+            line: lineno,
+        });
+        if number != expected && !lenient {
+            self.report.problems.push(format!(
+                "{label}: expected test number {expected}, got {number} ({name}, line {lineno})"
+            ));
+        }
+    }
+
+    fn finish(mut self) -> Report {
+        while self.stack.len() > 1 {
+            self.abandon_top("output ended: truncated");
+        }
+        if let Some(root) = self.stack.last_mut() {
+            if let Some(n) = root.plan {
+                let found = root.tests.len();
+                if found < n {
+                    self.report.problems.push(format!(
+                        "top-level KTAP document: output ended after {found} of {n} planned suite(s): truncated"
+                    ));
+                    root.plan = Some(found);
+                }
+            }
+            self.finish_root();
+        }
+        self.report
+    }
+}
+
+/// Parses every KTAP document in a console log.
+pub fn parse(log: &str) -> Report {
+    let mut p = Parser {
+        stack: Vec::new(),
+        report: Report::default(),
+    };
+    for (i, raw) in log.lines().enumerate() {
+        if let Some((indent, line)) = classify(raw) {
+            p.feed(i + 1, indent, line);
+        }
+    }
+    p.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_lines() {
+        assert_eq!(classify("KTAP version 1"), Some((0, Line::Version)));
+        assert_eq!(
+            classify("[    1.234567]     # Subtest: foo"),
+            Some((4, Line::Subtest("foo")))
+        );
+        assert_eq!(classify("    1..115\r"), Some((4, Line::Plan(115))));
+        assert_eq!(
+            classify("        not ok 3 case_x # SKIP no hw"),
+            Some((
+                8,
+                Line::Result {
+                    ok: false,
+                    number: 3,
+                    name: "case_x",
+                    directive: Some("SKIP no hw"),
+                }
+            ))
+        );
+        assert_eq!(classify("ok 1 - dashed"), classify("ok 1 dashed"));
+        assert_eq!(classify("rust_minimal: ok 1 looks like"), None);
+        assert_eq!(classify("    # rust_doctest.location: x.rs:1"), None);
+        assert_eq!(classify("1..x"), None);
+    }
+}

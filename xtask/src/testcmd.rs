@@ -1,0 +1,280 @@
+//! `cargo xtask test`: the project's test command.
+//!
+//! Steps, each run even if an earlier one failed, then a summary:
+//! 1. `cargo fmt --all --check`
+//! 2. `cargo clippy --workspace --all-targets -- -D warnings` (rustup stable)
+//! 3. `cargo test --workspace` (rustup stable)
+//! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
+//! 5. the AddressSanitizer canary: the checker must report a planted bug
+//! 6. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
+//! 7. `scripts/check-nix.sh` (offline Nix checks), if present
+
+use crate::setup;
+use crate::util::{self, fmt_dur, Result};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a step ended.
+#[derive(Debug)]
+enum Outcome {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+fn cargo() -> std::ffi::OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
+/// The base target directory; each compiler gets its own subdirectory
+/// below it so their artifacts do not evict each other.
+fn target_base(repo: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo.join("target"))
+}
+
+fn status_of(cmd: &mut Command, what: &str) -> Outcome {
+    eprintln!("    $ {what}");
+    match cmd.status() {
+        Ok(s) if s.success() => Outcome::Pass,
+        Ok(s) => Outcome::Fail(format!("{what} exited with {s}")),
+        Err(e) => Outcome::Fail(format!("cannot run {what}: {e}")),
+    }
+}
+
+/// Rustup's tool for a toolchain: `rustup run TOOLCHAIN cargo`.
+fn rustup_cargo(toolchain: &str) -> Command {
+    let mut c = Command::new("rustup");
+    c.args(["run", toolchain, "cargo"]);
+    // Keep the outer cargo's choices (rustup proxies set RUSTC etc.) out.
+    for v in [
+        "RUSTC",
+        "RUSTDOC",
+        "RUSTC_WRAPPER",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO",
+    ] {
+        c.env_remove(v);
+    }
+    c
+}
+
+fn nightly_available() -> bool {
+    Command::new("rustup")
+        .args(["run", "nightly", "rustc", "--version"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn asan_tests(repo: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(repo.join("pin-init/tests/ASAN_TESTS")).ok()?;
+    Some(
+        text.lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect(),
+    )
+}
+
+fn asan_command(repo: &Path, tests: &[String]) -> Command {
+    let mut c = rustup_cargo("nightly");
+    c.current_dir(repo)
+        .args([
+            "test",
+            "-p",
+            "pin-init",
+            "--target",
+            "x86_64-unknown-linux-gnu",
+        ])
+        .env("RUSTFLAGS", "-Zsanitizer=address")
+        .env("RUSTDOCFLAGS", "-Zsanitizer=address")
+        .env("CARGO_TARGET_DIR", target_base(repo).join("asan"))
+        .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
+    for t in tests {
+        c.args(["--test", t]);
+    }
+    c
+}
+
+fn step_asan_canary(repo: &Path) -> Outcome {
+    let Some(tests) = asan_tests(repo) else {
+        return Outcome::Skip("pin-init/tests/ASAN_TESTS does not exist yet".into());
+    };
+    if tests.is_empty() {
+        return Outcome::Fail("pin-init/tests/ASAN_TESTS lists no test target".into());
+    }
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    eprintln!("    $ PIN_INIT_ASAN_CANARY=1 RUSTFLAGS=-Zsanitizer=address cargo +nightly test -p pin-init (must FAIL with an ASan report)");
+    let out = asan_command(repo, &tests)
+        .env("PIN_INIT_ASAN_CANARY", "1")
+        .output();
+    match out {
+        Err(e) => Outcome::Fail(format!("cannot run cargo +nightly: {e}")),
+        Ok(o) => {
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let reported = text.contains("ERROR: AddressSanitizer");
+            if !o.status.success() && reported {
+                let kind = text
+                    .lines()
+                    .find(|l| l.contains("ERROR: AddressSanitizer"))
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
+                eprintln!("    canary caught as expected: {kind}");
+                Outcome::Pass
+            } else if o.status.success() {
+                Outcome::Fail("with PIN_INIT_ASAN_CANARY=1 the tests passed: the memory checker does not see the planted bug".into())
+            } else {
+                Outcome::Fail(format!(
+                    "with PIN_INIT_ASAN_CANARY=1 the tests failed without an AddressSanitizer report:\n{}",
+                    util::tail_str(&text, 20)
+                ))
+            }
+        }
+    }
+}
+
+fn step_asan(repo: &Path) -> Outcome {
+    let Some(tests) = asan_tests(repo) else {
+        return Outcome::Skip("pin-init/tests/ASAN_TESTS does not exist yet".into());
+    };
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    status_of(
+        asan_command(repo, &tests).env_remove("PIN_INIT_ASAN_CANARY"),
+        &format!(
+            "RUSTFLAGS=-Zsanitizer=address cargo +nightly test -p pin-init --target x86_64-unknown-linux-gnu --test {}",
+            tests.join(" --test ")
+        ),
+    )
+}
+
+fn step_debian(repo: &Path) -> Outcome {
+    let rustc = Path::new("/usr/bin/rustc");
+    if !rustc.is_file() {
+        eprintln!("    /usr/bin/rustc missing: running setup's package step");
+        if let Err(e) = setup::install_packages() {
+            return Outcome::Fail(format!(
+                "Debian rustc-web={} is missing and could not be installed: {e}",
+                setup::RUST_WEB_VERSION
+            ));
+        }
+    }
+    let mut c = Command::new(cargo());
+    c.current_dir(repo)
+        .args(["test", "--workspace"])
+        .env("RUSTC", rustc)
+        .env("RUSTDOC", "/usr/bin/rustdoc")
+        .env("CARGO_TARGET_DIR", target_base(repo).join("debian-1.85"));
+    status_of(
+        &mut c,
+        "RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc cargo test --workspace",
+    )
+}
+
+/// `cargo xtask test`.
+pub fn run(repo: &Path) -> Result<()> {
+    type Step<'a> = (&'a str, Box<dyn Fn() -> Outcome + 'a>);
+    let steps: Vec<Step<'_>> = vec![
+        (
+            "fmt",
+            Box::new(|| {
+                status_of(
+                    Command::new(cargo())
+                        .current_dir(repo)
+                        .args(["fmt", "--all", "--check"]),
+                    "cargo fmt --all --check",
+                )
+            }),
+        ),
+        (
+            "clippy",
+            Box::new(|| {
+                status_of(
+                    Command::new(cargo()).current_dir(repo).args([
+                        "clippy",
+                        "--workspace",
+                        "--all-targets",
+                        "--",
+                        "-D",
+                        "warnings",
+                    ]),
+                    "cargo clippy --workspace --all-targets -- -D warnings",
+                )
+            }),
+        ),
+        (
+            "test (rustup stable)",
+            Box::new(|| {
+                status_of(
+                    Command::new(cargo())
+                        .current_dir(repo)
+                        .args(["test", "--workspace"]),
+                    "cargo test --workspace",
+                )
+            }),
+        ),
+        ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
+        ("asan canary", Box::new(|| step_asan_canary(repo))),
+        ("asan tests", Box::new(|| step_asan(repo))),
+        (
+            "nix checks",
+            Box::new(|| {
+                let script = repo.join("scripts/check-nix.sh");
+                if !script.is_file() {
+                    return Outcome::Skip("scripts/check-nix.sh does not exist yet".into());
+                }
+                status_of(
+                    Command::new("sh").arg(&script).current_dir(repo),
+                    "scripts/check-nix.sh",
+                )
+            }),
+        ),
+    ];
+    let total = Instant::now();
+    let mut results: Vec<(&str, Outcome, Duration)> = Vec::new();
+    for (name, f) in &steps {
+        eprintln!("==> test step: {name}");
+        let start = Instant::now();
+        let outcome = f();
+        let d = start.elapsed();
+        match &outcome {
+            Outcome::Pass => eprintln!("    step {name}: PASS ({})", fmt_dur(d)),
+            Outcome::Fail(why) => eprintln!("    step {name}: FAIL: {why}"),
+            Outcome::Skip(why) => eprintln!("    step {name}: SKIPPED: {why}"),
+        }
+        results.push((name, outcome, d));
+    }
+    println!("test summary ({}):", fmt_dur(total.elapsed()));
+    let mut failed = Vec::new();
+    for (name, outcome, d) in &results {
+        let (word, note) = match outcome {
+            Outcome::Pass => ("PASS", String::new()),
+            Outcome::Fail(why) => {
+                failed.push(*name);
+                ("FAIL", why.lines().next().unwrap_or("").to_string())
+            }
+            Outcome::Skip(why) => ("SKIP", why.clone()),
+        };
+        println!("  {name:<26} {word:<5} {:>10}  {note}", fmt_dur(*d));
+    }
+    if !failed.is_empty() {
+        crate::bail!("test step(s) failed: {}", failed.join(", "));
+    }
+    Ok(())
+}

@@ -1,0 +1,405 @@
+//! The verdict on a VM console log: KUnit results (KTAP), the sample modules
+//! checked by `nixos-tests/vm-check.sh`, and kernel error reports.
+//!
+//! These are the rules shared with the NixOS test (`cargo xtask verdict LOG`):
+//! the log passes when
+//! - it contains KTAP with at least one suite, every case passed or was
+//!   skipped, and the KTAP structure is intact (plans match, not truncated);
+//! - every module of the manifest has a `VMCHECK: module NAME PASS` line, and
+//!   `VMCHECK: done` was reached;
+//! - no line reports an oops, BUG, WARNING, KASAN/UBSAN report or panic.
+
+use crate::ktap::{self, Status};
+use crate::util::{json_str, Context, Result};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One module of `samples.manifest`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Module {
+    /// Module name (as rmmod knows it).
+    pub name: String,
+    /// Path of the `.ko` relative to the kernel build directory.
+    pub path: String,
+    /// Substrings expected in the kernel log on insmod.
+    pub load: Vec<String>,
+    /// Substrings expected in the kernel log on rmmod.
+    pub unload: Vec<String>,
+}
+
+/// Parses `samples.manifest` (format described in the file itself).
+pub fn parse_manifest(text: &str) -> Result<Vec<Module>> {
+    let mut modules: Vec<Module> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut parts = line.splitn(3, ' ');
+        let kind = parts.next().unwrap_or("");
+        let name = parts.next().unwrap_or("");
+        let rest = parts.next().unwrap_or("");
+        if name.is_empty() || rest.is_empty() {
+            crate::bail!("samples.manifest line {}: expected `KIND NAME TEXT`", i + 1);
+        }
+        match kind {
+            "module" => modules.push(Module {
+                name: name.to_string(),
+                path: rest.to_string(),
+                load: Vec::new(),
+                unload: Vec::new(),
+            }),
+            "load" | "unload" => {
+                let Some(m) = modules.iter_mut().find(|m| m.name == name) else {
+                    crate::bail!(
+                        "samples.manifest line {}: `{kind}` for {name} before its `module` line",
+                        i + 1
+                    );
+                };
+                let list = if kind == "load" {
+                    &mut m.load
+                } else {
+                    &mut m.unload
+                };
+                list.push(rest.to_string());
+            }
+            _ => crate::bail!("samples.manifest line {}: unknown kind `{kind}`", i + 1),
+        }
+    }
+    Ok(modules)
+}
+
+/// Reads and parses a manifest file.
+pub fn read_manifest(path: &Path) -> Result<Vec<Module>> {
+    let text = std::fs::read_to_string(path).context(format!("reading {}", path.display()))?;
+    parse_manifest(&text)
+}
+
+/// The checks of one module as reported by vm-check.sh.
+#[derive(Debug, Clone)]
+pub struct ModuleResult {
+    /// Module name.
+    pub name: String,
+    /// `Some(true)` for PASS, `Some(false)` for FAIL, `None` if never reported.
+    pub passed: Option<bool>,
+    /// The failure reason vm-check.sh gave.
+    pub reason: String,
+    /// Expected lines seen / expected in total.
+    pub lines_seen: usize,
+    /// Number of expected lines in the manifest.
+    pub lines_expected: usize,
+}
+
+/// A kernel error report found in the log.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line's text.
+    pub text: String,
+}
+
+/// Line fragments that mean the kernel reported an error.
+pub const OOPS_PATTERNS: &[&str] = &[
+    "BUG:",
+    "Oops",
+    "WARNING: CPU:",
+    "KASAN:",
+    "UBSAN:",
+    "Kernel panic",
+    "general protection fault",
+    "------------[ cut here ]------------",
+    "kernel BUG at",
+    "Unable to handle kernel",
+    "rcu_sched detected stall",
+    "soft lockup",
+    "hung_task",
+];
+
+/// Per-suite summary.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    /// Suite name.
+    pub name: String,
+    /// Status of the suite as a whole.
+    pub status: Status,
+    /// Leaf case counts.
+    pub pass: usize,
+    /// Failed (or missing) leaf cases.
+    pub fail: usize,
+    /// Skipped leaf cases.
+    pub skip: usize,
+    /// All leaf cases.
+    pub total: usize,
+    /// Names of failed cases.
+    pub failed: Vec<String>,
+}
+
+/// The verdict on one console log.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// KUnit suites.
+    pub suites: Vec<Suite>,
+    /// KTAP structure problems.
+    pub ktap_problems: Vec<String>,
+    /// Whether any KTAP was found.
+    pub ktap_found: bool,
+    /// Sample modules, in manifest order.
+    pub modules: Vec<ModuleResult>,
+    /// Whether `VMCHECK: done` was seen.
+    pub vmcheck_done: bool,
+    /// Kernel error reports.
+    pub findings: Vec<Finding>,
+}
+
+/// Applies the rules to a console log.
+pub fn judge(log: &str, manifest: &[Module]) -> Verdict {
+    let report = ktap::parse(log);
+    let suites = report
+        .tests
+        .iter()
+        .map(|t| {
+            let (pass, fail, skip, total) = t.leaf_counts();
+            Suite {
+                name: t.name.clone(),
+                status: t.status,
+                pass,
+                fail,
+                skip,
+                total,
+                failed: t.failed_leaves(),
+            }
+        })
+        .collect();
+    let mut modules: Vec<ModuleResult> = manifest
+        .iter()
+        .map(|m| ModuleResult {
+            name: m.name.clone(),
+            passed: None,
+            reason: String::new(),
+            lines_seen: 0,
+            lines_expected: m.load.len() + m.unload.len(),
+        })
+        .collect();
+    let mut vmcheck_done = false;
+    let mut findings = Vec::new();
+    for (i, line) in log.lines().enumerate() {
+        if let Some(rest) = line.find("VMCHECK: ").map(|p| &line[p + 9..]) {
+            let rest = rest.trim_end();
+            let mut words = rest.splitn(3, ' ');
+            match (words.next(), words.next(), words.next()) {
+                (Some("module"), Some(name), Some(outcome)) => {
+                    if let Some(m) = modules.iter_mut().find(|m| m.name == name) {
+                        m.passed = Some(outcome == "PASS");
+                        m.reason = outcome
+                            .strip_prefix("FAIL")
+                            .unwrap_or("")
+                            .trim()
+                            .to_string();
+                    }
+                }
+                (Some("line"), Some(name), Some(what)) => {
+                    if let Some(m) = modules.iter_mut().find(|m| m.name == name) {
+                        if what.starts_with("load seen:") || what.starts_with("unload seen:") {
+                            m.lines_seen += 1;
+                        }
+                    }
+                }
+                (Some("done"), _, _) => vmcheck_done = true,
+                _ => {}
+            }
+            continue;
+        }
+        if OOPS_PATTERNS.iter().any(|p| line.contains(p)) {
+            findings.push(Finding {
+                line: i + 1,
+                text: line.trim_end().to_string(),
+            });
+        }
+    }
+    Verdict {
+        suites,
+        ktap_problems: report.problems,
+        ktap_found: report.found,
+        modules,
+        vmcheck_done,
+        findings,
+    }
+}
+
+impl Verdict {
+    /// Every reason the log fails, each naming what failed; empty if it passes.
+    pub fn failures(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.suites.is_empty() {
+            out.push("no KUnit results (KTAP) in the log".to_string());
+        }
+        for s in &self.suites {
+            if matches!(s.status, Status::Fail | Status::Missing) {
+                let cases = if s.failed.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", s.failed.join(", "))
+                };
+                out.push(format!(
+                    "KUnit suite {} {}{cases}",
+                    s.name,
+                    s.status.as_str()
+                ));
+            }
+        }
+        for p in &self.ktap_problems {
+            out.push(format!("KTAP: {p}"));
+        }
+        for m in &self.modules {
+            match m.passed {
+                Some(true) => {}
+                Some(false) => out.push(format!("module {} FAIL: {}", m.name, m.reason)),
+                None => out.push(format!(
+                    "module {} was never checked (VM stopped early?)",
+                    m.name
+                )),
+            }
+        }
+        if !self.vmcheck_done {
+            out.push("vm-check.sh did not finish (no `VMCHECK: done` line)".to_string());
+        }
+        for f in &self.findings {
+            out.push(format!(
+                "kernel error report, line {}: {}",
+                f.line,
+                f.text.trim()
+            ));
+        }
+        out
+    }
+
+    /// Whether the log passes.
+    pub fn passed(&self) -> bool {
+        self.failures().is_empty()
+    }
+
+    /// A human summary table.
+    pub fn table(&self) -> String {
+        let mut t = String::new();
+        let _ = writeln!(
+            t,
+            "  {:<40} {:>5} {:>5} {:>5} {:>6}  verdict",
+            "KUnit suite", "pass", "fail", "skip", "total"
+        );
+        for s in &self.suites {
+            let _ = writeln!(
+                t,
+                "  {:<40} {:>5} {:>5} {:>5} {:>6}  {}",
+                s.name,
+                s.pass,
+                s.fail,
+                s.skip,
+                s.total,
+                s.status.as_str()
+            );
+        }
+        if self.suites.is_empty() {
+            let _ = writeln!(t, "  (none)");
+        }
+        let _ = writeln!(t, "  {:<40} {:>17}  verdict", "module", "log lines seen");
+        for m in &self.modules {
+            let v = match m.passed {
+                Some(true) => "PASS".to_string(),
+                Some(false) => format!("FAIL {}", m.reason),
+                None => "NOT RUN".to_string(),
+            };
+            let _ = writeln!(
+                t,
+                "  {:<40} {:>17}  {v}",
+                m.name,
+                format!("{}/{}", m.lines_seen, m.lines_expected)
+            );
+        }
+        let _ = writeln!(
+            t,
+            "  kernel error reports (oops/BUG/WARN/KASAN): {}",
+            if self.findings.is_empty() {
+                "none".to_string()
+            } else {
+                self.findings.len().to_string()
+            }
+        );
+        let cases: usize = self.suites.iter().map(|s| s.total).sum();
+        let failures = self.failures();
+        if failures.is_empty() {
+            let _ = writeln!(
+                t,
+                "VERDICT: PASS ({} suite(s), {cases} case(s), {} module(s))",
+                self.suites.len(),
+                self.modules.len()
+            );
+        } else {
+            let _ = writeln!(t, "VERDICT: FAIL");
+            for f in failures {
+                let _ = writeln!(t, "  - {f}");
+            }
+        }
+        t
+    }
+
+    /// The verdict as JSON.
+    pub fn json(&self) -> String {
+        let suites: Vec<String> = self
+            .suites
+            .iter()
+            .map(|s| {
+                let failed: Vec<String> = s.failed.iter().map(|f| json_str(f)).collect();
+                format!(
+                    "{{\"name\":{},\"status\":{},\"pass\":{},\"fail\":{},\"skip\":{},\"total\":{},\"failed\":[{}]}}",
+                    json_str(&s.name),
+                    json_str(s.status.as_str()),
+                    s.pass,
+                    s.fail,
+                    s.skip,
+                    s.total,
+                    failed.join(",")
+                )
+            })
+            .collect();
+        let modules: Vec<String> = self
+            .modules
+            .iter()
+            .map(|m| {
+                let status = match m.passed {
+                    Some(true) => "PASS",
+                    Some(false) => "FAIL",
+                    None => "NOT RUN",
+                };
+                format!(
+                    "{{\"name\":{},\"status\":{},\"reason\":{},\"lines_seen\":{},\"lines_expected\":{}}}",
+                    json_str(&m.name),
+                    json_str(status),
+                    json_str(&m.reason),
+                    m.lines_seen,
+                    m.lines_expected
+                )
+            })
+            .collect();
+        let findings: Vec<String> = self
+            .findings
+            .iter()
+            .map(|f| format!("{{\"line\":{},\"text\":{}}}", f.line, json_str(&f.text)))
+            .collect();
+        let failures: Vec<String> = self.failures().iter().map(|f| json_str(f)).collect();
+        format!(
+            "{{\"passed\":{},\"suites\":[{}],\"modules\":[{}],\"kernel_errors\":[{}],\"ktap_problems\":[{}],\"vmcheck_done\":{},\"failures\":[{}]}}",
+            self.passed(),
+            suites.join(","),
+            modules.join(","),
+            findings.join(","),
+            self.ktap_problems
+                .iter()
+                .map(|p| json_str(p))
+                .collect::<Vec<_>>()
+                .join(","),
+            self.vmcheck_done,
+            failures.join(",")
+        )
+    }
+}

@@ -1,0 +1,285 @@
+//! KTAP parser and verdict rules on hand-written console logs.
+
+use xtask::ktap::{parse, Status};
+use xtask::verdict::{judge, parse_manifest};
+
+/// The shape of the kernel's built-in KUnit output, with console noise.
+const GOOD: &str = "\
+Linux version 6.12.118 (fake)
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: rust_doctests_kernel
+    # module: doctests_kernel_generated_kunit
+    1..3
+    # rust_doctest_kernel_a.location: rust/kernel/a.rs:1
+    ok 1 rust_doctest_kernel_a
+input: AT Raw Set 2 keyboard as /devices/platform/i8042/serio0/input/input0
+    ok 2 rust_doctest_kernel_b
+    ok 3 rust_doctest_kernel_c # SKIP needs hardware
+# rust_doctests_kernel: pass:2 fail:0 skip:1 total:3
+ok 1 rust_doctests_kernel
+[    1.234567]     KTAP version 1
+[    1.234567]     # Subtest: param_suite
+[    1.234567]     1..1
+        KTAP version 1
+        # Subtest: case_with_params
+        ok 1 param-0
+        ok 2 param-1
+    ok 1 case_with_params
+ok 2 param_suite
+Run /init as init process
+";
+
+const MANIFEST: &str = "\
+# comment
+module rust_minimal samples/rust/rust_minimal.ko
+load rust_minimal rust_minimal: Rust minimal sample (init)
+unload rust_minimal rust_minimal: Rust minimal sample (exit)
+";
+
+const VMCHECK_OK: &str = "\
+VMCHECK: begin
+rust_minimal: Rust minimal sample (init)
+VMCHECK: line rust_minimal load seen: rust_minimal: Rust minimal sample (init)
+rust_minimal: Rust minimal sample (exit)
+VMCHECK: line rust_minimal unload seen: rust_minimal: Rust minimal sample (exit)
+VMCHECK: module rust_minimal PASS
+VMCHECK: done pass=1 fail=0
+";
+
+#[test]
+fn nested_suites_skips_and_parameters() {
+    let r = parse(GOOD);
+    assert!(r.found);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    assert_eq!(r.tests.len(), 2);
+    let doctests = &r.tests[0];
+    assert_eq!(doctests.name, "rust_doctests_kernel");
+    assert_eq!(doctests.status, Status::Pass);
+    assert_eq!(doctests.plan, Some(3));
+    assert_eq!(doctests.leaf_counts(), (2, 0, 1, 3));
+    assert_eq!(doctests.subtests[2].status, Status::Skip);
+    assert_eq!(
+        doctests.subtests[2].directive.as_deref(),
+        Some("SKIP needs hardware")
+    );
+    let params = &r.tests[1];
+    assert_eq!(params.name, "param_suite");
+    assert_eq!(params.subtests[0].subtests.len(), 2);
+    assert_eq!(params.leaf_counts(), (2, 0, 0, 2));
+}
+
+#[test]
+fn not_ok_case_fails_its_suite_even_if_the_suite_says_ok() {
+    let log =
+        "KTAP version 1\n1..1\n    # Subtest: s\n    1..2\n    ok 1 a\n    not ok 2 b\nok 1 s\n";
+    let r = parse(log);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    assert_eq!(r.tests[0].status, Status::Fail);
+    assert_eq!(r.tests[0].failed_leaves(), vec!["s.b (FAIL)".to_string()]);
+}
+
+#[test]
+fn not_ok_suite_without_failed_cases_is_reported() {
+    let log = "KTAP version 1\n1..1\n    # Subtest: s\n    1..0\nnot ok 1 s\n";
+    let r = parse(log);
+    assert_eq!(r.tests[0].status, Status::Fail);
+    assert_eq!(
+        r.tests[0].failed_leaves(),
+        vec!["s (FAIL)".to_string()],
+        "a suite without cases is its own leaf"
+    );
+}
+
+#[test]
+fn missing_plan_is_a_problem() {
+    let log = "KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: s\n    ok 1 a\nok 1 s\n";
+    let r = parse(log);
+    assert_eq!(r.problems, vec!["suite s: missing plan".to_string()]);
+    let top = "KTAP version 1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
+    let r = parse(top);
+    assert_eq!(
+        r.problems,
+        vec!["top-level KTAP document: missing plan".to_string()]
+    );
+}
+
+#[test]
+fn truncated_output_is_detected() {
+    // The kernel died in the middle of the suite.
+    let log = "KTAP version 1\n1..2\n    # Subtest: s\n    1..3\n    ok 1 a\n    ok 2 b\nKernel panic - not syncing\n";
+    let r = parse(log);
+    assert_eq!(r.tests.len(), 1);
+    assert_eq!(r.tests[0].status, Status::Missing);
+    assert_eq!(r.tests[0].leaf_counts(), (2, 0, 0, 2));
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.contains("suite s: no result line")
+                && p.contains("truncated")
+                && p.contains("2 of 3")),
+        "{:?}",
+        r.problems
+    );
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.contains("1 of 2 planned suite")),
+        "{:?}",
+        r.problems
+    );
+}
+
+#[test]
+fn plan_mismatch_and_numbering() {
+    let log = "KTAP version 1\n1..1\n    # Subtest: s\n    1..3\n    ok 1 a\n    ok 3 c\nok 1 s\n";
+    let r = parse(log);
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.contains("expected test number 2, got 3")),
+        "{:?}",
+        r.problems
+    );
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.contains("plan says 3 test(s), found 2")),
+        "{:?}",
+        r.problems
+    );
+}
+
+#[test]
+fn module_suites_without_top_level_header() {
+    // Suites of modules loaded after boot: no top-level header, each numbered 1.
+    let log = format!(
+        "{GOOD}    KTAP version 1\n    # Subtest: mod_a\n    1..1\n    ok 1 x\nok 1 mod_a\n    KTAP version 1\n    # Subtest: mod_b\n    1..1\n    ok 1 y\nok 1 mod_b\n"
+    );
+    let r = parse(&log);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    let names: Vec<&str> = r.tests.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["rust_doctests_kernel", "param_suite", "mod_a", "mod_b"]
+    );
+}
+
+#[test]
+fn two_boots_in_one_log() {
+    let first = "KTAP version 1\n1..1\n    # Subtest: s\n    1..2\n    ok 1 a\n";
+    let log = format!("{first}{GOOD}");
+    let r = parse(&log);
+    assert!(r.tests.iter().any(|t| t.status == Status::Missing));
+    assert!(!r.problems.is_empty());
+}
+
+#[test]
+fn no_ktap_at_all() {
+    let r = parse("Linux version 6.12\nRun /init as init process\n");
+    assert!(!r.found);
+    assert!(r.tests.is_empty());
+}
+
+#[test]
+fn verdict_passes_a_good_log() {
+    let m = parse_manifest(MANIFEST).unwrap();
+    let v = judge(&format!("{GOOD}{VMCHECK_OK}"), &m);
+    assert!(v.passed(), "{:?}", v.failures());
+    assert_eq!(v.modules[0].lines_seen, 2);
+    assert!(v
+        .table()
+        .contains("VERDICT: PASS (2 suite(s), 5 case(s), 1 module(s))"));
+    assert!(v.json().starts_with("{\"passed\":true,"));
+}
+
+#[test]
+fn verdict_names_each_failure() {
+    let m = parse_manifest(MANIFEST).unwrap();
+    let log = format!(
+        "{}{}",
+        GOOD.replace(
+            "    ok 2 rust_doctest_kernel_b",
+            "    not ok 2 rust_doctest_kernel_b"
+        ),
+        VMCHECK_OK.replace(
+            "VMCHECK: module rust_minimal PASS",
+            "VMCHECK: module rust_minimal FAIL missing unload line(s)"
+        )
+    );
+    let v = judge(&log, &m);
+    let f = v.failures();
+    assert!(
+        f.iter().any(|x| x.contains("rust_doctests_kernel FAIL")
+            && x.contains("rust_doctests_kernel.rust_doctest_kernel_b")),
+        "{f:?}"
+    );
+    assert!(
+        f.iter()
+            .any(|x| x.contains("module rust_minimal FAIL: missing unload line(s)")),
+        "{f:?}"
+    );
+    assert!(v.json().contains("\"passed\":false"));
+}
+
+#[test]
+fn verdict_catches_kernel_error_reports() {
+    let m = parse_manifest(MANIFEST).unwrap();
+    for report in [
+        "BUG: KASAN: use-after-free in rust_minimal_init+0x12/0x40",
+        "WARNING: CPU: 0 PID: 1 at kernel/foo.c:12 bar+0x1/0x2",
+        "Oops: general protection fault, probably for non-canonical address",
+        "[    2.000000] BUG: kernel NULL pointer dereference, address: 0000000000000000",
+        "UBSAN: array-index-out-of-bounds in drivers/x.c:1:2",
+    ] {
+        let v = judge(&format!("{GOOD}{report}\n{VMCHECK_OK}"), &m);
+        assert!(!v.passed(), "{report} not caught");
+        assert!(
+            v.failures()
+                .iter()
+                .any(|f| f.contains("kernel error report") && f.contains(report.trim())),
+            "{report}: {:?}",
+            v.failures()
+        );
+    }
+}
+
+#[test]
+fn verdict_requires_ktap_modules_and_completion() {
+    let m = parse_manifest(MANIFEST).unwrap();
+    let v = judge(VMCHECK_OK, &m);
+    assert!(v.failures().iter().any(|f| f.contains("no KUnit results")));
+    let v = judge(&format!("{GOOD}VMCHECK: begin\n"), &m);
+    let f = v.failures();
+    assert!(
+        f.iter()
+            .any(|x| x.contains("module rust_minimal was never checked")),
+        "{f:?}"
+    );
+    assert!(f.iter().any(|x| x.contains("did not finish")), "{f:?}");
+}
+
+#[test]
+fn manifest_errors_name_the_line() {
+    let e = parse_manifest("load nope text before module\n").unwrap_err();
+    assert!(
+        e.0.contains("line 1") && e.0.contains("before its `module` line"),
+        "{e}"
+    );
+    let e = parse_manifest("module a a.ko\nfrobnicate a x\n").unwrap_err();
+    assert!(
+        e.0.contains("line 2") && e.0.contains("unknown kind"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_repository_manifest_parses() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nixos-tests/samples.manifest");
+    let m = xtask::verdict::read_manifest(&path).unwrap();
+    assert!(m
+        .iter()
+        .any(|m| m.name == "rust_minimal" && !m.load.is_empty() && !m.unload.is_empty()));
+}

@@ -1,0 +1,502 @@
+//! The harness's failure paths, without a kernel build: a patch that does
+//! not apply, a missing tool, a tree of the wrong version, a hanging QEMU,
+//! and whole VM runs against a fake QEMU that prints a canned console log.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A fresh temporary directory, removed on drop.
+struct Temp(PathBuf);
+
+impl Temp {
+    fn new(tag: &str) -> Self {
+        let p = std::env::temp_dir().join(format!(
+            "xtask-test-{tag}-{}-{:?}",
+            std::process::id(),
+            Instant::now()
+        ));
+        let p = PathBuf::from(p.to_string_lossy().replace([' ', '{', '}', ':'], "_"));
+        fs::create_dir_all(&p).unwrap();
+        Temp(p)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+fn executable(path: &Path, text: &str) {
+    write(path, text);
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_xtask"));
+    c.args(args);
+    for v in [
+        "PIN_INIT_HARNESS_CACHE",
+        "PIN_INIT_HARNESS_REPO",
+        "PIN_INIT_HARNESS_TOOL_PATH",
+        "PIN_INIT_HARNESS_QEMU",
+        "PIN_INIT_HARNESS_BUSYBOX",
+    ] {
+        c.env_remove(v);
+    }
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A vanilla-looking kernel tree: a Makefile with a version and one C file.
+fn fake_tree(dir: &Path, patchlevel: u32) {
+    write(
+        &dir.join("Makefile"),
+        &format!("# SPDX\nVERSION = 6\nPATCHLEVEL = {patchlevel}\nSUBLEVEL = 0\nEXTRAVERSION =\n"),
+    );
+    let body: String = (1..=30).map(|i| format!("int line{i};\n")).collect();
+    write(&dir.join("kernel/hello.c"), &body);
+}
+
+/// A repository with pin-init sources, the real Cargo.lock and a series of
+/// one good and one broken patch; and a vendor dir with the pinned crates.
+fn fake_repo(dir: &Path, vendor: &Path) {
+    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
+    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
+    fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    fs::copy(
+        repo().join("scripts/prepare-tree.sh"),
+        dir.join("scripts/prepare-tree.sh").tap_mkdir(),
+    )
+    .unwrap();
+    write(
+        &dir.join("patches/series"),
+        "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
+    );
+    write(
+        &dir.join("patches/0001-good.patch"),
+        "From: x\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\n",
+    );
+    write(
+        &dir.join("patches/0002-broken.patch"),
+        "From: x\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
+    );
+    let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
+    for (crate_, version) in xtask::kernel::lock_versions(&lock).unwrap() {
+        write(
+            &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
+            &format!("//! {crate_}\n"),
+        );
+    }
+}
+
+trait TapMkdir {
+    fn tap_mkdir(self) -> Self;
+}
+
+impl TapMkdir for PathBuf {
+    fn tap_mkdir(self) -> Self {
+        fs::create_dir_all(self.parent().unwrap()).unwrap();
+        self
+    }
+}
+
+fn assert_broken_patch_message(err: &str) {
+    assert!(
+        err.contains("patch 0002-broken.patch does not apply"),
+        "{err}"
+    );
+    assert!(
+        err.contains("kernel/hello.c: hunk #2 @@ -20,3 +20,3 @@ second hunk"),
+        "the failing hunk is named: {err}"
+    );
+    assert!(!err.contains("hunk #1 @@"), "hunk 1 applies: {err}");
+}
+
+#[test]
+fn broken_patch_names_the_patch_and_the_hunk() {
+    let t = Temp::new("patch");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &vendor);
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert_broken_patch_message(&stderr(&o));
+    // The first patch applied, nothing of the broken one did.
+    let hello = fs::read_to_string(tree.join("kernel/hello.c")).unwrap();
+    assert!(hello.contains("line2_renamed") && !hello.contains("line6_renamed"));
+    assert!(tree.join("rust/pin-init/internal/src/lib.rs").is_file());
+    assert!(tree.join("rust/syn/lib.rs").is_file());
+}
+
+#[test]
+fn good_series_prepares_the_tree() {
+    let t = Temp::new("goodpatch");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &vendor);
+    write(
+        &frepo.join("patches/series"),
+        "0001-good.patch\n#0002-broken.patch\n",
+    );
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("applied 1 patch(es)"));
+    // A second preparation of the same tree is refused.
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("already has rust/pin-init"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A directory of fake build tools (all succeed), plus the real `patch`.
+fn fake_tools(dir: &Path) {
+    for t in xtask::kernel::TOOLS {
+        executable(&dir.join(t.name), "#!/bin/sh\nexit 0\n");
+    }
+    let patch = ["/usr/bin/patch", "/bin/patch"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("GNU patch is installed");
+    fs::remove_file(dir.join("patch")).unwrap();
+    std::os::unix::fs::symlink(patch, dir.join("patch")).unwrap();
+}
+
+#[test]
+fn kernel_command_reports_the_broken_patch() {
+    let t = Temp::new("kpatch");
+    let (tree, frepo, cache, tools) = (
+        t.0.join("linux-src"),
+        t.0.join("repo"),
+        t.0.join("cache"),
+        t.0.join("tools"),
+    );
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &cache.join("vendor"));
+    fake_tools(&tools);
+    executable(
+        &cache.join("tools/bin/bindgen"),
+        "#!/bin/sh\necho bindgen 0.69.5\n",
+    );
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_REPO", &frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: xtask kernel: preparing the kernel tree failed"),
+        "{err}"
+    );
+    assert_broken_patch_message(&err);
+    // No half-prepared tree is left for the next run.
+    assert!(!cache.join("linux").exists());
+}
+
+#[test]
+fn missing_tool_names_its_package_and_setup() {
+    let t = Temp::new("tools");
+    let tree = t.0.join("linux");
+    fake_tree(&tree, 12);
+    let empty = t.0.join("empty");
+    fs::create_dir_all(&empty).unwrap();
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache")),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &empty),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("flex (Debian package flex)"), "{err}");
+    assert!(err.contains("ld.lld (Debian package lld)"), "{err}");
+    assert!(
+        err.contains("rustc (Debian package rustc-web=1.85.0+dfsg3-1~deb12u3)"),
+        "{err}"
+    );
+    assert!(err.contains("run `cargo xtask setup`"), "{err}");
+
+    // Only bindgen missing: named with its crates.io version.
+    let tools = t.0.join("tools");
+    fake_tools(&tools);
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache")),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+        ],
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("bindgen-cli 0.69.5") && err.contains("cargo xtask setup"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_kernel_version_is_refused() {
+    let t = Temp::new("version");
+    let tree = t.0.join("linux");
+    fake_tree(&tree, 11);
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &t.0.join("cache"))],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("it is Linux 6.11.0, this project targets Linux 6.12"),
+        "{err}"
+    );
+    let not_a_tree = t.0.join("nothing");
+    fs::create_dir_all(&not_a_tree).unwrap();
+    let o = xtask(
+        &["kernel", "--source", not_a_tree.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &t.0.join("cache"))],
+    );
+    assert!(
+        stderr(&o).contains("is not a kernel tree"),
+        "{}",
+        stderr(&o)
+    );
+    // The preparation script refuses it too (it also runs in the Nix build).
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &repo(), &t.0])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is Linux 6.11, expected 6.12"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A cache with a (fake) built kernel and modules, and a fake busybox.
+fn fake_build(dir: &Path) -> PathBuf {
+    let cache = dir.join("cache");
+    write(&cache.join("build/arch/x86/boot/bzImage"), "not a kernel");
+    let manifest =
+        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    for m in manifest {
+        write(&cache.join("build").join(&m.path), "not a module");
+    }
+    write(&dir.join("busybox"), "not busybox");
+    cache
+}
+
+#[test]
+fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
+    let t = Temp::new("hang");
+    let cache = fake_build(&t.0);
+    let pids = t.0.join("pids");
+    // Not `exec sleep`: the kill must reach the whole process group.
+    let qemu = t.0.join("qemu");
+    executable(
+        &qemu,
+        &format!(
+            "#!/bin/sh\necho \"Linux version 6.12.0 (fake)\"\necho 'fake kernel: stuck in early boot'\nsleep 300 &\necho $$ $! > {}\nwait\n",
+            pids.display()
+        ),
+    );
+    let start = Instant::now();
+    let o = xtask(
+        &["vm-test", "--timeout", "2", "--accel", "tcg"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_QEMU", &qemu),
+            ("PIN_INIT_HARNESS_BUSYBOX", &t.0.join("busybox")),
+        ],
+    );
+    let took = start.elapsed();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    let err = stderr(&o);
+    assert!(err.contains("VM timed out after 2 s"), "{err}");
+    assert!(
+        err.contains("| fake kernel: stuck in early boot"),
+        "log tail shown: {err}"
+    );
+    // The script and its child are gone (at most zombies awaiting a reaper).
+    let text = fs::read_to_string(&pids).unwrap();
+    for pid in text.split_whitespace() {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        assert!(
+            matches!(state, None | Some('Z') | Some('X')),
+            "pid {pid} still alive: {stat}"
+        );
+    }
+}
+
+fn canned_qemu(dir: &Path, log: &str) -> PathBuf {
+    let console = dir.join("console.txt");
+    write(&console, log);
+    let qemu = dir.join("qemu-canned");
+    // Checks that it was given the kernel and an initramfs, then "boots".
+    executable(
+        &qemu,
+        &format!(
+            "#!/bin/sh\ncase \"$*\" in *-kernel*bzImage*-initrd*initramfs.cpio*) ;; *) echo bad args: \"$*\"; exit 3;; esac\ncat {}\n",
+            console.display()
+        ),
+    );
+    qemu
+}
+
+const GOOD_CONSOLE: &str = "\
+Linux version 6.12.118 (fake)
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: rust_doctests_kernel
+    1..2
+    ok 1 rust_doctest_kernel_a
+    ok 2 rust_doctest_kernel_b
+ok 1 rust_doctests_kernel
+VMCHECK: begin
+VMCHECK: line rust_minimal load seen: rust_minimal: Rust minimal sample (init)
+VMCHECK: line rust_minimal load seen: rust_minimal: Am I built-in? false
+VMCHECK: line rust_minimal unload seen: rust_minimal: My numbers are [72, 108, 200]
+VMCHECK: line rust_minimal unload seen: rust_minimal: Rust minimal sample (exit)
+VMCHECK: module rust_minimal PASS
+VMCHECK: done pass=1 fail=0
+reboot: Restarting system
+";
+
+#[test]
+fn vm_test_passes_and_prints_the_summary() {
+    let t = Temp::new("vmgood");
+    let cache = fake_build(&t.0);
+    let qemu = canned_qemu(&t.0, GOOD_CONSOLE);
+    let env = [
+        ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
+        ("PIN_INIT_HARNESS_QEMU", qemu.as_path()),
+        ("PIN_INIT_HARNESS_BUSYBOX", &t.0.join("busybox")),
+    ];
+    let o = xtask(&["vm-test", "--accel", "tcg"], &env);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}\n{out}", stderr(&o));
+    assert!(out.contains("rust_doctests_kernel"), "{out}");
+    assert!(
+        out.contains("VERDICT: PASS (1 suite(s), 2 case(s), 1 module(s))"),
+        "{out}"
+    );
+    // The initramfs holds the shared script, the manifest and the module.
+    let cpio = fs::read(cache.join("vm/initramfs.cpio")).unwrap();
+    for name in [
+        "init\0",
+        "vm-check.sh\0",
+        "samples.manifest\0",
+        "modules/rust_minimal.ko\0",
+        "dev/console\0",
+    ] {
+        assert!(
+            cpio.windows(name.len()).any(|w| w == name.as_bytes()),
+            "{name} in cpio"
+        );
+    }
+    assert!(cpio.ends_with(&[0]) && cpio.len() % 4 == 0);
+    // --json for machines.
+    let o = xtask(&["vm-test", "--accel", "tcg", "--json"], &env);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.trim_start().starts_with("{\"passed\":true,"), "{out}");
+    // The same log, judged offline.
+    let o = xtask(
+        &[
+            "verdict",
+            cache.join("logs/vm-console.log").to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn vm_test_fails_naming_the_oops_and_the_module() {
+    let t = Temp::new("vmbad");
+    let cache = fake_build(&t.0);
+    let bad = GOOD_CONSOLE
+        .replace(
+            "VMCHECK: module rust_minimal PASS",
+            "BUG: KASAN: slab-use-after-free in rust_minimal_exit+0x1c/0x40\nVMCHECK: module rust_minimal FAIL missing unload line(s)",
+        )
+        .replace("VMCHECK: done pass=1 fail=0\n", "");
+    let qemu = canned_qemu(&t.0, &bad);
+    let o = xtask(
+        &["vm-test", "--accel", "tcg"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
+            ("PIN_INIT_HARNESS_QEMU", qemu.as_path()),
+            ("PIN_INIT_HARNESS_BUSYBOX", &t.0.join("busybox")),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("module rust_minimal FAIL: missing unload line(s)"),
+        "{err}"
+    );
+    assert!(err.contains("BUG: KASAN: slab-use-after-free"), "{err}");
+    assert!(err.contains("did not finish"), "{err}");
+}
+
+#[test]
+fn vm_test_without_a_kernel_says_what_to_run() {
+    let t = Temp::new("vmnone");
+    let o = xtask(&["vm-test"], &[("PIN_INIT_HARNESS_CACHE", &t.0)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("run `cargo xtask kernel` first"),
+        "{}",
+        stderr(&o)
+    );
+}
