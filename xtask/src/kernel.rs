@@ -231,7 +231,8 @@ fn unpack(cache: &Path) -> Result<PathBuf> {
     if fs::read_to_string(&stamp).ok().as_deref() == Some(stamp_value.as_str()) && tree.is_dir() {
         return Ok(tree);
     }
-    let phase = Phase::start(format!("kernel: unpack {}", tarball.display()));
+    let phase = Phase::start("kernel: unpack the source");
+    eprintln!("    {} -> {}", tarball.display(), src.display());
     let _ = fs::remove_dir_all(&src);
     fs::create_dir_all(&src)?;
     util::run(
@@ -303,8 +304,8 @@ fn prepare(
     if fs::read_to_string(tree.join(PREP_STAMP)).ok().as_deref() == Some(hash.as_str()) {
         return Ok(false);
     }
-    let phase =
-        Phase::start("kernel: prepare the tree (pin-init, vendored crates, patches/series)");
+    let phase = Phase::start("kernel: prepare the tree");
+    eprintln!("    inputs changed: copying the vanilla tree, then scripts/prepare-tree.sh");
     let old = cache.join("linux.old");
     let _ = fs::remove_dir_all(&old);
     if tree.exists() {
@@ -488,7 +489,8 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
         .iter()
         .map(|f| f.strip_prefix(repo).unwrap_or(f).display().to_string())
         .collect();
-    let phase = Phase::start(format!("kernel: configure ({})", names.join(", ")));
+    let phase = Phase::start("kernel: configure");
+    eprintln!("    fragments: {}", names.join(", "));
     fs::create_dir_all(out)?;
     fs::write(&config, &merged)?;
     let log = cache.join("logs/olddefconfig.log");
@@ -533,11 +535,8 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
     let expected: Option<usize> = fs::read_to_string(&steps_file)
         .ok()
         .and_then(|s| s.trim().parse().ok());
-    let phase = Phase::start(format!(
-        "kernel: make -j{} (log: {})",
-        opts.jobs,
-        log_path.display()
-    ));
+    let phase = Phase::start(format!("kernel: make -j{}", opts.jobs));
+    eprintln!("    full log: {}", log_path.display());
     let mut child = make_command(tree, out, cache, opts.jobs)
         .arg("all")
         .stdin(Stdio::null())

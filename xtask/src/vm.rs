@@ -296,14 +296,26 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     let vmdir = cache.join("vm");
     fs::create_dir_all(&vmdir)?;
     let initrd = vmdir.join("initramfs.cpio");
-    let phase =
-        Phase::start("vm-test: initramfs (busybox, vm-check.sh, samples.manifest, modules)");
+    let phase = Phase::start("vm-test: initramfs");
     initramfs(repo, &build, &manifest, &initrd)?;
-    phase.done(&format!("{} module(s)", manifest.len()));
+    phase.done(&format!(
+        "busybox, vm-check.sh, samples.manifest, {} module(s)",
+        manifest.len()
+    ));
 
+    // KVM can initialise and then hang on these machines: a boot that
+    // printed nothing after a few seconds is retried with TCG, and
+    // remembered so later runs go straight to TCG.
+    let kvm_broken = vmdir.join("kvm-hung");
     let mut accel = match opts.accel.as_str() {
         "auto" => {
-            if kvm_usable(&qemu) {
+            if kvm_broken.exists() {
+                eprintln!(
+                    "    using TCG: KVM hung here before (delete {} to try it again)",
+                    kvm_broken.display()
+                );
+                "tcg"
+            } else if kvm_usable(&qemu) {
                 "kvm"
             } else {
                 "tcg"
@@ -351,15 +363,17 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         ]);
         a
     };
-    let phase = Phase::start(format!(
-        "vm-test: boot in QEMU ({accel}, timeout {} s, console log: {})",
+    let phase = Phase::start("vm-test: boot in QEMU");
+    eprintln!(
+        "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
         log.display()
-    ));
-    let stall = (opts.accel == "auto" && accel == "kvm").then(|| Duration::from_secs(10));
+    );
+    let stall = (opts.accel == "auto" && accel == "kvm").then(|| Duration::from_secs(3));
     let mut how = boot(&qemu, &args_for(accel), &log, opts.timeout, stall)?;
     if how == Boot::Stalled {
-        eprintln!("    KVM printed nothing in 10 s: falling back to TCG");
+        eprintln!("    KVM printed nothing in 3 s: falling back to TCG");
+        let _ = fs::write(&kvm_broken, "KVM boot printed nothing within 3 s\n");
         accel = "tcg";
         how = boot(&qemu, &args_for(accel), &log, opts.timeout, None)?;
     }

@@ -500,3 +500,101 @@ fn vm_test_without_a_kernel_says_what_to_run() {
         stderr(&o)
     );
 }
+
+/// Runs nixos-tests/vm-check.sh on the host with fake insmod/rmmod/dmesg
+/// (nothing is loaded into this machine's kernel): `on_load`/`on_unload`
+/// are the kernel log lines the fake module "prints".
+fn vm_check_with(t: &Temp, on_load: &str, on_unload: &str) -> (bool, String) {
+    let bin = t.0.join("fakebin");
+    let ring = t.0.join("ring");
+    write(&ring, "");
+    executable(
+        &bin.join("dmesg"),
+        &format!(
+            "#!/bin/sh\ncat {r}\n[ \"$1\" = -c ] && : > {r}\nexit 0\n",
+            r = ring.display()
+        ),
+    );
+    executable(
+        &bin.join("insmod"),
+        &format!("#!/bin/sh\n[ -f \"$1\" ] || {{ echo \"insmod: can't read '$1'\" >&2; exit 1; }}\nprintf '%s' '{on_load}' >> {}\n", ring.display()),
+    );
+    executable(
+        &bin.join("rmmod"),
+        &format!(
+            "#!/bin/sh\nprintf '%s' '{on_unload}' >> {}\n",
+            ring.display()
+        ),
+    );
+    executable(
+        &bin.join("modprobe"),
+        "#!/bin/sh\necho fake modprobe must not run >&2\nexit 1\n",
+    );
+    write(&t.0.join("modules/rust_minimal.ko"), "fake");
+    let tmp = t.0.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new("sh")
+        .arg(repo().join("nixos-tests/vm-check.sh"))
+        .arg(repo().join("nixos-tests/samples.manifest"))
+        .arg(t.0.join("modules"))
+        .env("PATH", path)
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+const MINIMAL_LOAD: &str =
+    "rust_minimal: Rust minimal sample (init)\nrust_minimal: Am I built-in? false\n";
+const MINIMAL_UNLOAD: &str =
+    "rust_minimal: My numbers are [72, 108, 200]\nrust_minimal: Rust minimal sample (exit)\n";
+
+#[test]
+fn vm_check_script_and_verdict_agree() {
+    let manifest =
+        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    let ktap = "KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
+
+    let t = Temp::new("vmcheck-ok");
+    let (ok, out) = vm_check_with(&t, MINIMAL_LOAD, MINIMAL_UNLOAD);
+    assert!(ok, "{out}");
+    assert!(out.contains("VMCHECK: module rust_minimal PASS"), "{out}");
+    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    assert!(v.passed(), "{:?}", v.failures());
+    assert_eq!(v.modules[0].lines_seen, 4);
+
+    let t = Temp::new("vmcheck-unload");
+    let (ok, out) = vm_check_with(&t, MINIMAL_LOAD, "rust_minimal: something else\n");
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(
+            "VMCHECK: line rust_minimal unload MISSING: rust_minimal: Rust minimal sample (exit)"
+        ),
+        "{out}"
+    );
+    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    assert!(
+        v.failures()
+            .iter()
+            .any(|f| f.contains("module rust_minimal FAIL: missing unload line(s)")),
+        "{:?}",
+        v.failures()
+    );
+
+    let t = Temp::new("vmcheck-oops");
+    let load = format!("{MINIMAL_LOAD}BUG: KASAN: use-after-free in rust_minimal_init\n");
+    let (ok, out) = vm_check_with(&t, &load, MINIMAL_UNLOAD);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("FAIL kernel reported: BUG: KASAN: use-after-free"),
+        "{out}"
+    );
+}
