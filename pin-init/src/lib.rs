@@ -1,2 +1,923 @@
-//! Safe pinned in-place initialization (work in progress).
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Safe pinned in-place initialization.
+//!
+//! This crate lets you initialize values in place, including `!Unpin` values that must never
+//! move (for example because C code keeps a pointer to them), without writing `unsafe` code.
+//! It is a standalone version of the API that Linux 6.12 ships in `rust/kernel/init.rs`,
+//! usable both on the host (with the `alloc`/`std` features) and inside the kernel (plain
+//! `no_std`, only `core`).
+//!
+//! # Overview
+//!
+//! To initialize a `struct` in place you need two things:
+//! - an in-place initializer: a value implementing [`PinInit<T, E>`] (or [`Init<T, E>`] when
+//!   the value does not need to stay pinned),
+//! - a memory location that can hold the value: the stack ([`stack_pin_init!`]), or any smart
+//!   pointer implementing [`InPlaceInit`] / [`InPlaceWrite`] (`Box`, `Arc`, `Rc` with the
+//!   `alloc` feature).
+//!
+//! Initializers are made with the [`pin_init!`] / [`try_pin_init!`] / [`init!`] /
+//! [`try_init!`] macros, returned by functions of other types, or (with `unsafe`) made from a
+//! closure with [`pin_init_from_closure()`].
+//!
+//! ```
+//! use pin_init::*;
+//! use core::{marker::PhantomPinned, pin::Pin};
+//!
+//! #[pin_data]
+//! struct Counter {
+//!     value: usize,
+//!     #[pin]
+//!     _pin: PhantomPinned,
+//! }
+//!
+//! #[pin_data]
+//! struct Pair {
+//!     #[pin]
+//!     left: Counter,
+//!     right: u32,
+//! }
+//!
+//! fn new_counter(value: usize) -> impl PinInit<Counter> {
+//!     pin_init!(Counter { value, _pin: PhantomPinned })
+//! }
+//!
+//! stack_pin_init!(let pair = pin_init!(Pair { left <- new_counter(41), right: 1 }));
+//! let pair: Pin<&mut Pair> = pair;
+//! assert_eq!(pair.left.value + pair.right as usize, 42);
+//! ```
+//!
+//! # Features
+//!
+//! - `alloc`: [`InPlaceInit`] for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
+//!   `Box<MaybeUninit<T>>`, and [`AllocError`].
+//! - `std`: implies `alloc`.
+//!
+//! Without features the crate is `#![no_std]` and needs only `core`.
+//!
+//! # Writing a downstream wrapper
+//!
+//! Everything the macros need is public, and the traits are implementable outside this
+//! crate: a kernel (or any other crate) can implement [`InPlaceWrite`] for its own smart
+//! pointers, write its own `InPlaceInit`-like trait taking allocation flags, and wrap
+//! [`try_pin_init!`] to default the error type, by forwarding
+//! `$(&$this:ident in)? $t:ident $(::<$($generics:ty),* $(,)?>)? { $($fields:tt)* }` to
+//! `::pin_init::try_pin_init!(... ? MyError)`.
 #![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+use core::{
+    cell::UnsafeCell,
+    convert::Infallible,
+    marker::PhantomData,
+    mem::MaybeUninit,
+    num::*,
+    pin::Pin,
+    ptr::{self, NonNull},
+};
+
+#[doc(hidden)]
+pub mod __internal;
+#[cfg(feature = "alloc")]
+mod alloc_impls;
+mod macros;
+
+#[cfg(feature = "alloc")]
+pub use alloc_impls::{AllocError, InPlaceInit};
+
+/// Marks a `struct` for use with [`pin_init!`] and friends, and declares which fields are
+/// structurally pinned.
+///
+/// A field marked `#[pin]` is structurally pinned: it is initialized with a [`PinInit`]
+/// initializer, and [`project`](#projection) gives out `Pin<&mut Field>` for it. Every other
+/// field is initialized with an [`Init`] initializer (or a plain value) and projected as
+/// `&mut Field`. The struct is `Unpin` exactly when all `#[pin]` fields are.
+///
+/// `#[pin_data(PinnedDrop)]` declares that the struct has a [`PinnedDrop`] implementation
+/// (written with [`#[pinned_drop]`](pinned_drop)); a plain `Drop` implementation is rejected,
+/// because it would receive an unpinned `&mut Self`.
+///
+/// # Projection
+///
+/// The macro generates `fn project(self: Pin<&mut Self>) -> <Name>Projection<'_>`, where
+/// `<Name>Projection` is a struct with the same visibility and field names as the original,
+/// holding `Pin<&mut T>` for `#[pin]` fields and `&mut T` for the others.
+///
+/// # Examples
+///
+/// ```
+/// use pin_init::*;
+/// use core::{marker::PhantomPinned, pin::Pin};
+///
+/// #[pin_data]
+/// struct Timer {
+///     #[pin]
+///     handle: PhantomPinned,
+///     ticks: u64,
+/// }
+///
+/// stack_pin_init!(let timer = pin_init!(Timer { handle: PhantomPinned, ticks: 0 }));
+/// let timer: Pin<&mut Timer> = timer;
+/// let proj: TimerProjection<'_> = timer.project();
+/// *proj.ticks += 1;
+/// let _handle: Pin<&mut PhantomPinned> = proj.handle;
+/// ```
+///
+/// Structs with a `#[pinned_drop]` implementation:
+///
+/// ```
+/// use pin_init::*;
+/// use core::pin::Pin;
+///
+/// #[pin_data(PinnedDrop)]
+/// struct Noisy {
+///     id: u32,
+/// }
+///
+/// #[pinned_drop]
+/// impl PinnedDrop for Noisy {
+///     fn drop(self: Pin<&mut Self>) {
+///         assert_eq!(self.id, 7);
+///     }
+/// }
+///
+/// stack_pin_init!(let _n = pin_init!(Noisy { id: 7 }));
+/// ```
+pub use pin_init_internal::pin_data;
+
+/// Implements [`PinnedDrop`] for a `#[pin_data(PinnedDrop)]` struct.
+///
+/// Write the implementation as if `PinnedDrop::drop` took only `self: Pin<&mut Self>`; the
+/// macro adds the token parameter that makes sure only the generated `Drop` impl can call it.
+///
+/// ```
+/// use pin_init::*;
+/// use core::{cell::Cell, pin::Pin};
+///
+/// #[pin_data(PinnedDrop)]
+/// struct Guard<'a> {
+///     dropped: &'a Cell<bool>,
+/// }
+///
+/// #[pinned_drop]
+/// impl PinnedDrop for Guard<'_> {
+///     fn drop(self: Pin<&mut Self>) {
+///         self.dropped.set(true);
+///     }
+/// }
+///
+/// let dropped = Cell::new(false);
+/// {
+///     // The initializer is a `move` closure: borrow outside of it.
+///     let flag = &dropped;
+///     stack_pin_init!(let _g = pin_init!(Guard { dropped: flag }));
+/// }
+/// assert!(dropped.get());
+/// ```
+pub use pin_init_internal::pinned_drop;
+
+/// Derives [`Zeroable`] for a struct whose fields are all [`Zeroable`].
+///
+/// Every type parameter gets a `Zeroable` bound, and the derive checks that every field type
+/// is `Zeroable`.
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(Zeroable)]
+/// struct Registers {
+///     ctrl: u32,
+///     status: [u16; 4],
+///     next: *mut Registers,
+/// }
+///
+/// stack_pin_init!(let regs = zeroed::<Registers>());
+/// assert_eq!(regs.ctrl, 0);
+/// assert!(regs.next.is_null());
+/// ```
+pub use pin_init_internal::Zeroable;
+
+/// Constructs an in-place, pinned initializer for a `struct` marked with [`#[pin_data]`](pin_data).
+///
+/// The syntax is that of a struct expression, with three additions:
+/// - `field <- initializer` initializes the field in place with a [`PinInit`] (for `#[pin]`
+///   fields) or an [`Init`] (for the other fields),
+/// - `_: { statements }` runs code at that point of the initialization,
+/// - `&this in Type { ... }` binds `this: NonNull<Type>` to the memory being initialized (it is
+///   not fully initialized yet: do not create references to it, store the pointer instead).
+///
+/// A struct whose remaining fields may be zero can end with `..Zeroable::zeroed()`.
+/// Fields are initialized in the order they are written; if a `<-` initializer fails (only
+/// possible with [`try_pin_init!`]) or anything panics, the fields initialized so far are
+/// dropped in reverse order. Later field expressions cannot refer to earlier fields.
+///
+/// The error type is [`Infallible`]; use [`try_pin_init!`] for fallible initialization.
+///
+/// ```
+/// use pin_init::*;
+/// use core::{marker::PhantomPinned, pin::Pin, ptr::NonNull};
+///
+/// #[pin_data]
+/// struct Node {
+///     #[pin]
+///     _pin: PhantomPinned,
+///     me: Option<NonNull<Node>>,
+///     data: [u8; 4],
+///     len: usize,
+/// }
+///
+/// let len = 4;
+/// stack_pin_init!(let node = pin_init!(&this in Node {
+///     _pin: PhantomPinned,
+///     me: Some(this),
+///     data <- init_array_from_fn::<_, 4, u8, core::convert::Infallible>(|i| i as u8),
+///     _: { assert_eq!(len, 4) },
+///     len,
+/// }));
+/// let node: Pin<&mut Node> = node;
+/// assert_eq!(node.me, Some(NonNull::from(&*node)));
+/// assert_eq!(node.data, [0, 1, 2, 3]);
+/// ```
+pub use pin_init_internal::pin_init;
+
+/// Constructs a fallible, in-place, pinned initializer for a `struct`.
+///
+/// Same syntax as [`pin_init!`], followed by `? ErrorType`. Inside the field expressions, `?`
+/// converts errors into `ErrorType` with [`From`]; so do `<-` initializers, hence an
+/// `ErrorType` used with infallible sub-initializers needs `impl From<Infallible>`.
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct TooBig;
+///
+/// #[pin_data]
+/// struct Small {
+///     value: u8,
+/// }
+///
+/// fn small(v: u32) -> impl PinInit<Small, TooBig> {
+///     try_pin_init!(Small {
+///         value: u8::try_from(v).map_err(|_| TooBig)?,
+///     }? TooBig)
+/// }
+///
+/// stack_try_pin_init!(let ok: Small = small(3));
+/// assert_eq!(ok.unwrap().value, 3);
+/// stack_try_pin_init!(let err: Small = small(300));
+/// assert_eq!(err.err(), Some(TooBig));
+/// ```
+pub use pin_init_internal::try_pin_init;
+
+/// Constructs an in-place initializer for a `struct` (no pinning guarantees).
+///
+/// Works for every struct whose fields are accessible (no `#[pin_data]` needed); `<-` fields
+/// take an [`Init`]. The error type is [`Infallible`]; see [`try_init!`].
+///
+/// ```
+/// use pin_init::*;
+///
+/// struct Big {
+///     header: u32,
+///     payload: [u64; 128],
+/// }
+///
+/// stack_pin_init!(let big = init!(Big { header: 1, payload <- zeroed() }));
+/// assert_eq!(big.header, 1);
+/// assert!(big.payload.iter().all(|&x| x == 0));
+/// ```
+pub use pin_init_internal::init;
+
+/// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees).
+///
+/// Same syntax as [`init!`], followed by `? ErrorType`.
+///
+/// ```
+/// use pin_init::*;
+///
+/// struct Config {
+///     level: u8,
+/// }
+///
+/// fn config(level: &str) -> impl Init<Config, core::num::ParseIntError> + '_ {
+///     try_init!(Config { level: level.parse()? }? core::num::ParseIntError)
+/// }
+///
+/// stack_try_pin_init!(let c: Config = config("3"));
+/// assert_eq!(c.unwrap().level, 3);
+/// stack_try_pin_init!(let c: Config = config("x"));
+/// assert!(c.is_err());
+/// ```
+pub use pin_init_internal::try_init;
+
+/// A pinned initializer for `T`.
+///
+/// To use it, pass it to a function or macro that provides memory, such as
+/// [`stack_pin_init!`], [`InPlaceInit::pin_init`] or [`InPlaceWrite::write_pin_init`].
+/// Initializers come from [`pin_init!`], from functions of pinned types, or from
+/// [`pin_init_from_closure()`]. Every `T` is an initializer for itself.
+///
+/// ```
+/// use pin_init::*;
+///
+/// fn twice(v: u32) -> impl PinInit<u32> {
+///     // A plain value is an initializer of its own type.
+///     v * 2
+/// }
+///
+/// stack_pin_init!(let x = twice(21));
+/// assert_eq!(*x, 42);
+/// ```
+///
+/// # Safety
+///
+/// When implementing this trait you must uphold the following:
+/// - returning `Ok(())` means that `slot` now holds a valid `T` (the caller will drop it),
+/// - returning `Err(err)` means that `slot` holds no value that needs dropping: the caller may
+///   deallocate the memory at `slot` right away,
+/// - the implementation may assume that `slot` stays pinned, also after the function returns
+///   and until the value is dropped.
+#[must_use = "An initializer must be used in order to create its value."]
+pub unsafe trait PinInit<T: ?Sized, E = Infallible>: Sized {
+    /// Initializes `slot`.
+    ///
+    /// # Safety
+    ///
+    /// - `slot` is a valid pointer to uninitialized memory for a `T`,
+    /// - the caller does not touch `slot` while this function runs,
+    /// - if `Err` is returned, the caller treats `slot` as uninitialized memory,
+    /// - if `Ok(())` is returned, `slot` is considered pinned and will not move before the `T`
+    ///   in it is dropped.
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E>;
+
+    /// Runs `f` on the initialized value, after this initializer succeeded.
+    ///
+    /// If `f` fails, the value is dropped and the error returned.
+    ///
+    /// ```
+    /// use pin_init::*;
+    /// use core::pin::Pin;
+    ///
+    /// stack_pin_init!(let v: u32 = 1u32.pin_chain(|mut v: Pin<&mut u32>| {
+    ///     *v += 1;
+    ///     Ok::<(), core::convert::Infallible>(())
+    /// }));
+    /// assert_eq!(*v, 2);
+    /// ```
+    fn pin_chain<F>(self, f: F) -> ChainPinInit<Self, F, T, E>
+    where
+        F: FnOnce(Pin<&mut T>) -> Result<(), E>,
+    {
+        ChainPinInit(self, f, PhantomData)
+    }
+}
+
+/// An initializer returned by [`PinInit::pin_chain`].
+///
+/// ```
+/// use pin_init::*;
+/// use core::pin::Pin;
+///
+/// fn bumped(v: u8) -> ChainPinInit<u8, fn(Pin<&mut u8>) -> Result<(), ()>, u8, ()> {
+///     v.pin_chain(|mut v| {
+///         *v = v.checked_add(1).ok_or(())?;
+///         Ok(())
+///     })
+/// }
+///
+/// stack_try_pin_init!(let ok: u8 = bumped(1));
+/// assert_eq!(*ok.unwrap(), 2);
+/// stack_try_pin_init!(let err: u8 = bumped(255));
+/// assert!(err.is_err());
+/// ```
+pub struct ChainPinInit<I, F, T: ?Sized, E>(I, F, __internal::Invariant<(E, T)>);
+
+// SAFETY: `__pinned_init` first runs the inner initializer (forwarding its error, in which case
+// nothing was initialized), then `f`; if `f` fails, the value is dropped before returning `Err`.
+// `slot` is treated as pinned throughout.
+unsafe impl<T: ?Sized, E, I, F> PinInit<T, E> for ChainPinInit<I, F, T, E>
+where
+    I: PinInit<T, E>,
+    F: FnOnce(Pin<&mut T>) -> Result<(), E>,
+{
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees the requirements of `__pinned_init`.
+        unsafe { self.0.__pinned_init(slot)? };
+        // SAFETY: `slot` was initialized just above, we have exclusive access, and it is pinned.
+        let val = unsafe { Pin::new_unchecked(&mut *slot) };
+        (self.1)(val).inspect_err(|_| {
+            // SAFETY: `slot` holds an initialized value that nobody else will drop, since we
+            // return `Err`.
+            unsafe { ptr::drop_in_place(slot) }
+        })
+    }
+}
+
+/// An initializer for `T` that does not rely on pinning.
+///
+/// Every `Init<T, E>` is also a [`PinInit<T, E>`]. Use it with [`init!`], [`InPlaceInit::init`]
+/// or any place that takes a [`PinInit`].
+///
+/// ```
+/// use pin_init::*;
+///
+/// fn zero_buffer() -> impl Init<[u8; 1024]> {
+///     zeroed()
+/// }
+///
+/// stack_pin_init!(let buf = zero_buffer());
+/// assert!(buf.iter().all(|&b| b == 0));
+/// ```
+///
+/// # Safety
+///
+/// The requirements of [`PinInit`], without the pinning part: the implementation must not rely
+/// on `slot` staying where it is after `__init` returns.
+#[must_use = "An initializer must be used in order to create its value."]
+pub unsafe trait Init<T: ?Sized, E = Infallible>: PinInit<T, E> {
+    /// Initializes `slot`.
+    ///
+    /// # Safety
+    ///
+    /// - `slot` is a valid pointer to uninitialized memory for a `T`,
+    /// - the caller does not touch `slot` while this function runs,
+    /// - if `Err` is returned, the caller treats `slot` as uninitialized memory.
+    unsafe fn __init(self, slot: *mut T) -> Result<(), E>;
+
+    /// Runs `f` on the initialized value, after this initializer succeeded.
+    ///
+    /// If `f` fails, the value is dropped and the error returned.
+    ///
+    /// ```
+    /// use pin_init::*;
+    ///
+    /// stack_pin_init!(let v: Wrapper = init!(Wrapper { v: 1 }).chain(|w: &mut Wrapper| {
+    ///     w.v *= 10;
+    ///     Ok(())
+    /// }));
+    /// assert_eq!(v.v, 10);
+    /// # struct Wrapper { v: u32 }
+    /// ```
+    fn chain<F>(self, f: F) -> ChainInit<Self, F, T, E>
+    where
+        F: FnOnce(&mut T) -> Result<(), E>,
+    {
+        ChainInit(self, f, PhantomData)
+    }
+}
+
+/// An initializer returned by [`Init::chain`].
+///
+/// ```
+/// use pin_init::*;
+///
+/// let init: ChainInit<u8, fn(&mut u8) -> Result<(), core::convert::Infallible>, u8, _> =
+///     5u8.chain(|v| {
+///         *v *= 2;
+///         Ok(())
+///     });
+/// stack_pin_init!(let v: u8 = init);
+/// assert_eq!(*v, 10);
+/// ```
+pub struct ChainInit<I, F, T: ?Sized, E>(I, F, __internal::Invariant<(E, T)>);
+
+// SAFETY: `__init` first runs the inner initializer (forwarding its error), then `f`; if `f`
+// fails, the value is dropped before returning `Err`.
+unsafe impl<T: ?Sized, E, I, F> Init<T, E> for ChainInit<I, F, T, E>
+where
+    I: Init<T, E>,
+    F: FnOnce(&mut T) -> Result<(), E>,
+{
+    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees the requirements of `__init`.
+        unsafe { self.0.__init(slot)? };
+        // SAFETY: `slot` was initialized just above and we have exclusive access.
+        (self.1)(unsafe { &mut *slot }).inspect_err(|_| {
+            // SAFETY: `slot` holds an initialized value that nobody else will drop.
+            unsafe { ptr::drop_in_place(slot) }
+        })
+    }
+}
+
+// SAFETY: `__pinned_init` is `__init`, which upholds the stronger requirements of `Init`.
+unsafe impl<T: ?Sized, E, I, F> PinInit<T, E> for ChainInit<I, F, T, E>
+where
+    I: Init<T, E>,
+    F: FnOnce(&mut T) -> Result<(), E>,
+{
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the requirements of `__pinned_init` include those of `__init`.
+        unsafe { self.__init(slot) }
+    }
+}
+
+/// Creates a pinned initializer from a closure.
+///
+/// ```
+/// use pin_init::*;
+///
+/// // SAFETY: the closure writes a valid `u64` on success and nothing on failure.
+/// let init = unsafe {
+///     pin_init_from_closure(|slot: *mut u64| {
+///         slot.write(7);
+///         Ok::<(), ()>(())
+///     })
+/// };
+/// stack_try_pin_init!(let v: u64 = init);
+/// assert_eq!(*v.unwrap(), 7);
+/// ```
+///
+/// # Safety
+///
+/// The closure is the body of [`PinInit::__pinned_init`] and must uphold its requirements:
+/// - on `Ok(())`, `slot` holds a valid `T`,
+/// - on `Err(e)`, `slot` holds nothing that needs dropping (clean up before returning),
+/// - the closure may assume that `slot` stays pinned until the value is dropped.
+#[inline]
+pub const unsafe fn pin_init_from_closure<T: ?Sized, E>(
+    f: impl FnOnce(*mut T) -> Result<(), E>,
+) -> impl PinInit<T, E> {
+    __internal::InitClosure(f, PhantomData)
+}
+
+/// Creates an initializer from a closure.
+///
+/// ```
+/// use pin_init::*;
+///
+/// // SAFETY: the closure writes a valid `[u8; 3]` and never fails.
+/// let init = unsafe {
+///     init_from_closure(|slot: *mut [u8; 3]| {
+///         slot.write([1, 2, 3]);
+///         Ok::<(), core::convert::Infallible>(())
+///     })
+/// };
+/// stack_pin_init!(let v = init);
+/// assert_eq!(*v, [1, 2, 3]);
+/// ```
+///
+/// # Safety
+///
+/// The closure is the body of [`Init::__init`] and must uphold its requirements:
+/// - on `Ok(())`, `slot` holds a valid `T`,
+/// - on `Err(e)`, `slot` holds nothing that needs dropping (clean up before returning),
+/// - the value may be moved after the closure returns.
+#[inline]
+pub const unsafe fn init_from_closure<T: ?Sized, E>(
+    f: impl FnOnce(*mut T) -> Result<(), E>,
+) -> impl Init<T, E> {
+    __internal::InitClosure(f, PhantomData)
+}
+
+/// An initializer that leaves the memory uninitialized.
+///
+/// ```
+/// use pin_init::*;
+/// use core::mem::MaybeUninit;
+///
+/// stack_pin_init!(let v = uninit::<[u32; 8], core::convert::Infallible>());
+/// let v: &mut MaybeUninit<[u32; 8]> = &mut v;
+/// v.write([5; 8]);
+/// // SAFETY: written just above.
+/// assert_eq!(unsafe { v.assume_init_ref() }[7], 5);
+/// ```
+#[inline]
+pub fn uninit<T, E>() -> impl Init<MaybeUninit<T>, E> {
+    // SAFETY: `MaybeUninit<T>` may hold any bit pattern, so doing nothing initializes it.
+    unsafe { init_from_closure(|_| Ok(())) }
+}
+
+/// Drops the first `count` elements of `slot` when dropped, unless disarmed.
+///
+/// # Invariants
+///
+/// The first `count` elements at `slot` are initialized and owned by this guard.
+struct ArrayGuard<T> {
+    slot: *mut T,
+    count: usize,
+}
+
+impl<T> Drop for ArrayGuard<T> {
+    fn drop(&mut self) {
+        // SAFETY: by the type invariant, the first `count` elements are initialized and owned.
+        unsafe { ptr::drop_in_place(ptr::slice_from_raw_parts_mut(self.slot, self.count)) };
+    }
+}
+
+/// Initializes the array element by element, with `init_elem(initializer, element pointer)`.
+///
+/// # Safety
+///
+/// `slot` is valid for writes of `[T; N]`; `init_elem` has the contract of [`PinInit`].
+unsafe fn init_array<I, const N: usize, T, E>(
+    slot: *mut [T; N],
+    mut make_init: impl FnMut(usize) -> I,
+    init_elem: impl Fn(I, *mut T) -> Result<(), E>,
+) -> Result<(), E> {
+    // INVARIANT: no element is initialized yet.
+    let mut guard = ArrayGuard {
+        slot: slot.cast::<T>(),
+        count: 0,
+    };
+    for i in 0..N {
+        let init = make_init(i);
+        // SAFETY: `i < N`, so the element is inside the array.
+        let elem = unsafe { guard.slot.add(i) };
+        init_elem(init, elem)?;
+        // INVARIANT: element `i` was just initialized.
+        guard.count += 1;
+    }
+    core::mem::forget(guard);
+    Ok(())
+}
+
+/// Initializes an array by initializing each element with `make_init(index)`.
+///
+/// If an element fails, the elements already initialized are dropped.
+///
+/// ```
+/// use pin_init::*;
+///
+/// stack_pin_init!(let squares = init_array_from_fn(|i| (i * i) as u32));
+/// let squares: &[u32; 5] = &squares;
+/// assert_eq!(squares, &[0, 1, 4, 9, 16]);
+/// ```
+pub fn init_array_from_fn<I, const N: usize, T, E>(
+    make_init: impl FnMut(usize) -> I,
+) -> impl Init<[T; N], E>
+where
+    I: Init<T, E>,
+{
+    let init = move |slot: *mut [T; N]| {
+        // SAFETY: `slot` comes from `__init`; each element is initialized with `__init` on a
+        // pointer to that element, which is valid, uninitialized memory.
+        unsafe { init_array(slot, make_init, |i: I, p| i.__init(p)) }
+    };
+    // SAFETY: `init_array` initializes every element on success, and drops those it initialized
+    // on failure.
+    unsafe { init_from_closure(init) }
+}
+
+/// Initializes an array by initializing each element, in place and pinned, with
+/// `make_init(index)`.
+///
+/// If an element fails, the elements already initialized are dropped.
+///
+/// ```
+/// use pin_init::*;
+/// use core::marker::PhantomPinned;
+///
+/// #[pin_data]
+/// struct Slot {
+///     index: usize,
+///     #[pin]
+///     _pin: PhantomPinned,
+/// }
+///
+/// stack_pin_init!(let slots = pin_init_array_from_fn(|index| pin_init!(Slot {
+///     index,
+///     _pin: PhantomPinned,
+/// })));
+/// let slots: &[Slot; 3] = &slots;
+/// assert_eq!(slots[2].index, 2);
+/// ```
+pub fn pin_init_array_from_fn<I, const N: usize, T, E>(
+    make_init: impl FnMut(usize) -> I,
+) -> impl PinInit<[T; N], E>
+where
+    I: PinInit<T, E>,
+{
+    let init = move |slot: *mut [T; N]| {
+        // SAFETY: `slot` comes from `__pinned_init`, elements of a pinned array are pinned, and
+        // each element pointer is valid, uninitialized memory.
+        unsafe { init_array(slot, make_init, |i: I, p| i.__pinned_init(p)) }
+    };
+    // SAFETY: `init_array` initializes every element on success, and drops those it initialized
+    // on failure. Elements are never moved.
+    unsafe { pin_init_from_closure(init) }
+}
+
+// SAFETY: `__init` writes the value into `slot` and returns `Ok`.
+unsafe impl<T, E> Init<T, E> for T {
+    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees that `slot` is valid for writes.
+        unsafe { slot.write(self) };
+        Ok(())
+    }
+}
+
+// SAFETY: `__pinned_init` is `__init`.
+unsafe impl<T, E> PinInit<T, E> for T {
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees that `slot` is valid for writes.
+        unsafe { self.__init(slot) }
+    }
+}
+
+/// Smart pointers (or other owners of memory) that can be written to with an initializer.
+///
+/// Implement it for owners of uninitialized memory such as `Box<MaybeUninit<T>>`; this is how
+/// downstream crates (the kernel with its own `Box` and `UniqueArc`) plug their pointers in.
+///
+/// ```
+/// # #[cfg(feature = "alloc")] {
+/// extern crate alloc;
+/// use alloc::boxed::Box;
+/// use pin_init::*;
+///
+/// let slot: Box<core::mem::MaybeUninit<[u8; 4]>> = Box::new_uninit();
+/// let b: Box<[u8; 4]> = slot.write_init(zeroed()).unwrap_or_else(|e| match e {});
+/// assert_eq!(*b, [0; 4]);
+/// # }
+/// ```
+pub trait InPlaceWrite<T> {
+    /// The type `Self` turns into after the contents are initialized.
+    type Initialized;
+
+    /// Uses `init` to write the contents of `self`.
+    ///
+    /// On error, the memory is left uninitialized and freed when `self` is dropped.
+    fn write_init<E>(self, init: impl Init<T, E>) -> Result<Self::Initialized, E>;
+
+    /// Uses `init` to write the contents of `self`, pinned.
+    fn write_pin_init<E>(self, init: impl PinInit<T, E>) -> Result<Pin<Self::Initialized>, E>;
+}
+
+/// Pinned drop: the destructor of a `#[pin_data(PinnedDrop)]` struct.
+///
+/// Implement it only through [`#[pinned_drop]`](pinned_drop), which writes the token parameter.
+///
+/// ```
+/// use pin_init::*;
+/// use core::pin::Pin;
+///
+/// #[pin_data(PinnedDrop)]
+/// struct Logger {
+///     lines: usize,
+/// }
+///
+/// #[pinned_drop]
+/// impl PinnedDrop for Logger {
+///     fn drop(self: Pin<&mut Self>) {
+///         let _ = self.lines;
+///     }
+/// }
+/// ```
+///
+/// # Safety
+///
+/// Only `#[pinned_drop]` may implement this trait: the type must be `#[pin_data(PinnedDrop)]`,
+/// whose generated `Drop` impl is the only caller of [`PinnedDrop::drop`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is `#[pin_data(PinnedDrop)]` but has no `PinnedDrop` impl",
+    label = "`{Self}` needs a `#[pinned_drop] impl PinnedDrop for {Self}`",
+    note = "write `#[pinned_drop] impl PinnedDrop for {Self} {{ fn drop(self: Pin<&mut Self>) {{ ... }} }}`, or remove `PinnedDrop` from `#[pin_data(...)]`"
+)]
+pub unsafe trait PinnedDrop: __internal::HasPinData {
+    /// Executes the pinned destructor of this type.
+    ///
+    /// The token `only_call_from_drop` can only be made by `unsafe` code, so this function
+    /// cannot be called from safe code (which would allow dropping twice).
+    fn drop(self: Pin<&mut Self>, only_call_from_drop: __internal::OnlyCallFromDrop);
+}
+
+/// Marker trait for types that can be initialized by writing only zeroes.
+///
+/// ```
+/// use pin_init::*;
+///
+/// stack_pin_init!(let v = zeroed::<(u8, Option<core::ptr::NonNull<u32>>, [i64; 2])>());
+/// assert_eq!(*v, (0, None, [0, 0]));
+/// ```
+///
+/// # Safety
+///
+/// The bit pattern consisting only of zeroes is a valid value of this type, i.e. this is not
+/// undefined behaviour:
+///
+/// ```rust,ignore
+/// let val: Self = unsafe { core::mem::zeroed() };
+/// ```
+pub unsafe trait Zeroable {}
+
+/// Types for which `Option<Self>` has the all-zero bit pattern for `None`.
+///
+/// Implementing it gives `Option<Self>` a [`Zeroable`] impl. It lets a crate make `Option` of
+/// its own pointer types zeroable (the orphan rule forbids `impl Zeroable for Option<Local>`).
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[repr(transparent)]
+/// struct Handle(core::ptr::NonNull<u8>);
+/// // SAFETY: `Handle` is a `repr(transparent)` `NonNull`, so `None` is all zeroes.
+/// unsafe impl ZeroableOption for Handle {}
+///
+/// stack_pin_init!(let h = zeroed::<Option<Handle>>());
+/// assert!(h.is_none());
+/// ```
+///
+/// # Safety
+///
+/// `Option<Self>` must be represented by all zeroes when it is `None` (the guarantee the
+/// standard library gives for `Box`, `&T`, `NonNull` and `NonZero*`).
+pub unsafe trait ZeroableOption {}
+
+// SAFETY: by the safety requirement of `ZeroableOption`.
+unsafe impl<T: ZeroableOption> Zeroable for Option<T> {}
+
+/// Creates a new zeroed `T`.
+///
+/// The returned initializer writes `0x00` to every byte of the slot.
+///
+/// ```
+/// use pin_init::*;
+///
+/// stack_pin_init!(let x = zeroed::<[u32; 16]>());
+/// assert_eq!(x.iter().sum::<u32>(), 0);
+/// ```
+#[inline]
+pub fn zeroed<T: Zeroable>() -> impl Init<T> {
+    // SAFETY: `T: Zeroable`, so all zeroes is a valid `T`, and every byte is written.
+    unsafe {
+        init_from_closure(|slot: *mut T| {
+            slot.write_bytes(0, 1);
+            Ok(())
+        })
+    }
+}
+
+macro_rules! impl_zeroable {
+    ($($({$($generics:tt)*})? $t:ty, )*) => {
+        // SAFETY: safety comments are written in the macro invocation.
+        $(unsafe impl$($($generics)*)? Zeroable for $t {})*
+    };
+}
+
+impl_zeroable! {
+    // SAFETY: all primitives that allow the value zero.
+    bool,
+    char,
+    u8, u16, u32, u64, u128, usize,
+    i8, i16, i32, i64, i128, isize,
+    f32, f64,
+
+    // Uninhabited types (`!`, `Infallible`) must never be added: creating one is UB.
+    //
+    // SAFETY: inhabited ZSTs, there is nothing to zero.
+    {<T: ?Sized>} PhantomData<T>, core::marker::PhantomPinned, (),
+
+    // SAFETY: may hold any bit pattern.
+    {<T>} MaybeUninit<T>,
+
+    // SAFETY: `T: Zeroable` and `UnsafeCell` is `repr(transparent)`.
+    {<T: ?Sized + Zeroable>} UnsafeCell<T>,
+
+    // SAFETY: the null pointer is valid. Not `T: ?Sized`: a vtable pointer must not be null.
+    {<T>} *mut T, {<T>} *const T,
+
+    // SAFETY: null pointer with zero length is valid.
+    {<T>} *mut [T], {<T>} *const [T], *mut str, *const str,
+
+    // SAFETY: `T` is `Zeroable`.
+    {<const N: usize, T: Zeroable>} [T; N], {<T: Zeroable>} core::num::Wrapping<T>,
+}
+
+macro_rules! impl_zeroable_option {
+    ($($({$($generics:tt)*})? $t:ty, )*) => {
+        // SAFETY: safety comments are written in the macro invocation.
+        $(unsafe impl$($($generics)*)? ZeroableOption for $t {})*
+    };
+}
+
+impl_zeroable_option! {
+    // SAFETY: `None` is all zeroes for these (option layout optimization guarantee:
+    // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
+    NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize,
+    NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize,
+    {<T: ?Sized>} NonNull<T>, {<T: ?Sized>} &T, {<T: ?Sized>} &mut T,
+}
+
+#[cfg(feature = "alloc")]
+impl_zeroable_option! {
+    // SAFETY: `None` is all zeroes for `Option<Box<T>>` (option layout optimization guarantee).
+    {<T: ?Sized>} alloc::boxed::Box<T>,
+}
+
+macro_rules! impl_tuple_zeroable {
+    ($(,)?) => {};
+    ($first:ident, $($t:ident),* $(,)?) => {
+        // SAFETY: all elements are zeroable and padding may be zero.
+        unsafe impl<$first: Zeroable, $($t: Zeroable),*> Zeroable for ($first, $($t),*) {}
+        impl_tuple_zeroable!($($t),* ,);
+    }
+}
+
+impl_tuple_zeroable!(A, B, C, D, E, F, G, H, I, J);

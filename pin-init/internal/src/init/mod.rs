@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The initializer macros `pin_init!`, `try_pin_init!`, `init!` and `try_init!`: parse
+//! ([`model`]), check, generate ([`gen`]).
+
+pub(crate) mod gen;
+pub(crate) mod model;
+
+use crate::diag::DiagCtxt;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Which of the four initializer macros is being expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind {
+    /// Pinned (`pin_init!`, `try_pin_init!`) or not (`init!`, `try_init!`).
+    pub(crate) pinned: bool,
+    /// `try_*`: an error type after `?` is required.
+    pub(crate) fallible: bool,
+}
+
+impl Kind {
+    pub(crate) const PIN_INIT: Kind = Kind {
+        pinned: true,
+        fallible: false,
+    };
+    pub(crate) const TRY_PIN_INIT: Kind = Kind {
+        pinned: true,
+        fallible: true,
+    };
+    pub(crate) const INIT: Kind = Kind {
+        pinned: false,
+        fallible: false,
+    };
+    pub(crate) const TRY_INIT: Kind = Kind {
+        pinned: false,
+        fallible: true,
+    };
+
+    /// The macro's name, for messages.
+    pub(crate) fn name(self) -> &'static str {
+        match (self.pinned, self.fallible) {
+            (true, false) => "pin_init!",
+            (true, true) => "try_pin_init!",
+            (false, false) => "init!",
+            (false, true) => "try_init!",
+        }
+    }
+}
+
+/// Expands one of the initializer macros.
+pub(crate) fn expand(input: TokenStream, kind: Kind) -> TokenStream {
+    let mut diag = DiagCtxt::default();
+    let Some(model) = model::Initializer::parse(input, kind, &mut diag) else {
+        let errors = diag.to_compile_errors();
+        return quote!({ #errors ::core::unreachable!() });
+    };
+    model.check(kind, &mut diag);
+    if diag.has_errors() {
+        let errors = diag.to_compile_errors();
+        return quote!({ #errors ::core::unreachable!() });
+    }
+    gen::generate(&model, kind)
+}

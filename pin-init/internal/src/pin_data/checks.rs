@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Checks over the [`PinDataStruct`] model that the macro can decide on its own.
+
+use super::model::PinDataStruct;
+use crate::diag::DiagCtxt;
+use syn::{Meta, Type};
+
+/// Runs every check, reporting each problem found.
+pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    check_not_packed(model, diag);
+    check_phantom_pinned(model, diag);
+}
+
+/// A packed struct cannot have structurally pinned fields (references to its fields may be
+/// unaligned), and `#[pin_data]` would give out such references.
+fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    for attr in &model.attrs {
+        if !attr.path().is_ident("repr") {
+            continue;
+        }
+        let Meta::List(list) = &attr.meta else {
+            continue;
+        };
+        let packed = list.tokens.clone().into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Ident(i) => i == "packed",
+            _ => false,
+        });
+        if packed {
+            diag.error_spanned(
+                attr,
+                "`#[pin_data]` cannot be used on a `#[repr(packed)]` struct: its fields may be \
+                 unaligned, so they cannot be pinned or borrowed; remove `packed`",
+            );
+        }
+    }
+}
+
+/// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field.
+fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    for field in &model.fields {
+        if field.pinned.is_none() && is_phantom_pinned(&field.ty) {
+            diag.error_spanned(
+                &field.ty,
+                format_args!(
+                    "field `{}` of type `PhantomPinned` has no effect without `#[pin]`: write \
+                     `#[pin] {}: PhantomPinned`",
+                    field.ident, field.ident
+                ),
+            );
+        }
+    }
+}
+
+fn is_phantom_pinned(ty: &Type) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "PhantomPinned" && s.arguments.is_none()),
+        Type::Group(g) => is_phantom_pinned(&g.elem),
+        Type::Paren(p) => is_phantom_pinned(&p.elem),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pin_data::model::Args;
+    use quote::quote;
+
+    fn check(item: proc_macro2::TokenStream) -> Vec<String> {
+        let mut diag = DiagCtxt::default();
+        let model =
+            PinDataStruct::parse(syn::parse2(item).unwrap(), Args::default(), &mut diag).unwrap();
+        run(&model, &mut diag);
+        diag.messages()
+    }
+
+    #[test]
+    fn packed_and_phantom_pinned() {
+        let errors = check(quote! {
+            #[repr(C, packed)]
+            struct Foo {
+                a: core::marker::PhantomPinned,
+                #[pin]
+                b: PhantomPinned,
+                c: u32,
+            }
+        });
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("packed"));
+        assert!(errors[1].contains("field `a`"));
+    }
+
+    #[test]
+    fn plain_struct_passes() {
+        assert!(check(quote!(
+            #[repr(C)]
+            struct Foo {
+                #[pin]
+                a: PhantomPinned,
+            }
+        ))
+        .is_empty());
+    }
+}

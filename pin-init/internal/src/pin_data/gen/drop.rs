@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Drop: forbid a plain `Drop` impl, and forward `Drop` to `PinnedDrop` when requested.
+
+use crate::pin_data::model::PinDataStruct;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Emits the drop-related items.
+pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    // A `Drop` impl would get `&mut Self` of a pinned value, so it is forbidden: with one, the
+    // blanket impl below conflicts with the one for the struct (error E0119 naming this trait).
+    let forbid_drop = quote! {
+        #[allow(non_camel_case_types)]
+        trait MustNotImplDrop_use_PinnedDrop_instead {}
+        #[allow(drop_bounds)]
+        impl<T: ::core::ops::Drop + ?::core::marker::Sized> MustNotImplDrop_use_PinnedDrop_instead
+            for T {}
+        impl #impl_generics MustNotImplDrop_use_PinnedDrop_instead for #ident #ty_generics
+            #where_clause {}
+    };
+    if model.args.pinned_drop.is_some() {
+        // A user `Drop` impl conflicts with this one (E0119).
+        quote! {
+            impl #impl_generics ::core::ops::Drop for #ident #ty_generics #where_clause {
+                fn drop(&mut self) {
+                    // SAFETY: we are in `drop`, the value is never used (or moved) again, so
+                    // pinning it is fine.
+                    let pinned = unsafe { ::core::pin::Pin::new_unchecked(self) };
+                    // SAFETY: this is the `Drop` impl that `PinnedDrop` is made for.
+                    let token = unsafe { ::pin_init::__internal::OnlyCallFromDrop::new() };
+                    ::pin_init::PinnedDrop::drop(pinned, token);
+                }
+            }
+        }
+    } else {
+        // Without `PinnedDrop` argument, a `#[pinned_drop]` impl would never run: make it an
+        // error (E0119 naming this trait).
+        quote! {
+            #[allow(non_camel_case_types)]
+            trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop {}
+            impl<T: ::pin_init::PinnedDrop + ?::core::marker::Sized>
+                UselessPinnedDropImpl_you_need_to_specify_PinnedDrop for T {}
+            impl #impl_generics UselessPinnedDropImpl_you_need_to_specify_PinnedDrop
+                for #ident #ty_generics #where_clause {}
+            #forbid_drop
+        }
+    }
+}

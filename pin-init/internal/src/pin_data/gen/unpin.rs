@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The `Unpin` impl: the struct is `Unpin` exactly when all its `#[pin]` fields are.
+
+use crate::pin_data::model::PinDataStruct;
+use crate::self_replace::ReplaceSelf;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Emits `__Unpin` (holding the types of the `#[pin]` fields) and the conditional `Unpin` impl.
+pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let generics = &model.generics;
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let self_ty = model.self_ty();
+    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let fields = model.pinned_fields().map(|f| {
+        let name = &f.ident;
+        let ty = replace.replaced(&f.ty);
+        quote!(#name: #ty)
+    });
+    // `'__pin` lets the impl mention `__Unpin` without a concrete lifetime: a `#[pin]` field
+    // whose type is not `Unpin` makes the where clause unsatisfiable.
+    let mut unpin_generics = generics.clone();
+    unpin_generics.params.insert(0, syn::parse_quote!('__pin));
+    let (unpin_impl_generics, unpin_ty_generics, _) = unpin_generics.split_for_impl();
+    let (impl_generics, _, _) = unpin_generics.split_for_impl();
+    let predicates = where_clause.map(|w| &w.predicates);
+    quote! {
+        #[allow(dead_code)]
+        struct __Unpin #unpin_impl_generics #where_clause {
+            __phantom_pin: ::core::marker::PhantomData<fn(&'__pin ()) -> &'__pin ()>,
+            __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
+            #(#fields,)*
+        }
+        #[doc(hidden)]
+        impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
+        where
+            __Unpin #unpin_ty_generics: ::core::marker::Unpin,
+            #predicates
+        {}
+    }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! `#[pin_data]`: parse ([`model`]), check ([`checks`]), generate ([`gen`]).
+
+pub(crate) mod checks;
+pub(crate) mod gen;
+pub(crate) mod model;
+
+use crate::diag::DiagCtxt;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Expands `#[pin_data(args)] input`.
+pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut diag = DiagCtxt::default();
+    let item: syn::Item = match syn::parse2(input.clone()) {
+        Ok(item) => item,
+        Err(e) => return e.to_compile_error(),
+    };
+    let args = model::Args::parse(args, &mut diag);
+    let Some(model) = model::PinDataStruct::parse(item, args, &mut diag) else {
+        // Not a struct: emit the input unchanged so that only our error is reported.
+        let errors = diag.to_compile_errors();
+        return quote!(#errors #input);
+    };
+    checks::run(&model, &mut diag);
+    if diag.has_errors() {
+        // Emit the struct as written (without our attributes) so that code using it does not
+        // produce follow-up errors, plus every error found.
+        let errors = diag.to_compile_errors();
+        let def = gen::struct_def::generate(&model);
+        return quote!(#errors #def);
+    }
+    gen::generate(&model)
+}

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The data model of a `#[pin_data]` struct, parsed from the item with every attribute that
+//! `#[pin_data]` understands taken off.
+
+use crate::diag::DiagCtxt;
+use proc_macro2::{Span, TokenStream};
+use syn::{
+    parse::Parser, punctuated::Punctuated, spanned::Spanned, Attribute, Fields, Generics, Ident,
+    Item, Meta, Token, Type, Visibility,
+};
+
+/// The arguments of `#[pin_data(...)]`.
+#[derive(Default, Debug)]
+pub(crate) struct Args {
+    /// `PinnedDrop` was given: the struct has a `#[pinned_drop]` implementation.
+    pub(crate) pinned_drop: Option<Ident>,
+}
+
+impl Args {
+    /// Parses the arguments, reporting unknown or repeated ones.
+    pub(crate) fn parse(args: TokenStream, diag: &mut DiagCtxt) -> Self {
+        let mut this = Args::default();
+        let list = match Punctuated::<Ident, Token![,]>::parse_terminated.parse2(args) {
+            Ok(list) => list,
+            Err(e) => {
+                diag.push(syn::Error::new(
+                    e.span(),
+                    "expected `#[pin_data]` or `#[pin_data(PinnedDrop)]`",
+                ));
+                return this;
+            }
+        };
+        for arg in list {
+            if arg == "PinnedDrop" {
+                if this.pinned_drop.is_some() {
+                    diag.error(arg.span(), "`PinnedDrop` is given twice");
+                }
+                this.pinned_drop = Some(arg);
+            } else {
+                diag.error(
+                    arg.span(),
+                    format_args!("unknown argument `{arg}`; the only argument is `PinnedDrop`"),
+                );
+            }
+        }
+        this
+    }
+}
+
+/// A `#[pin_data]` struct.
+pub(crate) struct PinDataStruct {
+    /// The arguments of `#[pin_data(...)]`.
+    pub(crate) args: Args,
+    /// The struct's own attributes (docs, `repr`, derives, ...).
+    pub(crate) attrs: Vec<Attribute>,
+    /// The struct's visibility.
+    pub(crate) vis: Visibility,
+    /// The `struct` keyword (kept for its span).
+    pub(crate) struct_token: Token![struct],
+    /// The struct's name.
+    pub(crate) ident: Ident,
+    /// Generics and where clause, as written.
+    pub(crate) generics: Generics,
+    /// The named fields, in declaration order.
+    pub(crate) fields: Vec<Field>,
+}
+
+/// One named field of a `#[pin_data]` struct.
+pub(crate) struct Field {
+    /// The field's attributes, without `#[pin]`.
+    pub(crate) attrs: Vec<Attribute>,
+    /// The field's visibility.
+    pub(crate) vis: Visibility,
+    /// The field's name.
+    pub(crate) ident: Ident,
+    /// The field's type, as written.
+    pub(crate) ty: Type,
+    /// The span of `#[pin]`, if the field is structurally pinned.
+    pub(crate) pinned: Option<Span>,
+}
+
+impl PinDataStruct {
+    /// Parses the item; returns `None` (after reporting an error) if it is not a struct.
+    pub(crate) fn parse(item: Item, args: Args, diag: &mut DiagCtxt) -> Option<Self> {
+        let item = match item {
+            Item::Struct(item) => item,
+            Item::Enum(e) => {
+                diag.error(
+                    e.enum_token.span,
+                    "`#[pin_data]` only supports structs with named fields, not enums",
+                );
+                return None;
+            }
+            Item::Union(u) => {
+                diag.error(
+                    u.union_token.span,
+                    "`#[pin_data]` only supports structs with named fields, not unions",
+                );
+                return None;
+            }
+            other => {
+                diag.error_spanned(
+                    &other,
+                    "`#[pin_data]` can only be put on a struct with named fields",
+                );
+                return None;
+            }
+        };
+        let fields = match item.fields {
+            Fields::Named(named) => named.named.into_iter().collect::<Vec<_>>(),
+            Fields::Unnamed(unnamed) => {
+                diag.error(
+                    unnamed.span(),
+                    "`#[pin_data]` needs named fields: write `struct Name { field: Type }`",
+                );
+                unnamed.unnamed.into_iter().collect()
+            }
+            Fields::Unit => Vec::new(),
+        };
+        let fields = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| Field::parse(f, i, diag))
+            .collect();
+        Some(PinDataStruct {
+            args,
+            attrs: item.attrs,
+            vis: item.vis,
+            struct_token: item.struct_token,
+            ident: item.ident,
+            generics: item.generics,
+            fields,
+        })
+    }
+
+    /// The fields marked `#[pin]`.
+    pub(crate) fn pinned_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.pinned.is_some())
+    }
+
+    /// The struct's type, `Name<generic args>`.
+    pub(crate) fn self_ty(&self) -> Type {
+        let ident = &self.ident;
+        let (_, ty_generics, _) = self.generics.split_for_impl();
+        syn::parse_quote!(#ident #ty_generics)
+    }
+}
+
+impl Field {
+    fn parse(field: syn::Field, index: usize, diag: &mut DiagCtxt) -> Self {
+        let mut pinned = None;
+        let mut attrs = Vec::with_capacity(field.attrs.len());
+        for attr in field.attrs {
+            if attr.path().is_ident("pin") {
+                if !matches!(attr.meta, Meta::Path(_)) {
+                    diag.error_spanned(&attr, "`#[pin]` takes no arguments");
+                }
+                if pinned.is_some() {
+                    diag.error_spanned(&attr, "`#[pin]` is given twice on this field");
+                }
+                pinned = Some(attr.span());
+            } else {
+                attrs.push(attr);
+            }
+        }
+        // Unnamed fields were already reported; name them after their index to go on.
+        let ident = field
+            .ident
+            .unwrap_or_else(|| Ident::new(&format!("__field{index}"), field.ty.span()));
+        Field {
+            attrs,
+            vis: field.vis,
+            ident,
+            ty: field.ty,
+            pinned,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse(args: TokenStream, item: TokenStream) -> (Option<PinDataStruct>, Vec<String>) {
+        let mut diag = DiagCtxt::default();
+        let args = Args::parse(args, &mut diag);
+        let model = PinDataStruct::parse(syn::parse2(item).unwrap(), args, &mut diag);
+        (model, diag.messages())
+    }
+
+    #[test]
+    fn pinned_fields_and_attributes() {
+        let (model, errors) = parse(
+            quote!(PinnedDrop),
+            quote! {
+                /// Docs.
+                pub struct Foo<T> where T: Copy {
+                    #[pin]
+                    a: T,
+                    /// B.
+                    pub b: u32,
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let model = model.unwrap();
+        assert!(model.args.pinned_drop.is_some());
+        assert_eq!(model.fields.len(), 2);
+        assert!(model.fields[0].pinned.is_some());
+        assert!(model.fields[1].pinned.is_none());
+        assert_eq!(model.fields[1].attrs.len(), 1);
+        assert_eq!(model.pinned_fields().count(), 1);
+        let ty = model.self_ty();
+        assert_eq!(quote!(#ty).to_string(), quote!(Foo<T>).to_string());
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let (model, errors) = parse(
+            quote!(PinnedDrop, Bogus, PinnedDrop),
+            quote! {
+                struct Foo {
+                    #[pin(x)]
+                    a: u32,
+                    #[pin] #[pin]
+                    b: u32,
+                }
+            },
+        );
+        assert!(model.is_some());
+        assert_eq!(
+            errors,
+            [
+                "unknown argument `Bogus`; the only argument is `PinnedDrop`",
+                "`PinnedDrop` is given twice",
+                "`#[pin]` takes no arguments",
+                "`#[pin]` is given twice on this field",
+            ]
+        );
+    }
+
+    #[test]
+    fn rejects_non_structs() {
+        let (model, errors) = parse(
+            quote!(),
+            quote!(
+                enum E {
+                    A,
+                }
+            ),
+        );
+        assert!(model.is_none());
+        assert_eq!(errors.len(), 1);
+        let (model, errors) = parse(
+            quote!(),
+            quote!(
+                struct T(u32);
+            ),
+        );
+        assert!(model.is_some());
+        assert_eq!(
+            errors,
+            ["`#[pin_data]` needs named fields: write `struct Name { field: Type }`"]
+        );
+    }
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! `#[pinned_drop]`: turns `impl PinnedDrop for T { fn drop(self: Pin<&mut Self>) }` into the
+//! real (unsafe) trait impl, adding the `OnlyCallFromDrop` token parameter.
+
+use crate::diag::DiagCtxt;
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{spanned::Spanned, ImplItem, ItemImpl};
+
+/// Expands `#[pinned_drop(args)] input`.
+pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut diag = DiagCtxt::default();
+    if !args.is_empty() {
+        diag.error_spanned(&args, "`#[pinned_drop]` takes no arguments");
+    }
+    let mut item: ItemImpl = match syn::parse2(input.clone()) {
+        Ok(item) => item,
+        Err(e) => {
+            return syn::Error::new(
+                e.span(),
+                "`#[pinned_drop]` must be put on `impl PinnedDrop for Type { fn drop(self: \
+                 Pin<&mut Self>) { ... } }`",
+            )
+            .to_compile_error()
+        }
+    };
+    check(&item, &mut diag);
+    if diag.has_errors() {
+        // Also emit an empty impl (when the trait is right) so that the struct does not get a
+        // follow-up "no `PinnedDrop` impl" error.
+        let errors = diag.to_compile_errors();
+        let stub = stub(&item);
+        return quote::quote!(#errors #stub);
+    }
+    rewrite(&mut item);
+    item.into_token_stream()
+}
+
+/// Reports every way `item` differs from `impl PinnedDrop for T { fn drop(self: Pin<&mut Self>) }`.
+fn check(item: &ItemImpl, diag: &mut DiagCtxt) {
+    match &item.trait_ {
+        Some((None, path, _))
+            if path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "PinnedDrop") => {}
+        Some((Some(bang), _, _)) => {
+            diag.error(bang.span, "a negative impl cannot be `#[pinned_drop]`")
+        }
+        Some((_, path, _)) => diag.error_spanned(path, "expected `PinnedDrop` here"),
+        None => diag.error(
+            item.self_ty.span(),
+            "`#[pinned_drop]` needs a trait impl: write `impl PinnedDrop for Type`",
+        ),
+    }
+    if let Some(unsafety) = item.unsafety {
+        diag.error(
+            unsafety.span,
+            "remove `unsafe`: `#[pinned_drop]` makes the impl unsafe itself",
+        );
+    }
+    let mut drops = 0;
+    for impl_item in &item.items {
+        match impl_item {
+            ImplItem::Fn(f) if f.sig.ident == "drop" => {
+                drops += 1;
+                if f.sig.inputs.len() != 1 {
+                    diag.error_spanned(
+                        &f.sig.inputs,
+                        "`PinnedDrop::drop` takes only `self: Pin<&mut Self>`",
+                    );
+                }
+            }
+            other => diag.error_spanned(
+                other,
+                "only `fn drop(self: Pin<&mut Self>)` may be in a `#[pinned_drop]` impl",
+            ),
+        }
+    }
+    if drops == 0 && item.trait_.is_some() {
+        diag.error(
+            item.brace_token.span.join(),
+            "missing `fn drop(self: Pin<&mut Self>) { ... }`",
+        );
+    }
+}
+
+/// An empty `PinnedDrop` impl for the same type, if `item` names the trait.
+fn stub(item: &ItemImpl) -> TokenStream {
+    let names_trait = matches!(&item.trait_, Some((None, path, _))
+        if path.segments.last().is_some_and(|s| s.ident == "PinnedDrop"));
+    if !names_trait {
+        return TokenStream::new();
+    }
+    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
+    let self_ty = &item.self_ty;
+    quote::quote! {
+        // SAFETY: an empty destructor, emitted only next to a compile error.
+        unsafe impl #impl_generics ::pin_init::PinnedDrop for #self_ty #where_clause {
+            fn drop(
+                self: ::core::pin::Pin<&mut Self>,
+                _: ::pin_init::__internal::OnlyCallFromDrop,
+            ) {
+            }
+        }
+    }
+}
+
+/// Makes the impl `unsafe`, the trait path absolute, and adds the token parameter.
+fn rewrite(item: &mut ItemImpl) {
+    item.unsafety = Some(Default::default());
+    if let Some((_, path, _)) = &mut item.trait_ {
+        let span = path.span();
+        *path = syn::parse_quote_spanned!(span=> ::pin_init::PinnedDrop);
+    }
+    for impl_item in &mut item.items {
+        if let ImplItem::Fn(f) = impl_item {
+            f.sig
+                .inputs
+                .push(syn::parse_quote!(_: ::pin_init::__internal::OnlyCallFromDrop));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn errors(item: TokenStream) -> Vec<String> {
+        let mut diag = DiagCtxt::default();
+        check(&syn::parse2(item).unwrap(), &mut diag);
+        diag.messages()
+    }
+
+    #[test]
+    fn accepts_the_plain_form() {
+        assert!(
+            errors(quote!(impl PinnedDrop for Foo { fn drop(self: Pin<&mut Self>) {} })).is_empty()
+        );
+        let mut item = syn::parse2(quote!(
+            impl<T> PinnedDrop for Foo<T> {
+                fn drop(self: Pin<&mut Self>) {}
+            }
+        ))
+        .unwrap();
+        rewrite(&mut item);
+        let out = item.into_token_stream().to_string();
+        assert!(out.starts_with("unsafe impl"), "{out}");
+        assert!(out.contains("OnlyCallFromDrop"), "{out}");
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let errs = errors(quote! {
+            unsafe impl Drop for Foo {
+                fn drop(self: Pin<&mut Self>, x: u32) {}
+                fn other(&self) {}
+            }
+        });
+        assert_eq!(errs.len(), 4, "{errs:?}");
+    }
+}

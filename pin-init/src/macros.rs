@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Declarative macros of the crate (the initializer macros are proc macros in
+//! `pin-init-internal`).
+
+/// Initializes and pins a value directly on the stack.
+///
+/// The initializer must have the error type [`Infallible`](core::convert::Infallible); for
+/// fallible initializers use [`stack_try_pin_init!`](crate::stack_try_pin_init).
+///
+/// ```
+/// use pin_init::*;
+/// use core::{marker::PhantomPinned, pin::Pin};
+///
+/// #[pin_data]
+/// struct Foo {
+///     #[pin]
+///     a: PhantomPinned,
+///     b: Bar,
+/// }
+///
+/// struct Bar {
+///     x: u32,
+/// }
+///
+/// stack_pin_init!(let foo = pin_init!(Foo { a: PhantomPinned, b: Bar { x: 64 } }));
+/// let foo: Pin<&mut Foo> = foo;
+/// assert_eq!(foo.b.x, 64);
+/// ```
+#[macro_export]
+macro_rules! stack_pin_init {
+    (let $var:ident $(: $t:ty)? = $val:expr) => {
+        let val = $val;
+        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var = match $crate::__internal::StackInit::init($var, val) {
+            ::core::result::Result::Ok(res) => res,
+            ::core::result::Result::Err(x) => {
+                let x: ::core::convert::Infallible = x;
+                match x {}
+            }
+        };
+    };
+}
+
+/// Initializes and pins a value directly on the stack, with a fallible initializer.
+///
+/// `let x: T = init` binds `Result<Pin<&mut T>, E>`; `let x: T =? init` propagates the error
+/// with `?`.
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[pin_data]
+/// struct Foo {
+///     a: u32,
+/// }
+///
+/// fn parse(s: &str) -> impl PinInit<Foo, core::num::ParseIntError> + '_ {
+///     try_pin_init!(Foo { a: s.parse()? }? core::num::ParseIntError)
+/// }
+///
+/// fn run() -> Result<u32, core::num::ParseIntError> {
+///     stack_try_pin_init!(let foo: Foo = parse("12"));
+///     assert_eq!(foo.as_ref().unwrap().a, 12);
+///     stack_try_pin_init!(let foo: Foo =? parse("13"));
+///     Ok(foo.a)
+/// }
+/// assert_eq!(run(), Ok(13));
+/// ```
+#[macro_export]
+macro_rules! stack_try_pin_init {
+    (let $var:ident $(: $t:ty)? = $val:expr) => {
+        let val = $val;
+        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var = $crate::__internal::StackInit::init($var, val);
+    };
+    (let $var:ident $(: $t:ty)? =? $val:expr) => {
+        let val = $val;
+        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var = $crate::__internal::StackInit::init($var, val)?;
+    };
+}
+
+/// Asserts that a field of a `#[pin_data]` struct is structurally pinned (`#[pin]`).
+///
+/// Use it to back a `// SAFETY:` comment that relies on a field being pinned. The form with
+/// `inline` can be used inside functions (e.g. generic ones), the other one at item level.
+///
+/// ```
+/// use pin_init::*;
+/// use core::marker::PhantomPinned;
+///
+/// #[pin_data]
+/// struct Foo {
+///     #[pin]
+///     inner: PhantomPinned,
+///     count: u32,
+/// }
+///
+/// assert_pinned!(Foo, inner, PhantomPinned);
+///
+/// fn check() {
+///     assert_pinned!(Foo, inner, PhantomPinned, inline);
+/// }
+/// ```
+///
+/// A field without `#[pin]` is rejected:
+///
+/// ```compile_fail
+/// use pin_init::*;
+///
+/// #[pin_data]
+/// struct Foo {
+///     count: u32,
+/// }
+///
+/// assert_pinned!(Foo, count, u32);
+/// ```
+#[macro_export]
+macro_rules! assert_pinned {
+    ($ty:ty, $field:ident, $field_ty:ty, inline) => {
+        let _ = move |ptr: *mut $field_ty| {
+            // SAFETY: this code is never executed.
+            let data = unsafe { <$ty as $crate::__internal::HasPinData>::__pin_data() };
+            let init = $crate::__internal::AlwaysFail::<$field_ty>::new();
+            // SAFETY: this code is never executed.
+            unsafe { data.$field(ptr, init) }.ok();
+        };
+    };
+
+    ($ty:ty, $field:ident, $field_ty:ty) => {
+        const _: () = {
+            $crate::assert_pinned!($ty, $field, $field_ty, inline);
+        };
+    };
+}
