@@ -7,8 +7,8 @@
 #
 #  1. pin-init/src          -> KERNEL_TREE/rust/pin-init/src
 #     pin-init/internal/src -> KERNEL_TREE/rust/pin-init/internal/src
-#  2. for proc-macro2, quote, syn and unicode-ident at the versions pinned in
-#     REPO_ROOT/Cargo.lock: VENDOR_DIR/<crate>-<version>/src (or one directory
+#  2. for proc-macro2, quote, syn and unicode-ident at the versions
+#     pin-init-internal uses in REPO_ROOT/Cargo.lock: VENDOR_DIR/<crate>-<version>/src (or one directory
 #     level deeper, VENDOR_DIR/*/<crate>-<version>/src) -> KERNEL_TREE/rust/<crate>
 #  3. the patches listed in REPO_ROOT/patches/series, in order, with patch -p1.
 #     A patch that does not apply is reported with its name, the file and the
@@ -43,12 +43,38 @@ copy_src() { # SRC_DIR DEST_DIR
 	cp -R "$1/." "$2/"
 }
 
-# Version of crate $1 in Cargo.lock (first [[package]] entry with that name).
+# Version of crate $1 that pin-init-internal depends on (directly or not) in
+# Cargo.lock. Other packages (e.g. test-only dependencies) may pull in other
+# versions of the same crate; only pin-init-internal's build graph counts.
 lock_version() {
-	awk -v n="\"$1\"" '
-		$1 == "name" && $3 == n { found = 1; next }
-		found && $1 == "version" { gsub(/"/, "", $3); print $3; exit }
-		/^\[\[package\]\]/ { found = 0 }
+	awk -v want="$1" '
+		/^\[\[package\]\]/ { n++; indeps = 0; next }
+		$1 == "name" && !indeps { gsub(/"/, "", $3); name[n] = $3; next }
+		$1 == "version" && !indeps { gsub(/"/, "", $3); ver[n] = $3; next }
+		$1 == "dependencies" { indeps = 1; next }
+		indeps && /^\]/ { indeps = 0; next }
+		indeps {
+			d = $0; gsub(/[",]/, "", d); sub(/^[ \t]+/, "", d)
+			split(d, p, " ")
+			deps[n] = deps[n] "|" p[1] " " (p[2] == "" ? "*" : p[2])
+			next
+		}
+		END {
+			for (i = 1; i <= n; i++) if (name[i] == "pin-init-internal") root = i
+			if (!root) exit
+			queue[1] = root; qn = 1; seen[root] = 1
+			for (q = 1; q <= qn; q++) {
+				cnt = split(deps[queue[q]], ds, "|")
+				for (k = 2; k <= cnt; k++) {
+					split(ds[k], nv, " ")
+					for (i = 1; i <= n; i++)
+						if (!seen[i] && name[i] == nv[1] && (nv[2] == "*" || nv[2] == ver[i])) {
+							seen[i] = 1; queue[++qn] = i
+						}
+				}
+			}
+			for (i = 1; i <= n; i++) if (seen[i] && name[i] == want) print ver[i]
+		}
 	' "$repo/Cargo.lock"
 }
 
@@ -57,7 +83,9 @@ copy_src "$repo/pin-init/internal/src" "$tree/rust/pin-init/internal/src"
 
 for crate in proc-macro2 quote syn unicode-ident; do
 	ver=$(lock_version "$crate")
-	[ -n "$ver" ] || die "$crate is not in $repo/Cargo.lock"
+	[ -n "$ver" ] || die "$crate is not a dependency of pin-init-internal in $repo/Cargo.lock"
+	case $ver in *"
+"*) die "pin-init-internal depends on several versions of $crate: $(echo $ver)" ;; esac
 	dir=$vendor/$crate-$ver
 	if [ ! -d "$dir/src" ]; then
 		for d in "$vendor"/*/"$crate-$ver"; do

@@ -128,29 +128,67 @@ pub fn check_version(tree: &Path) -> Result<String> {
     Ok(format!("{a}.{b}.{c}"))
 }
 
-/// Versions of the vendored crates in Cargo.lock.
+/// Versions of the vendored crates in pin-init-internal's dependency graph in
+/// Cargo.lock (other packages, e.g. test-only dependencies, may use other
+/// versions of the same crates; the kernel tree holds pin-init's).
 pub fn lock_versions(lock: &str) -> Result<BTreeMap<String, String>> {
-    let mut out = BTreeMap::new();
-    let mut name: Option<String> = None;
+    // (name, version, dependencies as "name" or "name version")
+    let mut packages: Vec<(String, String, Vec<String>)> = Vec::new();
+    let mut in_deps = false;
     for line in lock.lines() {
         let line = line.trim();
         if line == "[[package]]" {
-            name = None;
-        } else if let Some(v) = line.strip_prefix("name = ") {
-            name = Some(v.trim_matches('"').to_string());
-        } else if let Some(v) = line.strip_prefix("version = ") {
-            if let Some(n) = name.take() {
-                if VENDORED.contains(&n.as_str()) {
-                    if let Some(old) = out.insert(n.clone(), v.trim_matches('"').to_string()) {
-                        crate::bail!("Cargo.lock has two versions of {n} ({old} and {v}); the kernel tree can hold one");
-                    }
+            packages.push(Default::default());
+            in_deps = false;
+        } else if let Some(p) = packages.last_mut() {
+            if in_deps {
+                if line.starts_with(']') {
+                    in_deps = false;
+                } else {
+                    p.2.push(line.trim_matches(|c| c == '"' || c == ',').to_string());
                 }
+            } else if let Some(v) = line.strip_prefix("name = ") {
+                p.0 = v.trim_matches('"').to_string();
+            } else if let Some(v) = line.strip_prefix("version = ") {
+                p.1 = v.trim_matches('"').to_string();
+            } else if line.starts_with("dependencies = [") {
+                in_deps = !line.ends_with(']');
+            }
+        }
+    }
+    let Some(root) = packages.iter().position(|p| p.0 == "pin-init-internal") else {
+        crate::bail!("Cargo.lock has no pin-init-internal package");
+    };
+    let mut seen = vec![false; packages.len()];
+    seen[root] = true;
+    let mut queue = vec![root];
+    while let Some(i) = queue.pop() {
+        for dep in packages[i].2.clone() {
+            let mut words = dep.split_whitespace();
+            let (name, version) = (words.next().unwrap_or(""), words.next());
+            for (j, p) in packages.iter().enumerate() {
+                if !seen[j] && p.0 == name && version.is_none_or(|v| v == p.1) {
+                    seen[j] = true;
+                    queue.push(j);
+                }
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (j, p) in packages.iter().enumerate() {
+        if seen[j] && VENDORED.contains(&p.0.as_str()) {
+            if let Some(old) = out.insert(p.0.clone(), p.1.clone()) {
+                crate::bail!(
+                    "pin-init-internal depends on two versions of {} ({old} and {}); the kernel tree can hold one",
+                    p.0,
+                    p.1
+                );
             }
         }
     }
     for c in VENDORED {
         if !out.contains_key(*c) {
-            crate::bail!("Cargo.lock has no {c}");
+            crate::bail!("pin-init-internal does not depend on {c} in Cargo.lock");
         }
     }
     Ok(out)

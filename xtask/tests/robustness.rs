@@ -362,18 +362,23 @@ fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
     // The script and its child are gone (at most zombies awaiting a reaper).
     let text = fs::read_to_string(&pids).unwrap();
     for pid in text.split_whitespace() {
-        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let state = stat
-            .rsplit(')')
-            .next()
-            .unwrap_or("")
-            .trim_start()
-            .chars()
-            .next();
-        assert!(
-            matches!(state, None | Some('Z') | Some('X')),
-            "pid {pid} still alive: {stat}"
-        );
+        // SIGKILL was sent; give the kernel a moment to finish the exit.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .chars()
+                .next();
+            if matches!(state, None | Some('Z') | Some('X')) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "pid {pid} still alive: {stat}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
