@@ -603,3 +603,53 @@ fn vm_check_script_and_verdict_agree() {
         "{out}"
     );
 }
+
+#[test]
+fn clean_keeps_source_vendor_and_tools_unless_all() {
+    let t = Temp::new("clean");
+    let cache = t.0.join("cache");
+    for d in [
+        "linux/rust",
+        "build/arch",
+        "build-debug",
+        "vm",
+        "logs",
+        "src/linux-source-6.12",
+        "vendor/syn-2.0.119",
+        "tools/bin",
+    ] {
+        fs::create_dir_all(cache.join(d)).unwrap();
+    }
+    let o = xtask(&["clean"], &[("PIN_INIT_HARNESS_CACHE", &cache)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for gone in ["linux", "build", "build-debug", "vm", "logs"] {
+        assert!(!cache.join(gone).exists(), "{gone} removed");
+    }
+    for kept in ["src/linux-source-6.12", "vendor/syn-2.0.119", "tools/bin"] {
+        assert!(cache.join(kept).exists(), "{kept} kept");
+    }
+    let o = xtask(&["clean", "--all"], &[("PIN_INIT_HARNESS_CACHE", &cache)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!cache.exists());
+}
+
+#[test]
+fn unknown_commands_and_options_are_refused() {
+    let o = xtask(&["frobnicate"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("unknown command frobnicate"),
+        "{}",
+        stderr(&o)
+    );
+    let o = xtask(&["kernel", "--frob"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("unknown option --frob"),
+        "{}",
+        stderr(&o)
+    );
+    let o = xtask(&["help"], &[]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("vm-test"));
+}
