@@ -6,6 +6,8 @@
 
 use super::*;
 
+pub use crate::selfref::*;
+
 /// An invariant marker for `T` (`fn(*mut T) -> *mut T`).
 pub type Invariant<T> = PhantomData<fn(*mut T) -> *mut T>;
 
@@ -72,12 +74,24 @@ pub unsafe trait PinData: Copy {
     /// The type this is the pin data of.
     type Datee: ?Sized + HasPinData;
 
-    /// Type-inference helper: fixes the argument type of the initializer closure.
-    fn make_closure<F, O, E>(self, f: F) -> F
+    /// Type-inference helper: fixes the argument types of the initializer closure, which gets
+    /// the slot and the pin data "with lifetimes" (see [`PinData::__with_lt`]).
+    ///
+    /// Self-referential structs shadow this with an inherent method whose closure bound is
+    /// higher-ranked over the field lifetimes.
+    #[inline(always)]
+    fn __make_closure<F, E>(self, f: F) -> F
     where
-        F: FnOnce(*mut Self::Datee) -> Result<O, E>,
+        F: FnOnce(*mut Self::Datee, Self) -> Result<InitOk, E>,
     {
         f
+    }
+
+    /// The pin data whose field methods give the slots of the fields. Self-referential structs
+    /// shadow this with an inherent method returning their pin data with field lifetimes.
+    #[inline(always)]
+    fn __with_lt(self) -> Self {
+        self
     }
 }
 
@@ -191,38 +205,6 @@ impl<T> StackInit<T> {
         this.is_init = true;
         // SAFETY: the value is initialized and was pinned by the caller.
         Ok(unsafe { Pin::new_unchecked(this.value.assume_init_mut()) })
-    }
-}
-
-/// Drops the value at `ptr` when dropped: guards a field that an initializer macro already
-/// initialized, in case a later field fails or panics.
-///
-/// # Invariants
-///
-/// `ptr` points to a valid value that this guard owns until it is forgotten.
-pub struct DropGuard<T: ?Sized> {
-    ptr: *mut T,
-}
-
-impl<T: ?Sized> DropGuard<T> {
-    /// Creates a guard for the value at `ptr`.
-    ///
-    /// # Safety
-    ///
-    /// `ptr` must be valid and point to an initialized value that nobody else drops while the
-    /// guard is alive; the guard must be forgotten once ownership passes elsewhere.
-    #[inline]
-    pub unsafe fn new(ptr: *mut T) -> Self {
-        // INVARIANT: guaranteed by the caller.
-        Self { ptr }
-    }
-}
-
-impl<T: ?Sized> Drop for DropGuard<T> {
-    #[inline]
-    fn drop(&mut self) {
-        // SAFETY: by the type invariant the value is valid and owned by this guard.
-        unsafe { ptr::drop_in_place(self.ptr) }
     }
 }
 

@@ -48,6 +48,48 @@
 //! assert_eq!(pair.left.value + pair.right as usize, 42);
 //! ```
 //!
+//! # Self-referential structs
+//!
+//! A field may borrow a sibling field: name the borrowed field as a lifetime in the field's type
+//! (a *field lifetime*). No allocation, no `unsafe` in user code:
+//!
+//! ```
+//! use pin_init::*;
+//!
+//! #[pin_data]
+//! struct Parsed {
+//!     words: Vec<&'text str>, // borrows `text`
+//!     text: String,           // must be declared after (it drops after) its borrowers
+//! }
+//!
+//! let p = Box::pin_init(pin_init!(Parsed {
+//!     text: String::from("hello pinned world"),
+//!     words: text.split(' ').collect(), // `text` is bound here as `&'text String`
+//! }))
+//! .unwrap();
+//! assert_eq!(p.words()[1], "pinned"); // accessor: lifetimes shortened to the borrow of `p`
+//! assert_eq!(p.text.len(), 18); // borrowed fields are readable (shared) as usual
+//! ```
+//!
+//! The rules, each enforced at compile time:
+//! - a field lifetime is a lifetime that is not a generic of the struct and is named after a
+//!   field; that field becomes *borrowed* (stored in a `!Unpin` wrapper, so the struct never
+//!   moves once built, and only ever shared); `#[borrowed]` marks a field borrowed explicitly;
+//! - a field may only borrow fields declared after it (they drop later), and the field
+//!   lifetimes form an outlives chain in declaration order, so a field may be given a borrow of
+//!   any later-dropping borrowed field; implied bounds cannot contradict this (rustc proves every
+//!   field type well-formed from the chain alone);
+//! - a field mentioning field lifetimes is stored erased: it is reached through its accessor
+//!   `fn field(&self) -> &T<'_>`, through `project()` (shared), or mutably, at its field
+//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them;
+//! - the struct is `Send`/`Sync`/`Unpin`/... only if its fields are for every choice of field
+//!   lifetimes;
+//! - only `pin_init!`/`try_pin_init!` build such a struct; their initializer is higher-ranked
+//!   over the field lifetimes (no borrow of a local can get in, no field borrow can get out),
+//!   and a failing or panicking initializer drops what it built, borrowers first.
+//!
+//! A struct without field lifetimes or `#[borrowed]` expands exactly as before.
+//!
 //! # Features
 //!
 //! - `alloc`: [`InPlaceInit`] for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
@@ -87,6 +129,7 @@ pub mod __internal;
 #[cfg(feature = "alloc")]
 mod alloc_impls;
 mod macros;
+mod selfref;
 
 #[cfg(feature = "alloc")]
 pub use alloc_impls::{AllocError, InPlaceInit};
@@ -102,6 +145,8 @@ pub use alloc_impls::{AllocError, InPlaceInit};
 /// `#[pin_data(PinnedDrop)]` declares that the struct has a [`PinnedDrop`] implementation
 /// (written with [`#[pinned_drop]`](pinned_drop)); a plain `Drop` implementation is rejected,
 /// because it would receive an unpinned `&mut Self`.
+///
+/// Fields may borrow sibling fields, see [the crate docs](crate#self-referential-structs).
 ///
 /// # Projection
 ///

@@ -119,12 +119,14 @@ macro_rules! stack_try_pin_init {
 #[macro_export]
 macro_rules! assert_pinned {
     ($ty:ty, $field:ident, $field_ty:ty, inline) => {
-        let _ = move |ptr: *mut $field_ty| {
+        let _ = move |ptr: *mut $ty| {
+            #[allow(unused_imports)]
+            use $crate::__internal::PinData as _;
             // SAFETY: this code is never executed.
             let data = unsafe { <$ty as $crate::__internal::HasPinData>::__pin_data() };
             let init = $crate::__internal::AlwaysFail::<$field_ty>::new();
             // SAFETY: this code is never executed.
-            unsafe { data.$field(ptr, init) }.ok();
+            let _ = unsafe { data.__with_lt().$field(ptr) }.init(init);
         };
     };
 

@@ -59,7 +59,11 @@ fn ui_sources_are_the_same_for_every_compiler() {
         a == b,
         "tests/ui and tests/ui-1.85 have different .rs files: run tests/ui-sync.sh"
     );
-    // Every test has a reviewed .stderr in both directories.
+    // Every test has a reviewed .stderr in both directories (not checked while `ui` is
+    // rewriting them, which runs at the same time).
+    if std::env::var_os("TRYBUILD").is_some() {
+        return;
+    }
     for dir in ["tests/ui", "tests/ui-1.85"] {
         for (name, _) in list(dir) {
             let stderr = root.join(dir).join(name).with_extension("stderr");

@@ -13,6 +13,7 @@ use proc_macro::TokenStream;
 
 mod diag;
 mod init;
+mod lifetimes;
 mod pin_data;
 mod pinned_drop;
 mod self_replace;

@@ -4,20 +4,61 @@
 //!
 //! The expansion is a closure over `slot: *mut Type` that initializes the fields in the order
 //! written, arming a drop guard after each one. On error or panic the guards drop the fields
-//! built so far, in reverse order; on success they are forgotten. A never-executed struct
-//! expression makes rustc check that every field is mentioned exactly once, with its own
-//! error messages pointing at the user's field names.
+//! built so far, in reverse order (so fields that borrow others drop first); on success they are
+//! forgotten. A never-executed struct expression makes rustc check that every field is mentioned
+//! exactly once, with its own messages pointing at the user's field names.
 //!
-//! Identifiers the macro introduces use `Span::mixed_site()`, so user code can neither see
-//! nor shadow them.
+//! A field initialized earlier is bound by its name for the later initializers that mention it:
+//! `&mut T` / `Pin<&mut T>`, or, for a field that others borrow in a self-referential struct,
+//! `&'field T` / `Pin<&'field T>`. For pinned initializers the closure receives the pin data
+//! "with lifetimes": for a self-referential struct its closure bound is higher-ranked over the
+//! field lifetimes, so the initializer cannot assume anything about them beyond the outlives
+//! chain of the struct (no borrow of a local, nothing escaping). When bindings are used, the
+//! field initialization is emitted a second time, never executed, with bindings that borrow the
+//! guards: rustc then checks that dropping the guards on failure leaves nothing dangling.
+//!
+//! Identifiers the macro introduces use `Span::mixed_site()`, so user code can neither see nor
+//! shadow them.
 
 use super::{
     model::{Initializer, Item},
     Kind,
 };
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
+
+/// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
+fn mentions(tokens: TokenStream, ident: &Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => &i == ident,
+        TokenTree::Group(g) => mentions(g.stream(), ident),
+        _ => false,
+    })
+}
+
+fn item_tokens(item: &Item) -> TokenStream {
+    match item {
+        Item::Value { value, .. } => quote!(#value),
+        Item::Init { init, .. } => quote!(#init),
+        Item::Code(block) => quote!(#block),
+    }
+}
+
+/// For each item: whether its field must be bound for later items.
+fn bindings_needed(model: &Initializer) -> Vec<bool> {
+    model
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item.field() {
+            Some(field) => model.items[i + 1..]
+                .iter()
+                .any(|later| mentions(item_tokens(later), field)),
+            None => false,
+        })
+        .collect()
+}
 
 /// Generates the initializer expression.
 pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
@@ -25,24 +66,11 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     let path = &model.path;
     let slot = quote_spanned!(m=> slot);
     let data = quote_spanned!(m=> __data);
-    let init_ok = quote_spanned!(m=> __InitOk);
+    let data_lt = quote_spanned!(m=> __data_lt);
     let initializer = quote_spanned!(m=> __initializer);
     let error = match &model.error {
         Some(e) => e.clone(),
         None => quote!(::core::convert::Infallible),
-    };
-    let (get_data, data_trait, from_closure) = if kind.pinned {
-        (
-            quote!(<#path as ::pin_init::__internal::HasPinData>::__pin_data()),
-            quote!(::pin_init::__internal::PinData),
-            quote!(::pin_init::pin_init_from_closure),
-        )
-    } else {
-        (
-            quote!(<#path as ::pin_init::__internal::HasInitData>::__init_data()),
-            quote!(::pin_init::__internal::InitData),
-            quote!(::pin_init::init_from_closure),
-        )
     };
 
     let zeroing = model.zeroed.map(|span| {
@@ -59,73 +87,8 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
             let #this = unsafe { ::core::ptr::NonNull::new_unchecked(#slot) };
         }
     });
-
-    let mut guards = Vec::new();
-    let steps: Vec<TokenStream> = model
-        .items
-        .iter()
-        .map(|item| match item {
-            Item::Code(block) => quote!(#block),
-            Item::Value { field, value } => {
-                let guard = format_ident!("__{}_guard", field, span = m);
-                let val = quote_spanned!(m=> __val);
-                // The same hygienic variable, located at the user's value: a value of the wrong
-                // type is reported there.
-                let val_at_value = proc_macro2::Ident::new("__val", m.located_at(value.span()));
-                let step = quote! {
-                    {
-                        let #val = #value;
-                        // SAFETY: `slot` is valid for writes and the field is not initialized.
-                        unsafe {
-                            ::pin_init::__internal::write_field(
-                                ::core::ptr::addr_of_mut!((*#slot).#field),
-                                #val_at_value,
-                            )
-                        };
-                    }
-                    // SAFETY: the field was just initialized; the guard is forgotten once the
-                    // whole struct is initialized.
-                    let #guard = unsafe {
-                        ::pin_init::__internal::DropGuard::new(::core::ptr::addr_of_mut!((*#slot).#field))
-                    };
-                };
-                guards.push(guard);
-                step
-            }
-            Item::Init { field, init } => {
-                let guard = format_ident!("__{}_guard", field, span = m);
-                // Hygienic like the others, but located at the user's initializer.
-                let val = proc_macro2::Ident::new("__init", m.located_at(init.span()));
-                // The call carries the span of the user's initializer, so that an initializer
-                // of the wrong type is reported there.
-                let call = if kind.pinned {
-                    // The pin data decides between `PinInit` (`#[pin]`) and `Init`.
-                    quote_spanned!(init.span()=>
-                        #data.#field(::core::ptr::addr_of_mut!((*#slot).#field), #val)
-                    )
-                } else {
-                    quote_spanned!(init.span()=>
-                        ::pin_init::Init::__init(#val, ::core::ptr::addr_of_mut!((*#slot).#field))
-                    )
-                };
-                let step = quote! {
-                    {
-                        let #val = #init;
-                        // SAFETY: `slot` is valid for writes, the field is not initialized, and
-                        // on error the fields built so far are dropped by their guards.
-                        unsafe { #call? };
-                    }
-                    // SAFETY: the field was just initialized; the guard is forgotten once the
-                    // whole struct is initialized.
-                    let #guard = unsafe {
-                        ::pin_init::__internal::DropGuard::new(::core::ptr::addr_of_mut!((*#slot).#field))
-                    };
-                };
-                guards.push(guard);
-                step
-            }
-        })
-        .collect();
+    let bind = bindings_needed(model);
+    let any_binding = bind.iter().any(|b| *b);
 
     let fields = model.items.iter().filter_map(Item::field);
     let rest = model
@@ -145,27 +108,156 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         };
     };
 
+    if !kind.pinned {
+        let steps = init_steps(model, &bind, Steps::Unpinned);
+        return quote! {{
+            // SAFETY: only the code generated here calls this.
+            let #data = unsafe { <#path as ::pin_init::__internal::HasInitData>::__init_data() };
+            let #initializer = ::pin_init::__internal::InitData::make_closure::<
+                _, ::pin_init::__internal::InitOk, #error
+            >(
+                #data,
+                move |#slot| -> ::core::result::Result<::pin_init::__internal::InitOk, #error> {
+                    #zeroing
+                    #this
+                    #steps
+                    #completeness_check
+                    // SAFETY: every field was initialized above.
+                    ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
+                },
+            );
+            let #initializer = move |#slot| -> ::core::result::Result<(), #error> {
+                #initializer(#slot).map(|_| ())
+            };
+            // SAFETY: the closure initializes every field (checked by the struct expression)
+            // or, on error, drops the fields it initialized and returns `Err`.
+            unsafe { ::pin_init::init_from_closure::<_, #error>(#initializer) }
+        }};
+    }
+
+    let steps = init_steps(model, &bind, Steps::Pinned { data: &data_lt });
+    let body = if any_binding {
+        let with_lt = quote!(#data.__with_lt());
+        let dropck = init_steps(model, &bind, Steps::Dropck { data: &with_lt });
+        quote! {
+            // The same initialization twice: the first runs, with the field lifetimes of the
+            // higher-ranked closure; the second is only type-checked, with bindings borrowing
+            // the guards, so rustc checks the guards' drops on failure.
+            #[allow(unreachable_code, clippy::diverging_sub_expression)]
+            if true {
+                #steps
+            } else {
+                #dropck
+            }
+        }
+    } else {
+        steps
+    };
     quote! {{
-        struct #init_ok;
+        #[allow(unused_imports)]
+        use ::pin_init::__internal::PinData as _;
         // SAFETY: only the code generated here calls this.
-        let #data = unsafe { #get_data };
-        let #initializer = #data_trait::make_closure::<_, #init_ok, #error>(
-            #data,
-            move |#slot| -> ::core::result::Result<#init_ok, #error> {
+        let #data = unsafe { <#path as ::pin_init::__internal::HasPinData>::__pin_data() };
+        let #initializer = #data.__make_closure::<_, #error>(
+            move |#slot, #data_lt| -> ::core::result::Result<::pin_init::__internal::InitOk, #error> {
                 #zeroing
                 #this
-                #(#steps)*
-                #(::core::mem::forget(#guards);)*
+                #body
                 #completeness_check
-                ::core::result::Result::Ok(#init_ok)
+                // SAFETY: every field was initialized above.
+                ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
             },
         );
         let #initializer = move |#slot| -> ::core::result::Result<(), #error> {
-            #initializer(#slot).map(|#init_ok| ())
+            #initializer(#slot, #data.__with_lt()).map(|_| ())
         };
         // SAFETY: the closure initializes every field (checked by the struct expression above)
         // or, on error, drops the fields it initialized and returns `Err`.
-        let #initializer = unsafe { #from_closure::<_, #error>(#initializer) };
-        #initializer
+        unsafe { ::pin_init::pin_init_from_closure::<_, #error>(#initializer) }
     }}
+}
+
+/// Which flavour of field initialization to emit.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    /// `init!`: no pin data, fields written directly.
+    Unpinned,
+    /// `pin_init!`: slots from the pin data (with field lifetimes).
+    Pinned { data: &'a TokenStream },
+    /// The never-executed drop-check copy of `Pinned`.
+    Dropck { data: &'a TokenStream },
+}
+
+/// Emits the initialization of every item, then forgets the guards.
+fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStream {
+    let m = Span::mixed_site();
+    let slot = quote_spanned!(m=> slot);
+    let mut out = TokenStream::new();
+    let mut guards = Vec::new();
+    for (item, &bind) in model.items.iter().zip(bind) {
+        let (field, value) = match item {
+            Item::Code(block) => {
+                out.extend(quote!(#block));
+                continue;
+            }
+            Item::Value { field, value } => (field, Ok(value)),
+            Item::Init { field, init } => (field, Err(init)),
+        };
+        let guard = format_ident!("__{}_guard", field, span = m);
+        // The hygienic variable, located at the user's expression: errors point there.
+        let expr = match value {
+            Ok(v) => v,
+            Err(i) => i,
+        };
+        let val_at_user = Ident::new("__val", m.located_at(expr.span()));
+        let val = quote_spanned!(m=> __val);
+        let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
+        let make_guard = match steps {
+            Steps::Unpinned => match value {
+                Ok(_) => quote! {
+                    // SAFETY: `slot` is valid for writes and the field is not initialized.
+                    unsafe { ::pin_init::__internal::write_field(#ptr, #val_at_user) };
+                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                },
+                Err(_) => quote! {
+                    // SAFETY: `slot` is valid for writes, the field is not initialized, and on
+                    // error the fields built so far are dropped by their guards.
+                    unsafe { ::pin_init::Init::__init(#val_at_user, #ptr)? };
+                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                },
+            },
+            Steps::Pinned { data } | Steps::Dropck { data } => {
+                // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
+                // struct expression check makes sure each field is initialized only once.
+                let field_slot = quote!(unsafe { #data.#field(#slot) });
+                match value {
+                    Ok(_) => quote!(#field_slot.write(#val_at_user)),
+                    Err(_) => quote!(#field_slot.init(#val_at_user)?),
+                }
+            }
+        };
+        out.extend(quote! {
+            let mut #guard = {
+                let #val = #expr;
+                #make_guard
+            };
+        });
+        if bind {
+            let method = match steps {
+                Steps::Dropck { .. } => quote_spanned!(m=> let_binding_in_dropck),
+                _ => quote_spanned!(m=> let_binding),
+            };
+            out.extend(quote! {
+                #[allow(unused_variables, unused_mut)]
+                let mut #field = #guard.#method();
+            });
+        }
+        guards.push(guard);
+    }
+    // Latest first: in the drop-check copy, later guards borrow earlier ones.
+    guards.reverse();
+    out.extend(quote!(#(::core::mem::forget(#guards);)*));
+    out
 }

@@ -10,6 +10,38 @@ use syn::{Meta, Type};
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_not_packed(model, diag);
     check_phantom_pinned(model, diag);
+    check_drop_order(model, diag);
+}
+
+/// A field may only borrow fields declared after it: fields drop in declaration order, so a
+/// borrowed field must drop later than every field borrowing it. (Implied bounds that could
+/// contradict this are caught by the generated `__drop_order_check`.)
+fn check_drop_order(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    for (i, field) in model.fields.iter().enumerate() {
+        let name = &field.ident;
+        for lt in &field.captures {
+            let Some(j) = model.field_index(&lt.ident) else {
+                continue;
+            };
+            if i == j {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "field `{name}` cannot borrow from itself: `{lt}` must name another field"
+                    ),
+                );
+            } else if j < i {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "field `{name}` borrows `{borrowed}`, but drops later: fields drop in \
+                         declaration order, so declare `{borrowed}` after `{name}`",
+                        borrowed = lt.ident
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// A packed struct cannot have structurally pinned fields (references to its fields may be
@@ -93,6 +125,22 @@ mod tests {
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("packed"));
         assert!(errors[1].contains("field `a`"));
+    }
+
+    #[test]
+    fn drop_order() {
+        let errors = check(quote! {
+            struct Foo {
+                a: String,
+                me: &'me u8,
+                b: &'a str,
+                c: &'d str,
+                d: String,
+            }
+        });
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("field `me` cannot borrow from itself"));
+        assert!(errors[1].starts_with("field `b` borrows `a`, but drops later"));
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //! The data model of a `#[pin_data]` struct, parsed from the item with every attribute that
 //! `#[pin_data]` understands taken off.
 
-use crate::diag::DiagCtxt;
+use crate::{diag::DiagCtxt, lifetimes};
 use proc_macro2::{Span, TokenStream};
+use std::collections::BTreeSet;
 use syn::{
     parse::Parser, punctuated::Punctuated, spanned::Spanned, Attribute, Fields, Generics, Ident,
-    Item, Meta, Token, Type, Visibility,
+    Item, Lifetime, Meta, Token, Type, Visibility,
 };
 
 /// The arguments of `#[pin_data(...)]`.
@@ -78,6 +79,20 @@ pub(crate) struct Field {
     pub(crate) ty: Type,
     /// The span of `#[pin]`, if the field is structurally pinned.
     pub(crate) pinned: Option<Span>,
+    /// The span of `#[borrowed]`, if written.
+    pub(crate) borrowed_attr: Option<Span>,
+    /// The field lifetimes (lifetimes named after sibling fields) that the type mentions, in
+    /// first-seen order, with the spans where they are written.
+    pub(crate) captures: Vec<Lifetime>,
+    /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
+    pub(crate) borrowed: Option<Lifetime>,
+}
+
+impl Field {
+    /// Whether the field's type mentions field lifetimes (it is stored erased).
+    pub(crate) fn is_dependent(&self) -> bool {
+        !self.captures.is_empty()
+    }
 }
 
 impl PinDataStruct {
@@ -123,7 +138,7 @@ impl PinDataStruct {
             .enumerate()
             .map(|(i, f)| Field::parse(f, i, diag))
             .collect();
-        Some(PinDataStruct {
+        let mut this = PinDataStruct {
             args,
             attrs: item.attrs,
             vis: item.vis,
@@ -131,7 +146,83 @@ impl PinDataStruct {
             ident: item.ident,
             generics: item.generics,
             fields,
-        })
+        };
+        this.analyze_lifetimes(diag);
+        Some(this)
+    }
+
+    /// Finds the field lifetimes: a lifetime in a field type that is not a generic of the
+    /// struct (nor `'static`, nor bound by `for<...>`) and is named after a field makes that
+    /// field *borrowed* and the mentioning field *dependent*.
+    fn analyze_lifetimes(&mut self, diag: &mut DiagCtxt) {
+        let generic_lts: BTreeSet<String> = self
+            .generics
+            .lifetimes()
+            .map(|l| l.lifetime.ident.to_string())
+            .collect();
+        let field_names: BTreeSet<String> =
+            self.fields.iter().map(|f| f.ident.to_string()).collect();
+        let mut borrowed_names = BTreeSet::new();
+        for field in &mut self.fields {
+            let mut captures = Vec::new();
+            lifetimes::free_lifetimes(&field.ty, |lt| {
+                let name = lt.ident.to_string();
+                if generic_lts.contains(&name) {
+                    return;
+                }
+                if field_names.contains(&name) {
+                    captures.push(lt.clone());
+                } else {
+                    diag.error(
+                        lt.span(),
+                        format_args!(
+                            "`{lt}` is neither a lifetime of the struct's generics nor a field \
+                             name: declare it in the generics, or name a field to borrow it"
+                        ),
+                    );
+                }
+            });
+            field.captures = lifetimes::dedup(captures);
+            borrowed_names.extend(field.captures.iter().map(|l| l.ident.to_string()));
+        }
+        for field in &mut self.fields {
+            if field.borrowed_attr.is_some() || borrowed_names.contains(&field.ident.to_string()) {
+                field.borrowed = Some(Lifetime {
+                    apostrophe: field.ident.span(),
+                    ident: field.ident.clone(),
+                });
+            }
+        }
+        lifetimes::free_lifetimes_in_generics(&self.generics, |lt| {
+            let name = lt.ident.to_string();
+            if !generic_lts.contains(&name) && field_names.contains(&name) {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "field lifetime `{lt}` cannot be used in the struct's bounds or where \
+                         clause: only field types may borrow fields"
+                    ),
+                );
+            }
+        });
+    }
+
+    /// Whether any field borrows another (or is `#[borrowed]`).
+    pub(crate) fn is_self_referential(&self) -> bool {
+        self.fields.iter().any(|f| f.borrowed.is_some())
+    }
+
+    /// The field lifetimes, in declaration order (which is drop order: earlier is shorter).
+    pub(crate) fn field_lifetimes(&self) -> Vec<&Lifetime> {
+        self.fields
+            .iter()
+            .filter_map(|f| f.borrowed.as_ref())
+            .collect()
+    }
+
+    /// The index of the field named `name`.
+    pub(crate) fn field_index(&self, name: &Ident) -> Option<usize> {
+        self.fields.iter().position(|f| f.ident == *name)
     }
 
     /// The fields marked `#[pin]`.
@@ -151,8 +242,20 @@ impl Field {
     fn parse(field: syn::Field, index: usize, diag: &mut DiagCtxt) -> Self {
         let mut pinned = None;
         let mut attrs = Vec::with_capacity(field.attrs.len());
+        let mut borrowed_attr = None;
         for attr in field.attrs {
-            if attr.path().is_ident("pin") {
+            if attr.path().is_ident("borrowed") {
+                if !matches!(attr.meta, Meta::Path(_)) {
+                    diag.error_spanned(
+                        &attr,
+                        "`#[borrowed]` takes no arguments here (mutable borrows are not supported)",
+                    );
+                }
+                if borrowed_attr.is_some() {
+                    diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
+                }
+                borrowed_attr = Some(attr.span());
+            } else if attr.path().is_ident("pin") {
                 if !matches!(attr.meta, Meta::Path(_)) {
                     diag.error_spanned(&attr, "`#[pin]` takes no arguments");
                 }
@@ -174,6 +277,9 @@ impl Field {
             ident,
             ty: field.ty,
             pinned,
+            borrowed_attr,
+            captures: Vec::new(),
+            borrowed: None,
         }
     }
 }
@@ -239,6 +345,79 @@ mod tests {
                 "`#[pin]` is given twice on this field",
             ]
         );
+    }
+
+    #[test]
+    fn infers_field_lifetimes() {
+        let (model, errors) = parse(
+            quote!(),
+            quote! {
+                struct S<'a, T> {
+                    dep: Foo<'a, 'owner, 'owner, for<'x> fn(&'x T)>,
+                    two: (&'owner str, &'other str),
+                    owner: String,
+                    #[borrowed]
+                    other: String,
+                    plain: &'a T,
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        assert!(m.is_self_referential());
+        let caps: Vec<Vec<String>> = m
+            .fields
+            .iter()
+            .map(|f| f.captures.iter().map(|l| l.ident.to_string()).collect())
+            .collect();
+        assert_eq!(
+            caps,
+            [
+                vec!["owner"],
+                vec!["owner", "other"],
+                vec![],
+                vec![],
+                vec![]
+            ]
+        );
+        let lts: Vec<String> = m.field_lifetimes().iter().map(|l| l.to_string()).collect();
+        assert_eq!(lts, ["'owner", "'other"]);
+        assert!(m.fields[0].is_dependent() && m.fields[0].borrowed.is_none());
+        assert!(m.fields[4].borrowed.is_none() && !m.fields[4].is_dependent());
+    }
+
+    #[test]
+    fn generic_lifetimes_win_and_plain_structs_are_not_self_referential() {
+        let (model, errors) = parse(
+            quote!(),
+            quote!(
+                struct S<'a> {
+                    a: &'a u8,
+                    b: u8,
+                }
+            ),
+        );
+        assert!(errors.is_empty());
+        assert!(!model.unwrap().is_self_referential());
+    }
+
+    #[test]
+    fn unknown_lifetimes_and_field_lifetimes_in_bounds() {
+        let (_, errors) = parse(
+            quote!(),
+            quote!(
+                struct S<T: 'owner>
+                where
+                    T: Tr<'owner>,
+                {
+                    a: &'nope u8,
+                    owner: u8,
+                }
+            ),
+        );
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("`'nope` is neither"));
+        assert!(errors[1].starts_with("field lifetime `'owner` cannot be used"));
     }
 
     #[test]

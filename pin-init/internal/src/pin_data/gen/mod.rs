@@ -5,6 +5,7 @@
 pub(crate) mod drop;
 pub(crate) mod pin_data;
 pub(crate) mod projection;
+pub(crate) mod selfref;
 pub(crate) mod struct_def;
 pub(crate) mod unpin;
 
@@ -17,8 +18,27 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let def = struct_def::generate(model);
     let projection = projection::generate(model);
     let pin_data = pin_data::generate(model);
-    let unpin = unpin::generate(model);
     let drop = drop::generate(model);
+    if model.is_self_referential() {
+        // The struct is `!Unpin` through its `Borrowed` fields: no `Unpin` impl.
+        let with_project = selfref::with_project::generate_struct(model);
+        let pin_data_lt = selfref::pin_data_lt::generate(model);
+        let drop_order = selfref::drop_order::generate(model);
+        let covariance = selfref::covariance::generate(model);
+        return quote! {
+            #def
+            #projection
+            #with_project
+            const _: () = {
+                #pin_data
+                #pin_data_lt
+                #drop_order
+                #covariance
+                #drop
+            };
+        };
+    }
+    let unpin = unpin::generate(model);
     quote! {
         #def
         #projection

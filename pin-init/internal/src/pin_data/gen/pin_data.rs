@@ -3,10 +3,12 @@
 //! The pin data: `__ThePinData` with one initializing method per field, and the
 //! `HasPinData`/`PinData` impls that the initializer macros use.
 
+use crate::pin_data::model::Field;
 use crate::pin_data::model::PinDataStruct;
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::{Lifetime, Type};
 
 /// Emits `__ThePinData` and its impls.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
@@ -16,43 +18,16 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };
-    let methods = model.fields.iter().map(|f| {
-        let (name, vis) = (&f.ident, &f.vis);
-        let ty = replace.replaced(&f.ty);
-        if f.pinned.is_some() {
-            quote! {
-                /// # Safety
-                ///
-                /// `slot` is the field of a struct being initialized, see `PinInit`.
-                #[inline(always)]
-                #vis unsafe fn #name<E>(
-                    self,
-                    slot: *mut #ty,
-                    init: impl ::pin_init::PinInit<#ty, E>,
-                ) -> ::core::result::Result<(), E> {
-                    // SAFETY: the caller upholds the contract of `__pinned_init`; the field is
-                    // structurally pinned.
-                    unsafe { ::pin_init::PinInit::__pinned_init(init, slot) }
-                }
-            }
-        } else {
-            quote! {
-                /// # Safety
-                ///
-                /// `slot` is the field of a struct being initialized, see `Init`.
-                #[inline(always)]
-                #vis unsafe fn #name<E>(
-                    self,
-                    slot: *mut #ty,
-                    init: impl ::pin_init::Init<#ty, E>,
-                ) -> ::core::result::Result<(), E> {
-                    // SAFETY: the caller upholds the contract of `__init`; the field is not
-                    // structurally pinned.
-                    unsafe { ::pin_init::Init::__init(init, slot) }
-                }
-            }
-        }
-    });
+    // The field methods of a self-referential struct live on its `__PinDataLt`.
+    let methods: Vec<TokenStream> = if model.is_self_referential() {
+        Vec::new()
+    } else {
+        model
+            .fields
+            .iter()
+            .map(|f| field_slot_method(f, &self_ty, &mut replace, None))
+            .collect()
+    };
     quote! {
         #[doc(hidden)]
         #[allow(dead_code)]
@@ -85,6 +60,46 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #where_clause
         {
             type Datee = #ident #ty_generics;
+        }
+    }
+}
+
+/// The method of the pin data that gives the slot of `field` inside `*mut Struct`.
+///
+/// `borrowed_lt` is the field lifetime of a borrowed field (its slot then hands out bindings
+/// that live for that lifetime). `ty` is the field's type as the initializer sees it.
+pub(crate) fn field_slot_method(
+    field: &Field,
+    self_ty: &Type,
+    replace: &mut ReplaceSelf<'_>,
+    borrowed_lt: Option<&Lifetime>,
+) -> TokenStream {
+    let (name, vis) = (&field.ident, &field.vis);
+    let ty = replace.replaced(&field.ty);
+    let marker = if field.pinned.is_some() {
+        quote!(::pin_init::__internal::Pinned)
+    } else {
+        quote!(::pin_init::__internal::Unpinned)
+    };
+    let (slot_ty, cast) = match borrowed_lt {
+        Some(lt) => (
+            quote!(::pin_init::__internal::SelfRefSlot<#lt, #marker, #ty>),
+            quote!(.cast::<#ty>()),
+        ),
+        None => (
+            quote!(::pin_init::__internal::Slot<#marker, #ty>),
+            quote!(.cast::<#ty>()),
+        ),
+    };
+    quote! {
+        #[inline(always)]
+        #vis unsafe fn #name(self, slot: *mut #self_ty) -> #slot_ty {
+            // SAFETY: the caller passes the struct being initialized, whose field is
+            // uninitialized and exclusively accessed; `#[pin]` decides the marker; the cast only
+            // changes the wrapper of a self-referential field to its (layout-identical) type.
+            unsafe {
+                <#slot_ty>::new(::core::ptr::addr_of_mut!((*slot).#name)#cast)
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 
 //! The pin projection: `<Name>Projection` and `fn project`.
 
+use super::selfref;
 use crate::pin_data::model::PinDataStruct;
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
@@ -22,11 +23,23 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (proj_impl_generics, proj_ty_generics, _) = proj_generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let pin_lt = syn::Lifetime::new("'__pin", proc_macro2::Span::call_site());
+    // Fields borrowed by others, and dependents, are only shared: the former are aliased, the
+    // latter get their field lifetimes shortened to `'__pin` (covariance), which `&mut` would
+    // not allow.
+    let shared = |f: &crate::pin_data::model::Field| f.borrowed.is_some() || f.is_dependent();
     let fields = model.fields.iter().map(|f| {
         let (name, vis) = (&f.ident, &f.vis);
         let ty = replace.replaced(&f.ty);
         let doc = format!("Projection of the field `{name}`.");
-        if f.pinned.is_some() {
+        if shared(f) {
+            let ty = selfref::with_field_lts_as(model, &ty, &pin_lt);
+            if f.pinned.is_some() {
+                quote!(#[doc = #doc] #vis #name: ::core::pin::Pin<&'__pin #ty>)
+            } else {
+                quote!(#[doc = #doc] #vis #name: &'__pin #ty)
+            }
+        } else if f.pinned.is_some() {
             quote!(#[doc = #doc] #vis #name: ::core::pin::Pin<&'__pin mut #ty>)
         } else {
             quote!(#[doc = #doc] #vis #name: &'__pin mut #ty)
@@ -34,16 +47,33 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     });
     let inits = model.fields.iter().map(|f| {
         let name = &f.ident;
+        let value = if shared(f) {
+            let ty = selfref::with_field_lts_as(model, &f.ty, &pin_lt);
+            // SAFETY (for the unsafe block below): a cast from the field's storage to its type
+            // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
+            quote!(unsafe { &*::core::ptr::addr_of!(this.#name).cast::<#ty>() })
+        } else {
+            quote!(&mut this.#name)
+        };
         if f.pinned.is_some() {
             // SAFETY (for the unsafe block below): structural pinning of `#[pin]` fields.
-            quote!(#name: unsafe { ::core::pin::Pin::new_unchecked(&mut this.#name) })
+            quote!(#name: unsafe { ::core::pin::Pin::new_unchecked(#value) })
         } else {
-            quote!(#name: &mut this.#name)
+            quote!(#name: #value)
         }
     });
+    let (accessors, with_project) = if model.is_self_referential() {
+        (
+            selfref::accessors::generate(model),
+            selfref::with_project::generate_method(model),
+        )
+    } else {
+        (TokenStream::new(), TokenStream::new())
+    };
     let struct_doc = format!(
         "Pin-projection of [`{ident}`], returned by [`{ident}::project`]: `#[pin]` fields as \
-         `Pin<&mut T>`, the others as `&mut T`."
+         `Pin<&mut T>`, the others as `&mut T` (fields borrowed by others, and fields borrowing \
+         others, as shared references)."
     );
     quote! {
         #[doc = #struct_doc]
@@ -53,7 +83,11 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut ()>,
         }
 
+        #[allow(unused_unsafe)]
         impl #impl_generics #ident #ty_generics #where_clause {
+            #accessors
+            #with_project
+
             /// Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others
             /// as `&mut T`.
             #[inline]

@@ -17,8 +17,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         ..
     } = model;
     let where_clause = &generics.where_clause;
+    let selfref = model.is_self_referential();
     let fields = model.fields.iter().map(|f| {
-        let (attrs, vis, ident, ty) = (&f.attrs, &f.vis, &f.ident, &f.ty);
+        let (attrs, vis, ident) = (&f.attrs, &f.vis, &f.ident);
+        let ty = if selfref {
+            super::selfref::stored_type(f)
+        } else {
+            f.ty.clone()
+        };
         quote!(#(#attrs)* #vis #ident: #ty)
     });
     quote! {

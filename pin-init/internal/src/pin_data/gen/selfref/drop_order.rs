@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! `__drop_order_check`: a never-called function that makes rustc *prove* that every field type
+//! is well-formed knowing only the outlives chain. Without it, an implied bound such as the one
+//! of `&'later &'earlier ()` (which claims `'earlier: 'later`, contradicting drop order) would
+//! let a borrow of an earlier-dropping field be stored where a later-dropping one is expected.
+//!
+//! In a function *signature*, well-formedness is assumed; in a *body* it is checked. So the
+//! field types are local variable types here; only the struct itself (with erased fields) is a
+//! parameter, so that its own implied bounds (e.g. `T: 'a` of a `&'a T` field) are assumed.
+
+use super::generics_with_field_lts;
+use crate::pin_data::model::PinDataStruct;
+use crate::self_replace::ReplaceSelf;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+/// Emits `__drop_order_check`.
+pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let (_, ty_generics, _) = model.generics.split_for_impl();
+    let generics = generics_with_field_lts(model, None);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let self_ty = model.self_ty();
+    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    // In drop order reversed: the same order as locals would be dropped.
+    let locals = model.fields.iter().rev().map(|f| {
+        let ty = replace.replaced(&f.ty);
+        let local = format_ident!("__{}", f.ident, span = Span::mixed_site());
+        // A borrowed field must also outlive its own field lifetime.
+        let ty = match &f.borrowed {
+            Some(lt) => quote!(&#lt mut #ty),
+            None => quote!(#ty),
+        };
+        // Errors point at the user's field type.
+        let span = Span::mixed_site().located_at(f.ty.span());
+        let phantom = Ident::new("PhantomData", span);
+        quote_spanned! {span=>
+            let #local: ::core::marker::#phantom<#ty>;
+        }
+    });
+    quote! {
+        #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+        fn __drop_order_check #impl_generics (_: &#ident #ty_generics) #where_clause {
+            #(#locals)*
+        }
+    }
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Code generation for self-referential structs (fields borrowing sibling fields). Only used
+//! when the struct has field lifetimes or `#[borrowed]` fields; otherwise `#[pin_data]` emits
+//! exactly what it emits for any struct.
+//!
+//! A field lifetime `'x` is the lifetime for which field `x` is borrowed. Declared in field
+//! order they form the *outlives chain* (a later field drops later, so its lifetime outlives the
+//! earlier ones), and every generic of the struct outlives all of them.
+
+pub(crate) mod accessors;
+pub(crate) mod covariance;
+pub(crate) mod drop_order;
+pub(crate) mod pin_data_lt;
+pub(crate) mod with_project;
+
+use crate::lifetimes::ReplaceLifetimes;
+use crate::pin_data::model::{Field, PinDataStruct};
+use quote::quote;
+use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type};
+
+/// The struct's generics with the field lifetimes in front, bounded as the outlives chain, and
+/// a where clause making every generic outlive the longest field lifetime. With `extra`, that
+/// lifetime comes first and every field lifetime outlives it.
+pub(crate) fn generics_with_field_lts(model: &PinDataStruct, extra: Option<&Lifetime>) -> Generics {
+    let mut generics = model.generics.clone();
+    let lts = model.field_lifetimes();
+    let mut index = 0;
+    if let Some(extra) = extra {
+        generics
+            .params
+            .insert(0, GenericParam::Lifetime(LifetimeParam::new(extra.clone())));
+        index = 1;
+    }
+    for (k, lt) in lts.iter().enumerate() {
+        let mut param = LifetimeParam::new((*lt).clone());
+        if k > 0 {
+            param.bounds.push(lts[k - 1].clone());
+        } else if let Some(extra) = extra {
+            param.bounds.push(extra.clone());
+        }
+        generics
+            .params
+            .insert(index + k, GenericParam::Lifetime(param));
+    }
+    outlive_last_field_lt(model, &mut generics);
+    generics
+}
+
+/// Only the field lifetimes with their chain (for `for<...>` binders and method generics).
+pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
+    let lts = model.field_lifetimes();
+    lts.iter()
+        .enumerate()
+        .map(|(k, lt)| {
+            let mut param = LifetimeParam::new((*lt).clone());
+            if k > 0 {
+                param.bounds.push(lts[k - 1].clone());
+            }
+            param
+        })
+        .collect()
+}
+
+/// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
+pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generics) {
+    let Some(last) = model.field_lifetimes().last().cloned().cloned() else {
+        return;
+    };
+    let mut predicates: Vec<syn::WherePredicate> = Vec::new();
+    for param in model.generics.params.iter() {
+        match param {
+            GenericParam::Lifetime(l) => {
+                let l = &l.lifetime;
+                predicates.push(syn::parse_quote!(#l: #last));
+            }
+            GenericParam::Type(t) => {
+                let t = &t.ident;
+                predicates.push(syn::parse_quote!(#t: #last));
+            }
+            GenericParam::Const(_) => {}
+        }
+    }
+    generics.make_where_clause().predicates.extend(predicates);
+}
+
+/// The type the struct stores for `field`: `Erase<for<'x> fn(&'x ()) -> ... (T,)>` if it
+/// mentions field lifetimes, wrapped in `Borrowed<...>` if other fields borrow it.
+pub(crate) fn stored_type(field: &Field) -> Type {
+    let mut ty = field.ty.clone();
+    if field.is_dependent() {
+        let mut inner = quote!((#ty,));
+        for lt in field.captures.iter().rev() {
+            inner = quote!(for<#lt> fn(&#lt ()) -> #inner);
+        }
+        ty = syn::parse_quote!(::pin_init::__internal::Erase<#inner>);
+    }
+    if field.borrowed.is_some() {
+        ty = syn::parse_quote!(::pin_init::__internal::Borrowed<#ty>);
+    }
+    ty
+}
+
+/// `ty` with every field lifetime of the struct replaced by `to` (AST lifetime replacement:
+/// projections and accessors show the user's type, with the borrow's lifetime).
+pub(crate) fn with_field_lts_as(model: &PinDataStruct, ty: &Type, to: &Lifetime) -> Type {
+    let lts = model.field_lifetimes();
+    ReplaceLifetimes(|lt: &Lifetime| {
+        lts.iter()
+            .any(|f| f.ident == lt.ident)
+            .then(|| Lifetime::new(&to.to_string(), lt.span()))
+    })
+    .replaced(ty)
+}
+
+/// The struct's generic parameters as arguments (`'a, T, N`), without angle brackets.
+pub(crate) fn generic_args(model: &PinDataStruct) -> Vec<proc_macro2::TokenStream> {
+    model
+        .generics
+        .params
+        .iter()
+        .map(|p| match p {
+            GenericParam::Lifetime(l) => {
+                let l = &l.lifetime;
+                quote!(#l)
+            }
+            GenericParam::Type(t) => {
+                let t = &t.ident;
+                quote!(#t)
+            }
+            GenericParam::Const(c) => {
+                let c = &c.ident;
+                quote!(#c)
+            }
+        })
+        .collect()
+}

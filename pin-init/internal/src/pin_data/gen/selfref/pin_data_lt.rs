@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The pin data of a self-referential struct: `__PinDataLt<'fields..., G>` with the field slot
+//! methods, and the higher-ranked `__make_closure` that the initializer macros go through.
+//!
+//! The initializer closure must accept the pin data for *every* choice of field lifetimes
+//! (`for<'x, ...>`), knowing only the outlives chain (implied by `__PinDataLt`'s where clause):
+//! so it cannot put a borrow of a local into a field, nor let a field borrow escape.
+
+use super::{field_lt_params, generics_with_field_lts};
+use crate::pin_data::{gen::pin_data::field_slot_method, model::PinDataStruct};
+use crate::self_replace::ReplaceSelf;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Emits `__PinDataLt`, its slot methods, and `__make_closure`/`__with_lt` on `__ThePinData`.
+pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let (ident, vis) = (&model.ident, &model.vis);
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let lt_generics = generics_with_field_lts(model, None);
+    let (lt_impl_generics, lt_ty_generics, lt_where) = lt_generics.split_for_impl();
+    let self_ty = model.self_ty();
+    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let methods: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .map(|f| field_slot_method(f, &self_ty, &mut replace, f.borrowed.as_ref()))
+        .collect();
+    let lts = model.field_lifetimes();
+    let params = field_lt_params(model);
+    let mut outlive = syn::Generics::default();
+    super::outlive_last_field_lt(model, &mut outlive);
+    let outlive_preds = outlive.where_clause.map(|w| w.predicates);
+    let args = super::generic_args(model);
+    quote! {
+        #[doc(hidden)]
+        #[allow(dead_code)]
+        #vis struct __PinDataLt #lt_impl_generics #lt_where {
+            __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
+            __phantom_lt: ::core::marker::PhantomData<(#(fn(&#lts ()) -> &#lts (),)*)>,
+        }
+        impl #lt_impl_generics ::core::clone::Clone for __PinDataLt #lt_ty_generics #lt_where {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl #lt_impl_generics ::core::marker::Copy for __PinDataLt #lt_ty_generics #lt_where {}
+        #[allow(dead_code, clippy::missing_safety_doc)]
+        impl #lt_impl_generics __PinDataLt #lt_ty_generics #lt_where {
+            #(#methods)*
+        }
+        #[allow(dead_code)]
+        impl #impl_generics __ThePinData #ty_generics #where_clause {
+            /// Fixes the types of the initializer closure; the closure must work for every
+            /// choice of field lifetimes.
+            #[inline(always)]
+            #vis fn __make_closure<__F, __E>(self, f: __F) -> __F
+            where
+                __F: for<#(#lts),*> ::core::ops::FnOnce(
+                    *mut #ident #ty_generics,
+                    __PinDataLt<#(#lts,)* #(#args),*>,
+                ) -> ::core::result::Result<::pin_init::__internal::InitOk, __E>,
+            {
+                f
+            }
+
+            /// The pin data with (inferred) field lifetimes.
+            #[inline(always)]
+            #vis fn __with_lt<#(#params),*>(self) -> __PinDataLt<#(#lts,)* #(#args),*>
+            where
+                #outlive_preds
+            {
+                __PinDataLt {
+                    __phantom: ::core::marker::PhantomData,
+                    __phantom_lt: ::core::marker::PhantomData,
+                }
+            }
+        }
+    }
+}
