@@ -20,8 +20,6 @@ pkgs.mkShell {
     pkgs.cpio
     pkgs.perl
     pkgs.gnumake
-    pkgs.nixpkgs-fmt
-    pkgs.deadnix
   ];
   RUST_LIB_SRC = pkgs.rustPlatform.rustLibSrc;
   # Static busybox for the plain harness's initramfs (not on PATH: it would

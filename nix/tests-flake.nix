@@ -66,8 +66,6 @@ let
         "cpio"
         "perl"
         "gnumake"
-        "nixpkgs-fmt"
-        "deadnix"
       ]
   );
 
