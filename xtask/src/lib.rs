@@ -4,6 +4,8 @@
 //! pin-init, boots it in QEMU and judges the console log. It has no
 //! dependencies, so it builds in seconds with rustup's or Debian's cargo.
 
+#![deny(missing_docs)]
+
 pub mod kernel;
 pub mod ktap;
 pub mod setup;
