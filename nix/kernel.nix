@@ -48,7 +48,8 @@ let
       cp -r --no-preserve=mode ${treeInputs} "$NIX_BUILD_TOP/repo"
       cp -rL --no-preserve=mode ${vendorDir} "$NIX_BUILD_TOP/vendor"
       sh "$NIX_BUILD_TOP/repo/scripts/prepare-tree.sh" "$PWD" "$NIX_BUILD_TOP/repo" "$NIX_BUILD_TOP/vendor" \
-        | tee "$NIX_BUILD_TOP/prepare.log"
+        >"$NIX_BUILD_TOP/prepare.log"
+      cat "$NIX_BUILD_TOP/prepare.log"
       # The series as Nix read it (for the source filter above) must be the
       # series the script applied.
       grep -q 'applied ${toString (builtins.length series)} patch(es)' "$NIX_BUILD_TOP/prepare.log" || {
