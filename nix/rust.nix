@@ -93,13 +93,16 @@ in
     pin-init-clippy = craneLib.cargoClippy (
       withDeps
       // {
-        cargoClippyExtraArgs = "--all-targets -- --deny warnings";
+        # The whole workspace, as `cargo xtask test` lints it.
+        cargoClippyExtraArgs = "--workspace --all-targets -- --deny warnings";
       }
     );
     pin-init-fmt = craneLib.cargoFmt commonArgs;
     pin-init-doc = craneLib.cargoDoc (
       withDeps
       // {
+        # All features: the `alloc`/`std` items the crate docs link to.
+        cargoDocExtraArgs = "--no-deps --all-features";
         env.RUSTDOCFLAGS = "--deny warnings";
       }
     );
