@@ -51,6 +51,12 @@ impl<T> EraseLifetime for (T,) {
     type Erased = T;
 }
 
+/// `(T, V)`: `T` stored, `V` only mentioned (an invariant dependent lists the struct's generics
+/// there, which makes the struct invariant in them).
+impl<T, V> EraseLifetime for (T, V) {
+    type Erased = T;
+}
+
 impl<F> EraseLifetime for F
 where
     F: for<'a> HrOutput<'a>,
@@ -73,6 +79,8 @@ pub struct Erase<F: EraseLifetime>(F::Erased);
 
 // SAFETY: the base case: `T` with no lifetime left to choose.
 unsafe impl<T: Send> Send for Erase<(T,)> {}
+// SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
+unsafe impl<T: Send, V> Send for Erase<(T, V)> {}
 // SAFETY: `Send` holds for every choice of the bound lifetime.
 unsafe impl<F> Send for Erase<F>
 where
@@ -84,6 +92,8 @@ where
 
 // SAFETY: the base case: `T` with no lifetime left to choose.
 unsafe impl<T: Sync> Sync for Erase<(T,)> {}
+// SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
+unsafe impl<T: Sync, V> Sync for Erase<(T, V)> {}
 // SAFETY: `Sync` holds for every choice of the bound lifetime.
 unsafe impl<F> Sync for Erase<F>
 where
@@ -94,6 +104,7 @@ where
 }
 
 impl<T: Unpin> Unpin for Erase<(T,)> {}
+impl<T: Unpin, V> Unpin for Erase<(T, V)> {}
 impl<F> Unpin for Erase<F>
 where
     F: for<'a> HrOutput<'a>,
@@ -103,6 +114,7 @@ where
 }
 
 impl<T: UnwindSafe> UnwindSafe for Erase<(T,)> {}
+impl<T: UnwindSafe, V> UnwindSafe for Erase<(T, V)> {}
 impl<F> UnwindSafe for Erase<F>
 where
     F: for<'a> HrOutput<'a>,
@@ -112,6 +124,7 @@ where
 }
 
 impl<T: RefUnwindSafe> RefUnwindSafe for Erase<(T,)> {}
+impl<T: RefUnwindSafe, V> RefUnwindSafe for Erase<(T, V)> {}
 impl<F> RefUnwindSafe for Erase<F>
 where
     F: for<'a> HrOutput<'a>,
@@ -141,6 +154,18 @@ impl<T: ?Sized> Deref for Borrowed<T> {
     #[inline(always)]
     fn deref(&self) -> &T {
         &self.value
+    }
+}
+
+impl<T: ?Sized + core::fmt::Debug> core::fmt::Debug for Borrowed<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl<T: ?Sized + core::fmt::Display> core::fmt::Display for Borrowed<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.value.fmt(f)
     }
 }
 
@@ -175,6 +200,40 @@ impl InitOk {
     #[inline(always)]
     pub unsafe fn new() -> Self {
         Self(())
+    }
+}
+
+/// Marker: other fields borrow this field shared.
+pub struct Shared;
+/// Marker: one other field borrows this field mutably (`#[borrowed(mut)]`).
+pub struct Exclusive;
+
+/// A field that another field borrows mutably (`#[borrowed(mut)]`).
+///
+/// `!Unpin`, no access at all (the borrowing field holds the only `&mut`), and an empty `Drop`
+/// like [`Borrowed`].
+///
+/// # Invariants
+///
+/// Never moved after initialization, never accessed except through the one `&mut` handed to
+/// the borrowing field at initialization.
+#[repr(transparent)]
+pub struct BorrowedMut<T: ?Sized> {
+    _pin: PhantomPinned,
+    value: T,
+}
+
+impl<T: ?Sized> Drop for BorrowedMut<T> {
+    #[inline(always)]
+    fn drop(&mut self) {}
+}
+
+impl<T: ?Sized> BorrowedMut<T> {
+    // Never used: the value is only reached by pointer casts. Keeps `value` from being "never
+    // read" in the eyes of the compiler.
+    #[allow(dead_code)]
+    fn _never(&self) -> &T {
+        &self.value
     }
 }
 
@@ -316,12 +375,12 @@ impl<P, T: ?Sized> Drop for DropGuard<P, T> {
 /// As for [`Slot`]; in addition the memory lives (and the value, once written, is not moved or
 /// dropped) for `'a`, except when initialization fails, where the drop guard drops it after every
 /// field borrowing it.
-pub struct SelfRefSlot<'a, P, T: ?Sized> {
+pub struct SelfRefSlot<'a, P, T: ?Sized, K = Shared> {
     ptr: *mut T,
-    _p: PhantomData<(P, &'a mut T)>,
+    _p: PhantomData<(P, K, &'a mut T)>,
 }
 
-impl<'a, P, T: ?Sized> SelfRefSlot<'a, P, T> {
+impl<'a, P, T: ?Sized, K> SelfRefSlot<'a, P, T, K> {
     /// # Safety
     ///
     /// The requirements of [`Slot::new`], and `'a` is the field lifetime of this field, checked
@@ -337,7 +396,7 @@ impl<'a, P, T: ?Sized> SelfRefSlot<'a, P, T> {
 
     /// Initializes the field with a value.
     #[inline(always)]
-    pub fn write(self, value: T) -> SelfRefDropGuard<'a, P, T>
+    pub fn write(self, value: T) -> SelfRefDropGuard<'a, P, T, K>
     where
         T: Sized,
     {
@@ -348,10 +407,10 @@ impl<'a, P, T: ?Sized> SelfRefSlot<'a, P, T> {
     }
 }
 
-impl<'a, T: ?Sized> SelfRefSlot<'a, Unpinned, T> {
+impl<'a, T: ?Sized, K> SelfRefSlot<'a, Unpinned, T, K> {
     /// Initializes the field with an initializer.
     #[inline(always)]
-    pub fn init<E>(self, init: impl Init<T, E>) -> Result<SelfRefDropGuard<'a, Unpinned, T>, E> {
+    pub fn init<E>(self, init: impl Init<T, E>) -> Result<SelfRefDropGuard<'a, Unpinned, T, K>, E> {
         // SAFETY: by the type invariant `ptr` is valid and uninitialized.
         unsafe { init.__init(self.ptr)? };
         // SAFETY: the field was just initialized and is owned by the guard.
@@ -359,10 +418,13 @@ impl<'a, T: ?Sized> SelfRefSlot<'a, Unpinned, T> {
     }
 }
 
-impl<'a, T: ?Sized> SelfRefSlot<'a, Pinned, T> {
+impl<'a, T: ?Sized, K> SelfRefSlot<'a, Pinned, T, K> {
     /// Initializes the (structurally pinned) field with a pinned initializer.
     #[inline(always)]
-    pub fn init<E>(self, init: impl PinInit<T, E>) -> Result<SelfRefDropGuard<'a, Pinned, T>, E> {
+    pub fn init<E>(
+        self,
+        init: impl PinInit<T, E>,
+    ) -> Result<SelfRefDropGuard<'a, Pinned, T, K>, E> {
         // SAFETY: by the type invariant `ptr` is valid, uninitialized and pinned.
         unsafe { init.__pinned_init(self.ptr)? };
         // SAFETY: the field was just initialized and is owned by the guard.
@@ -375,12 +437,12 @@ impl<'a, T: ?Sized> SelfRefSlot<'a, Pinned, T> {
 /// # Invariants
 ///
 /// As for [`DropGuard`], and the value stays valid for `'a` (see [`SelfRefSlot`]).
-pub struct SelfRefDropGuard<'a, P, T: ?Sized> {
+pub struct SelfRefDropGuard<'a, P, T: ?Sized, K = Shared> {
     ptr: *mut T,
-    _p: PhantomData<(P, &'a mut T)>,
+    _p: PhantomData<(P, K, &'a mut T)>,
 }
 
-impl<'a, P, T: ?Sized> SelfRefDropGuard<'a, P, T> {
+impl<'a, P, T: ?Sized, K> SelfRefDropGuard<'a, P, T, K> {
     /// # Safety
     ///
     /// The requirements of [`DropGuard::new`], and the value stays valid for `'a`.
@@ -426,7 +488,50 @@ impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T> {
     }
 }
 
-impl<P, T: ?Sized> Drop for SelfRefDropGuard<'_, P, T> {
+impl<'a, T: ?Sized> SelfRefDropGuard<'a, Unpinned, T, Exclusive> {
+    /// The binding that later field initializers see: the one exclusive borrow for the field
+    /// lifetime (the field itself is never reachable again).
+    ///
+    /// # Safety
+    ///
+    /// Called at most once per guard (the initializer macros bind each field once).
+    #[inline(always)]
+    pub unsafe fn let_binding(&mut self) -> &'a mut T {
+        // SAFETY: by the type invariant the value is valid for `'a`; by the requirement of this
+        // function this is the only reference made.
+        unsafe { &mut *self.ptr }
+    }
+
+    /// The binding of the drop-check expansion (borrows the guard).
+    #[inline(always)]
+    pub fn let_binding_in_dropck(&mut self) -> &mut T {
+        // SAFETY: by the type invariant the value is valid; the borrow of `self` keeps it so.
+        unsafe { &mut *self.ptr }
+    }
+}
+
+impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T, Exclusive> {
+    /// The binding that later field initializers see: the one exclusive, pinned borrow for the
+    /// field lifetime.
+    ///
+    /// # Safety
+    ///
+    /// Called at most once per guard (the initializer macros bind each field once).
+    #[inline(always)]
+    pub unsafe fn let_binding(&mut self) -> Pin<&'a mut T> {
+        // SAFETY: valid for `'a` and pinned (type invariant), the only reference (requirement).
+        unsafe { Pin::new_unchecked(&mut *self.ptr) }
+    }
+
+    /// The binding of the drop-check expansion (borrows the guard).
+    #[inline(always)]
+    pub fn let_binding_in_dropck(&mut self) -> Pin<&mut T> {
+        // SAFETY: valid and pinned by the type invariant; the borrow of `self` keeps it so.
+        unsafe { Pin::new_unchecked(&mut *self.ptr) }
+    }
+}
+
+impl<P, T: ?Sized, K> Drop for SelfRefDropGuard<'_, P, T, K> {
     #[inline(always)]
     fn drop(&mut self) {
         // SAFETY: by the type invariant the value is valid and owned by the guard.

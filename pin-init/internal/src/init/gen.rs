@@ -250,8 +250,9 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
                 _ => quote_spanned!(m=> let_binding),
             };
             out.extend(quote! {
-                #[allow(unused_variables, unused_mut)]
-                let mut #field = #guard.#method();
+                // SAFETY: each guard is bound once (required for mutably borrowed fields).
+                #[allow(unused_variables, unused_mut, unused_unsafe)]
+                let mut #field = unsafe { #guard.#method() };
             });
         }
         guards.push(guard);

@@ -86,6 +86,54 @@ pub(crate) struct Field {
     pub(crate) captures: Vec<Lifetime>,
     /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
     pub(crate) borrowed: Option<Lifetime>,
+    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
+    pub(crate) borrowed_mut: bool,
+    /// `#[uses(...)]`: declared captures with their declared variance (`None`: the default).
+    pub(crate) uses: Vec<(Lifetime, Option<Variance>)>,
+    /// `'_: variance` of `#[uses(...)]`: the variance of the inferred captures.
+    pub(crate) uses_default: Option<Variance>,
+    /// Whether some capture is invariant: then the field is only reachable through
+    /// `with_<field>` and `with_project`, and the struct is invariant in its generics.
+    pub(crate) invariant: bool,
+}
+
+/// The declared variance of a captured field lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Variance {
+    /// The field type may be shortened in this lifetime (checked).
+    Covariant,
+    /// The field type must not be shortened (e.g. `Mutex<&'x T>`).
+    Invariant,
+}
+
+/// One entry of `#[uses(...)]`: `'x` or `'x: invariant`.
+struct UsesEntry {
+    lt: Lifetime,
+    variance: Option<(Variance, Span)>,
+}
+
+impl syn::parse::Parse for UsesEntry {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let lt: Lifetime = input.parse()?;
+        let variance = if input.peek(Token![:]) {
+            input.parse::<Token![:]>()?;
+            let word: Ident = input.parse()?;
+            let v = if word == "invariant" {
+                Variance::Invariant
+            } else if word == "covariant" {
+                Variance::Covariant
+            } else {
+                return Err(syn::Error::new(
+                    word.span(),
+                    "expected `invariant` or `covariant` after the lifetime",
+                ));
+            };
+            Some((v, word.span()))
+        } else {
+            None
+        };
+        Ok(UsesEntry { lt, variance })
+    }
 }
 
 impl Field {
@@ -182,7 +230,29 @@ impl PinDataStruct {
                     );
                 }
             });
+            // Declared captures: field names only.
+            for (lt, _) in &field.uses {
+                let name = lt.ident.to_string();
+                if field_names.contains(&name) {
+                    captures.push(lt.clone());
+                } else if generic_lts.contains(&name) {
+                    diag.error(
+                        lt.span(),
+                        format_args!(
+                            "`{lt}` is a lifetime of the struct's generics, not a field: \
+                             `#[uses]` lists field lifetimes"
+                        ),
+                    );
+                } else {
+                    diag.error(lt.span(), format_args!("`{lt}` is not a field name"));
+                }
+            }
             field.captures = lifetimes::dedup(captures);
+            let default = field.uses_default.unwrap_or(Variance::Covariant);
+            field.invariant = field.captures.iter().any(|c| {
+                let declared = field.uses.iter().find(|(l, _)| l.ident == c.ident);
+                declared.and_then(|d| d.1).unwrap_or(default) == Variance::Invariant
+            });
             borrowed_names.extend(field.captures.iter().map(|l| l.ident.to_string()));
         }
         for field in &mut self.fields {
@@ -243,13 +313,53 @@ impl Field {
         let mut pinned = None;
         let mut attrs = Vec::with_capacity(field.attrs.len());
         let mut borrowed_attr = None;
+        let mut borrowed_mut = false;
+        let mut uses = Vec::new();
+        let mut uses_default = None;
+        let mut uses_seen = false;
         for attr in field.attrs {
-            if attr.path().is_ident("borrowed") {
-                if !matches!(attr.meta, Meta::Path(_)) {
+            if attr.path().is_ident("uses") {
+                if uses_seen {
+                    diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
+                }
+                uses_seen = true;
+                let Meta::List(list) = &attr.meta else {
                     diag.error_spanned(
                         &attr,
-                        "`#[borrowed]` takes no arguments here (mutable borrows are not supported)",
+                        "expected `#[uses('field, 'other: invariant, '_: invariant)]`",
                     );
+                    continue;
+                };
+                // Each entry on its own, so that every bad entry is reported.
+                for chunk in split_commas(list.tokens.clone()) {
+                    match syn::parse2::<UsesEntry>(chunk) {
+                        Ok(e) if e.lt.ident == "_" => match e.variance {
+                            Some((v, _)) => uses_default = Some(v),
+                            None => diag.error(
+                                e.lt.span(),
+                                "`'_` alone says nothing: write `'_: invariant` to make the \
+                                 inferred lifetimes invariant",
+                            ),
+                        },
+                        Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
+                        Err(e) => diag.push(syn::Error::new(
+                            e.span(),
+                            format_args!(
+                                "{e}; expected `#[uses('field, 'other: invariant, '_: invariant)]`"
+                            ),
+                        )),
+                    }
+                }
+                continue;
+            }
+            if attr.path().is_ident("borrowed") {
+                match &attr.meta {
+                    Meta::Path(_) => {}
+                    Meta::List(list) if list.tokens.to_string() == "mut" => borrowed_mut = true,
+                    _ => diag.error_spanned(
+                        &attr,
+                        "expected `#[borrowed]` (shared) or `#[borrowed(mut)]` (mutable)",
+                    ),
                 }
                 if borrowed_attr.is_some() {
                     diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
@@ -280,8 +390,25 @@ impl Field {
             borrowed_attr,
             captures: Vec::new(),
             borrowed: None,
+            borrowed_mut,
+            uses,
+            uses_default,
+            invariant: false,
         }
     }
+}
+
+/// Splits a token stream at its top-level commas (empty pieces are dropped).
+fn split_commas(tokens: TokenStream) -> Vec<TokenStream> {
+    let mut out = vec![TokenStream::new()];
+    for tt in tokens {
+        match &tt {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == ',' => out.push(TokenStream::new()),
+            _ => out.last_mut().unwrap().extend([tt]),
+        }
+    }
+    out.retain(|t| !t.is_empty());
+    out
 }
 
 #[cfg(test)]

@@ -82,6 +82,12 @@ pub(crate) fn field_slot_method(
         quote!(::pin_init::__internal::Unpinned)
     };
     let (slot_ty, cast) = match borrowed_lt {
+        Some(lt) if field.borrowed_mut => (
+            quote!(::pin_init::__internal::SelfRefSlot<
+                #lt, #marker, #ty, ::pin_init::__internal::Exclusive
+            >),
+            quote!(.cast::<#ty>()),
+        ),
         Some(lt) => (
             quote!(::pin_init::__internal::SelfRefSlot<#lt, #marker, #ty>),
             quote!(.cast::<#ty>()),

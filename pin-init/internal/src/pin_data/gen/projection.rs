@@ -1,108 +1,169 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The pin projection: `<Name>Projection` and `fn project`.
+//! The pin projections: `<Name>Projection` and `fn project`, plus (self-referential structs
+//! only) `<Name>ProjectionRef` and `fn project_ref`, the accessors and `with_project[_ref]`.
 
 use super::selfref;
-use crate::pin_data::model::PinDataStruct;
+use crate::pin_data::model::{Field, PinDataStruct};
 use crate::self_replace::ReplaceSelf;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
+use syn::Lifetime;
 
-/// Emits the projection struct and the `project` method.
-pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+/// How a projection gives out one field.
+enum Access {
+    /// `&mut T` / `Pin<&mut T>`.
+    Mut,
+    /// `&T` / `Pin<&T>`, field lifetimes shortened to the projection's lifetime.
+    Shared,
+    /// Not given out: `NotVisible<...>`.
+    Hidden,
+}
+
+/// How `project` (`shared == false`) or `project_ref` gives out `f`.
+fn access(f: &Field, shared: bool) -> Access {
+    if f.borrowed_mut || f.invariant {
+        // A mutably borrowed field is reachable only through its borrower; an invariant
+        // dependent cannot have its field lifetimes shortened.
+        Access::Hidden
+    } else if shared || f.borrowed.is_some() || f.is_dependent() {
+        // Borrowed fields are aliased; dependents get their field lifetimes shortened to the
+        // projection's, which `&mut` (invariant) would not allow.
+        Access::Shared
+    } else {
+        Access::Mut
+    }
+}
+
+/// Emits the projection struct and method; `shared` selects `project_ref`.
+fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream) {
     let PinDataStruct {
         vis,
         ident,
         generics,
         ..
     } = model;
-    let proj_ident = format_ident!("{}Projection", ident);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let mut proj_generics = generics.clone();
-    proj_generics.params.insert(0, syn::parse_quote!('__pin));
-    let (proj_impl_generics, proj_ty_generics, _) = proj_generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
-    let pin_lt = syn::Lifetime::new("'__pin", proc_macro2::Span::call_site());
-    // Fields borrowed by others, and dependents, are only shared: the former are aliased, the
-    // latter get their field lifetimes shortened to `'__pin` (covariance), which `&mut` would
-    // not allow.
-    let shared = |f: &crate::pin_data::model::Field| f.borrowed.is_some() || f.is_dependent();
-    let fields = model.fields.iter().map(|f| {
-        let (name, vis) = (&f.ident, &f.vis);
-        let ty = replace.replaced(&f.ty);
-        let doc = format!("Projection of the field `{name}`.");
-        if shared(f) {
-            let ty = selfref::with_field_lts_as(model, &ty, &pin_lt);
-            if f.pinned.is_some() {
-                quote!(#[doc = #doc] #vis #name: ::core::pin::Pin<&'__pin #ty>)
-            } else {
-                quote!(#[doc = #doc] #vis #name: &'__pin #ty)
-            }
-        } else if f.pinned.is_some() {
-            quote!(#[doc = #doc] #vis #name: ::core::pin::Pin<&'__pin mut #ty>)
-        } else {
-            quote!(#[doc = #doc] #vis #name: &'__pin mut #ty)
-        }
-    });
-    let inits = model.fields.iter().map(|f| {
-        let name = &f.ident;
-        let value = if shared(f) {
-            let ty = selfref::with_field_lts_as(model, &f.ty, &pin_lt);
-            // SAFETY (for the unsafe block below): a cast from the field's storage to its type
-            // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
-            quote!(unsafe { &*::core::ptr::addr_of!(this.#name).cast::<#ty>() })
-        } else {
-            quote!(&mut this.#name)
-        };
-        if f.pinned.is_some() {
-            // SAFETY (for the unsafe block below): structural pinning of `#[pin]` fields.
-            quote!(#name: unsafe { ::core::pin::Pin::new_unchecked(#value) })
-        } else {
-            quote!(#name: #value)
-        }
-    });
-    let (accessors, with_project) = if model.is_self_referential() {
+    let (proj_ident, method, receiver, get) = if shared {
         (
-            selfref::accessors::generate(model),
-            selfref::with_project::generate_method(model),
+            format_ident!("{}ProjectionRef", ident),
+            format_ident!("project_ref"),
+            quote!(&'__pin Self),
+            quote!(::core::pin::Pin::get_ref(self)),
         )
     } else {
-        (TokenStream::new(), TokenStream::new())
+        (
+            format_ident!("{}Projection", ident),
+            format_ident!("project"),
+            quote!(&'__pin mut Self),
+            // SAFETY (for the unsafe block): only `#[pin]` fields are given out pinned, and
+            // nothing is moved out.
+            quote!(unsafe { ::core::pin::Pin::get_unchecked_mut(self) }),
+        )
     };
+    let pin_lt = Lifetime::new("'__pin", Span::call_site());
+    let mut proj_generics = generics.clone();
+    proj_generics.params.insert(0, syn::parse_quote!('__pin));
+    let (proj_impl_generics, proj_ty_generics, where_clause) = proj_generics.split_for_impl();
+    let self_ty = model.self_ty();
+    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let mut decls = Vec::new();
+    let mut inits = Vec::new();
+    for f in &model.fields {
+        let (name, fvis) = (&f.ident, &f.vis);
+        let ty = replace.replaced(&f.ty);
+        let ty = selfref::with_field_lts_as(model, &ty, &pin_lt);
+        let doc = format!("Projection of the field `{name}`.");
+        let pinned = f.pinned.is_some();
+        let (decl, init) = match access(f, shared) {
+            Access::Hidden => (
+                quote!(::pin_init::__internal::NotVisible<&'__pin #ty>),
+                quote!(::pin_init::__internal::NotVisible::new()),
+            ),
+            Access::Mut => (quote!(&'__pin mut #ty), quote!(&mut this.#name)),
+            Access::Shared if f.borrowed.is_some() || f.is_dependent() => (
+                quote!(&'__pin #ty),
+                // SAFETY (for the unsafe block): a cast from the field's storage to its type
+                // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
+                quote!(unsafe { &*::core::ptr::addr_of!(this.#name).cast::<#ty>() }),
+            ),
+            Access::Shared => (quote!(&'__pin #ty), quote!(&this.#name)),
+        };
+        let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
+            (
+                quote!(::core::pin::Pin<#decl>),
+                // SAFETY (for the unsafe block): structural pinning of `#[pin]` fields.
+                quote!(unsafe { ::core::pin::Pin::new_unchecked(#init) }),
+            )
+        } else {
+            (decl, init)
+        };
+        decls.push(quote!(#[doc = #doc] #fvis #name: #decl));
+        inits.push(quote!(#name: #init));
+    }
     let struct_doc = format!(
-        "Pin-projection of [`{ident}`], returned by [`{ident}::project`]: `#[pin]` fields as \
-         `Pin<&mut T>`, the others as `&mut T` (fields borrowed by others, and fields borrowing \
-         others, as shared references)."
+        "Pin-projection of [`{ident}`], returned by [`{ident}::{method}`]: `#[pin]` fields pinned, \
+         fields borrowed by or borrowing other fields shared, fields that cannot be given out as \
+         `NotVisible`."
     );
-    quote! {
+    let method_doc = if shared {
+        "Pin-projects all fields of a shared `Self`."
+    } else {
+        "Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as \
+         `&mut T` (fields borrowed by or borrowing other fields as shared references)."
+    };
+    let def = quote! {
         #[doc = #struct_doc]
         #[allow(dead_code)]
         #vis struct #proj_ident #proj_impl_generics #where_clause {
-            #(#fields,)*
+            #(#decls,)*
             ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut ()>,
         }
+    };
+    let method = quote! {
+        #[doc = #method_doc]
+        #[inline]
+        #[allow(dead_code)]
+        #vis fn #method<'__pin>(
+            self: ::core::pin::Pin<#receiver>,
+        ) -> #proj_ident #proj_ty_generics {
+            let this = #get;
+            #proj_ident {
+                #(#inits,)*
+                ___pin_phantom_data: ::core::marker::PhantomData,
+            }
+        }
+    };
+    (def, method)
+}
+
+/// Emits the projection structs and the inherent impl with the projection methods.
+pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let PinDataStruct {
+        ident, generics, ..
+    } = model;
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let (def, method) = projection(model, false);
+    let (ref_def, ref_method, accessors, with_project) = if model.is_self_referential() {
+        let (ref_def, ref_method) = projection(model, true);
+        (
+            ref_def,
+            ref_method,
+            selfref::accessors::generate(model),
+            selfref::with_project::generate_methods(model),
+        )
+    } else {
+        Default::default()
+    };
+    quote! {
+        #def
+        #ref_def
 
         #[allow(unused_unsafe)]
         impl #impl_generics #ident #ty_generics #where_clause {
+            #method
+            #ref_method
             #accessors
             #with_project
-
-            /// Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others
-            /// as `&mut T`.
-            #[inline]
-            #[allow(dead_code)]
-            #vis fn project<'__pin>(
-                self: ::core::pin::Pin<&'__pin mut Self>,
-            ) -> #proj_ident #proj_ty_generics {
-                // SAFETY: only `#[pin]` fields are given out pinned, and they are never moved
-                // out of; the other fields are not structurally pinned.
-                let this = unsafe { ::core::pin::Pin::get_unchecked_mut(self) };
-                #proj_ident {
-                    #(#inits,)*
-                    ___pin_phantom_data: ::core::marker::PhantomData,
-                }
-            }
         }
     }
 }

@@ -21,7 +21,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let fields = model.fields.iter().map(|f| {
         let (attrs, vis, ident) = (&f.attrs, &f.vis, &f.ident);
         let ty = if selfref {
-            super::selfref::stored_type(f)
+            super::selfref::stored_type(model, f)
         } else {
             f.ty.clone()
         };

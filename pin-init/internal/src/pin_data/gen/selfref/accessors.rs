@@ -5,7 +5,7 @@
 //! in them, see the covariance check). As cheap as a field read: a pointer cast.
 
 use super::with_field_lts_as;
-use crate::pin_data::model::PinDataStruct;
+use crate::pin_data::model::{Field, PinDataStruct};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Lifetime;
@@ -18,6 +18,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .iter()
         .filter(|f| f.is_dependent())
         .map(|f| {
+            if f.invariant {
+                return with_field(model, f);
+            }
             let (name, vis) = (&f.ident, &f.vis);
             let ty = with_field_lts_as(model, &f.ty, &this);
             let doc = format!(
@@ -27,7 +30,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             quote! {
                 #[doc = #doc]
                 #[inline(always)]
-                #[allow(dead_code)]
+                // `mut_from_ref`: a false positive when the field is a `&mut`.
+                #[allow(dead_code, clippy::mut_from_ref)]
                 #vis fn #name<#this>(&#this self) -> &#this #ty {
                     // SAFETY: the field stores a `#ty` with longer field lifetimes (same layout,
                     // `repr(transparent)` wrappers); it is covariant in them (checked), and it is
@@ -37,4 +41,29 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// `with_<field>(&self, f)`: an invariant dependent cannot have its field lifetimes shortened,
+/// so it is lent to a callback that must accept it for every choice of them.
+fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
+    let (name, vis) = (&f.ident, &f.vis);
+    let method = quote::format_ident!("with_{}", name);
+    let lts = model.field_lifetimes();
+    let infer = Lifetime::new("'_", Span::call_site());
+    let cast_ty = with_field_lts_as(model, &f.ty, &infer);
+    let ty = &f.ty;
+    let doc = format!(
+        "Runs `f` with the self-referential field `{name}`, which is invariant in its field \
+         lifetimes: `f` must accept it for every choice of them."
+    );
+    quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        #[allow(dead_code)]
+        #vis fn #method<__R>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(&#ty) -> __R) -> __R {
+            // SAFETY: the field stores a `#ty` for some field lifetimes (same layout,
+            // `repr(transparent)` wrappers); `f` accepts any, and gets it shared while `self` is.
+            f(unsafe { &*::core::ptr::addr_of!(self.#name).cast::<#cast_ty>() })
+        }
+    }
 }

@@ -86,17 +86,39 @@ pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generi
 
 /// The type the struct stores for `field`: `Erase<for<'x> fn(&'x ()) -> ... (T,)>` if it
 /// mentions field lifetimes, wrapped in `Borrowed<...>` if other fields borrow it.
-pub(crate) fn stored_type(field: &Field) -> Type {
+pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
     let mut ty = field.ty.clone();
     if field.is_dependent() {
-        let mut inner = quote!((#ty,));
+        // An invariant dependent also mentions every generic of the struct (not stored): the
+        // struct becomes invariant in them, so a covariant shortening of a generic lifetime can
+        // never flow into the invariant field (SPEC 3.4).
+        let mut inner = if field.invariant {
+            let args = generic_args(model);
+            let phantoms = model
+                .generics
+                .params
+                .iter()
+                .zip(&args)
+                .filter_map(|(p, a)| match p {
+                    GenericParam::Lifetime(_) => Some(quote!(&#a ())),
+                    GenericParam::Type(_) => Some(quote!(*const #a)),
+                    GenericParam::Const(_) => None,
+                });
+            quote!((#ty, ::core::marker::PhantomData<(#(#phantoms,)*)>))
+        } else {
+            quote!((#ty,))
+        };
         for lt in field.captures.iter().rev() {
             inner = quote!(for<#lt> fn(&#lt ()) -> #inner);
         }
         ty = syn::parse_quote!(::pin_init::__internal::Erase<#inner>);
     }
     if field.borrowed.is_some() {
-        ty = syn::parse_quote!(::pin_init::__internal::Borrowed<#ty>);
+        ty = if field.borrowed_mut {
+            syn::parse_quote!(::pin_init::__internal::BorrowedMut<#ty>)
+        } else {
+            syn::parse_quote!(::pin_init::__internal::Borrowed<#ty>)
+        };
     }
     ty
 }

@@ -1,23 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! `with_project`: runs a callback with a projection that holds the dependent fields mutably
-//! *at their field lifetimes*, and the borrowed fields shared for their field lifetimes, so that
-//! the callback can re-point a dependent (`*p.part = &p.text[1..]`). The callback is
-//! higher-ranked over the field lifetimes, so nothing borrowed from the struct escapes it, and
-//! it only knows the outlives chain.
+//! `with_project` and `with_project_ref`: run a callback with a projection that holds the
+//! dependent fields *at their field lifetimes* (mutably for `with_project`, so a dependent can be
+//! re-pointed: `*p.part = &p.text[1..]`), and the borrowed fields shared for their field
+//! lifetimes. The callback is higher-ranked over the field lifetimes, so nothing borrowed from
+//! the struct escapes it, and it knows only the outlives chain. Mutably borrowed fields are
+//! `NotVisible`: their borrower holds the only reference.
 
-use super::{field_lt_params, generic_args, generics_with_field_lts, with_field_lts_as};
-use crate::pin_data::model::PinDataStruct;
+use super::{generic_args, generics_with_field_lts, with_field_lts_as};
+use crate::pin_data::model::{Field, PinDataStruct};
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-/// Emits the projection struct (outside the anonymous constant, it appears in a signature).
+fn struct_name(model: &PinDataStruct, shared: bool) -> syn::Ident {
+    if shared {
+        format_ident!("__{}WithProjectionRef", model.ident)
+    } else {
+        format_ident!("__{}WithProjection", model.ident)
+    }
+}
+
+/// Emits both projection structs (outside the anonymous constant: they appear in signatures).
 pub(crate) fn generate_struct(model: &PinDataStruct) -> TokenStream {
+    let mut out = generate_one_struct(model, false);
+    out.extend(generate_one_struct(model, true));
+    out
+}
+
+fn field_decl(f: &Field, ty: &syn::Type, this: &Lifetime, shared: bool) -> TokenStream {
+    if f.borrowed_mut {
+        return quote!(::pin_init::__internal::NotVisible<&#this #ty>);
+    }
+    let reference = match (&f.borrowed, shared) {
+        (Some(lt), _) => quote!(&#lt #ty),
+        (None, true) => quote!(&#this #ty),
+        (None, false) => quote!(&#this mut #ty),
+    };
+    if f.pinned.is_some() {
+        quote!(::core::pin::Pin<#reference>)
+    } else {
+        reference
+    }
+}
+
+fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
     let this = Lifetime::new("'__this", Span::call_site());
-    let name = struct_name(model);
+    let name = struct_name(model, shared);
     let mut generics = generics_with_field_lts(model, Some(&this));
     // Everything of the struct outlives the borrow of it.
     for param in model.generics.params.iter() {
@@ -46,17 +77,17 @@ pub(crate) fn generate_struct(model: &PinDataStruct) -> TokenStream {
         let (fname, fvis) = (&f.ident, &f.vis);
         let ty = replace.replaced(&f.ty);
         let doc = format!("The field `{fname}`.");
-        let ty = match (&f.borrowed, f.pinned.is_some()) {
-            (Some(lt), false) => quote!(&#lt #ty),
-            (Some(lt), true) => quote!(::core::pin::Pin<&#lt #ty>),
-            (None, false) => quote!(&#this mut #ty),
-            (None, true) => quote!(::core::pin::Pin<&#this mut #ty>),
-        };
-        quote!(#[doc = #doc] #fvis #fname: #ty)
+        let decl = field_decl(f, &ty, &this, shared);
+        quote!(#[doc = #doc] #fvis #fname: #decl)
     });
     let doc = format!(
-        "Projection of [`{}`] given to the callback of `with_project`.",
-        model.ident
+        "Projection of [`{}`] given to the callback of `{}`.",
+        model.ident,
+        if shared {
+            "with_project_ref"
+        } else {
+            "with_project"
+        }
     );
     quote! {
         #[doc = #doc]
@@ -69,29 +100,36 @@ pub(crate) fn generate_struct(model: &PinDataStruct) -> TokenStream {
     }
 }
 
-fn struct_name(model: &PinDataStruct) -> syn::Ident {
-    format_ident!("__{}WithProjection", model.ident)
+/// Emits `with_project` and `with_project_ref` (inside the struct's inherent impl).
+pub(crate) fn generate_methods(model: &PinDataStruct) -> TokenStream {
+    let mut out = generate_method(model, false);
+    out.extend(generate_method(model, true));
+    out
 }
 
-/// Emits the `with_project` method (inside the struct's inherent impl).
-pub(crate) fn generate_method(model: &PinDataStruct) -> TokenStream {
+fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
-    let name = struct_name(model);
+    let name = struct_name(model, shared);
     let this = Lifetime::new("'__this", Span::call_site());
     let lts = model.field_lifetimes();
-    let _ = field_lt_params(model);
     let args = generic_args(model);
     let infer = Lifetime::new("'_", Span::call_site());
     let inits = model.fields.iter().map(|f| {
         let fname = &f.ident;
         // Field lifetimes are inferred here (`'_`): the callback accepts any.
         let ty = with_field_lts_as(model, &f.ty, &infer);
-        let value = match (&f.borrowed, f.is_dependent()) {
-            (Some(_), _) => quote!(unsafe { &*::core::ptr::addr_of!(this.#fname).cast::<#ty>() }),
-            (None, true) => {
+        if f.borrowed_mut {
+            return quote!(#fname: ::pin_init::__internal::NotVisible::new());
+        }
+        let value = match (f.borrowed.is_some() || f.is_dependent(), shared) {
+            (true, true) | (true, false) if f.borrowed.is_some() || shared => {
+                quote!(unsafe { &*::core::ptr::addr_of!(this.#fname).cast::<#ty>() })
+            }
+            (true, _) => {
                 quote!(unsafe { &mut *::core::ptr::addr_of_mut!(this.#fname).cast::<#ty>() })
             }
-            (None, false) => quote!(&mut this.#fname),
+            (false, true) => quote!(&this.#fname),
+            (false, false) => quote!(&mut this.#fname),
         };
         if f.pinned.is_some() {
             quote!(#fname: unsafe { ::core::pin::Pin::new_unchecked(#value) })
@@ -99,21 +137,38 @@ pub(crate) fn generate_method(model: &PinDataStruct) -> TokenStream {
             quote!(#fname: #value)
         }
     });
+    let (method, receiver, get, doc) = if shared {
+        (
+            format_ident!("with_project_ref"),
+            quote!(&#this self),
+            quote!(self),
+            "Runs `f` with a shared projection of all fields, dependent fields at their field \
+             lifetimes (also invariant ones), borrowed fields for their field lifetimes.",
+        )
+    } else {
+        (
+            format_ident!("with_project"),
+            quote!(self: ::core::pin::Pin<&#this mut Self>),
+            // SAFETY (for the unsafe block): nothing is moved out; `#[pin]` fields stay pinned.
+            quote!(unsafe { ::core::pin::Pin::get_unchecked_mut(self) }),
+            "Runs `f` with a projection of all fields: dependent fields mutably at their field \
+             lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared \
+             for their field lifetimes, mutably borrowed fields not at all, the others as in \
+             `project`.",
+        )
+    };
     quote! {
-        /// Runs `f` with a projection of all fields: dependent fields mutably at their field
-        /// lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared,
-        /// the others as in `project`.
+        #[doc = #doc]
         #[inline]
         #[allow(dead_code)]
-        #vis fn with_project<#this, __R>(
-            self: ::core::pin::Pin<&#this mut Self>,
+        #vis fn #method<#this, __R>(
+            #receiver,
             f: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> __R,
         ) -> __R {
-            // SAFETY: nothing is moved out; `#[pin]` fields stay pinned.
-            let this = unsafe { ::core::pin::Pin::get_unchecked_mut(self) };
+            let this = #get;
             // SAFETY (for the `unsafe` blocks): each pointer is cast from a field's storage to
             // its real type (`repr(transparent)` wrappers); borrowed fields are only shared,
-            // dependents are exclusively borrowed for `'__this`; the callback is higher-ranked,
+            // dependents are borrowed for `'__this` as `self` is; the callback is higher-ranked,
             // so it cannot assume more of the field lifetimes than the outlives chain.
             f(#name {
                 #(#inits,)*

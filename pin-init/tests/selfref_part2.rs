@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Runtime tests of mutable borrows, invariant dependents (`#[uses]`) and shared projections.
+//! Also run under ASan.
+
+mod common;
+
+use common::{log, take_log};
+use core::pin::Pin;
+use pin_init::*;
+use std::sync::Mutex;
+
+/// The spec's example: a shared and a mutable borrow.
+#[pin_data]
+struct SelfRef {
+    part: &'str str,
+    str: String,
+    mut_part: &'mut_str mut str,
+    #[borrowed(mut)]
+    mut_str: String,
+}
+
+#[test]
+fn mutable_borrow_reachable_only_through_its_borrower() {
+    stack_pin_init!(let foo = pin_init!(SelfRef {
+        str: "hello world".to_owned(),
+        part: &str[..5],
+        mut_str: "hello world".to_owned(),
+        mut_part: &mut mut_str[..5],
+    }));
+    let mut foo: Pin<&mut SelfRef> = foo;
+    assert_eq!(*foo.part(), "hello");
+    assert_eq!(&**foo.mut_part(), "hello");
+    foo.as_mut().with_project(|p| {
+        p.mut_part.make_ascii_uppercase();
+        *p.part = &p.str[6..];
+    });
+    assert_eq!(&**foo.mut_part(), "HELLO");
+    assert_eq!(*foo.part(), "world");
+    let proj = foo.as_mut().project();
+    let _: NotVisibleCheck = proj.mut_str.into();
+    assert_eq!(proj.part.len(), 5);
+}
+
+/// A witness that a projected field is `NotVisible`.
+struct NotVisibleCheck;
+
+impl<T: ?Sized> From<pin_init::__internal::NotVisible<T>> for NotVisibleCheck {
+    fn from(_: pin_init::__internal::NotVisible<T>) -> Self {
+        NotVisibleCheck
+    }
+}
+
+/// The spec's invariant example: a `Mutex<&'outer str>` borrowing `outer`.
+#[pin_data]
+struct SelfRefInv<'a> {
+    #[uses('outer: invariant)]
+    part: Mutex<&'outer str>,
+    outer: &'a String,
+}
+
+#[test]
+fn invariant_dependent_through_with_field_and_with_project() {
+    let text = String::from("outer text");
+    // The initializer is a `move` closure: borrow outside of it.
+    let text = &text;
+    let s = Box::pin_init(pin_init!(SelfRefInv {
+        outer: text,
+        part: Mutex::new(&outer[..5]),
+    }))
+    .unwrap();
+    assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "outer");
+    let mut s = s;
+    s.as_mut().with_project(|p| {
+        *p.part.get_mut().unwrap() = &p.outer[6..];
+    });
+    assert_eq!(s.with_part(|m| m.lock().unwrap().len()), 4);
+    s.with_project_ref(|p| {
+        assert_eq!(*p.part.lock().unwrap(), "text");
+        assert_eq!(p.outer.as_str(), "outer text");
+    });
+    // `project_ref` hides the invariant field.
+    let r = s.as_ref().project_ref();
+    let _: NotVisibleCheck = r.part.into();
+    assert_eq!(r.outer.len(), 10);
+}
+
+struct Noisy(&'static str);
+
+impl Drop for Noisy {
+    fn drop(&mut self) {
+        log(format!("drop {}", self.0));
+    }
+}
+
+#[pin_data]
+struct Writer {
+    sink: Vec<&'buf mut [u8]>,
+    #[borrowed(mut)]
+    buf: Box<[u8; 8]>,
+    tag: Noisy,
+}
+
+#[test]
+fn mutable_borrow_split_and_dropped_in_order() {
+    {
+        let mut w = Box::pin_init(pin_init!(Writer {
+            buf: Box::new([0; 8]),
+            sink: {
+                let (a, b) = buf.split_at_mut(4);
+                vec![a, b]
+            },
+            tag: Noisy("tag"),
+        }))
+        .unwrap();
+        w.as_mut().with_project(|p| {
+            p.sink[0].fill(1);
+            p.sink[1][0] = 2;
+        });
+        assert_eq!(w.sink()[0], &[1, 1, 1, 1]);
+        assert_eq!(w.sink()[1][0], 2);
+        let r = w.as_ref().project_ref();
+        assert_eq!(r.sink.len(), 2);
+        assert_eq!(r.tag.0, "tag");
+    }
+    assert_eq!(take_log(), ["drop tag"]);
+}
+
+#[test]
+fn project_ref_of_shared_borrows() {
+    #[pin_data]
+    struct Doc {
+        title: &'body str,
+        body: String,
+    }
+    let d = Box::pin_init(pin_init!(Doc {
+        body: String::from("Title\nrest"),
+        title: body.lines().next().unwrap(),
+    }))
+    .unwrap();
+    let r = d.as_ref().project_ref();
+    assert_eq!(*r.title, "Title");
+    assert_eq!(r.body.len(), 10);
+    let n = d.with_project_ref(|p| p.title.len() + p.body.len());
+    assert_eq!(n, 15);
+}
