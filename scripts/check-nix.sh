@@ -57,7 +57,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-nix.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 # Tracked and new (not ignored) .nix files.
-files=$(git ls-files --cached --others --exclude-standard -- '*.nix' | sort -u)
+files=$(git ls-files --cached --others --exclude-standard -- '*.nix' 2>/dev/null | sort -u) ||
+	files=
+[ -n "$files" ] || files=$(find . -name '*.nix' -not -path './target/*' -not -path './.git/*' | sed 's|^\./||' | sort)
 [ -n "$files" ] || die "no .nix files found"
 count=$(echo "$files" | wc -l)
 
