@@ -29,7 +29,7 @@ TOML
     {
         echo '#![allow(dead_code)]'
         echo 'use core::marker::PhantomPinned;'
-        echo 'use pin_init::*;'
+        if [ "$kind" = pin ]; then echo 'use pin_init::*;'; fi
         i=0
         while [ "$i" -lt "$count" ]; do
             if [ "$kind" = pin ]; then

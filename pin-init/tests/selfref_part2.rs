@@ -144,3 +144,59 @@ fn project_ref_of_shared_borrows() {
     let n = d.with_project_ref(|p| p.title.len() + p.body.len());
     assert_eq!(n, 15);
 }
+
+struct Device(u32);
+
+struct CommandQueueInner<'dev> {
+    dev: &'dev Device,
+    sent: u32,
+}
+
+/// The article's command queue, in its `exists` form.
+#[pin_data]
+struct CommandQueue<'a>
+where
+    exists<'cmdq>: 'a,
+{
+    #[pin]
+    #[uses('cmdq: invariant)]
+    inner: Mutex<CommandQueueInner<'cmdq>>,
+    dev: &'a Device,
+}
+
+/// Compiles only because `CommandQueue` is covariant in `'a`.
+fn shorten<'s>(q: Pin<Box<CommandQueue<'static>>>) -> Pin<Box<CommandQueue<'s>>> {
+    q
+}
+
+impl<'a> CommandQueue<'a> {
+    fn new(dev: &'a Device) -> impl PinInit<Self> + 'a {
+        pin_init!(Self {
+            dev,
+            // The initializer picks `'cmdq` (here: `'a`).
+            inner: Mutex::new(CommandQueueInner { dev, sent: 0 }),
+        })
+    }
+
+    fn send(self: Pin<&mut Self>) -> u32 {
+        self.with_project(|p| {
+            let mut inner = p.inner.lock().unwrap();
+            inner.sent += 1;
+            inner.sent + inner.dev.0
+        })
+    }
+}
+
+#[test]
+fn existential_lifetime_command_queue() {
+    static DEV: Device = Device(100);
+    let mut q = Box::pin_init(CommandQueue::new(&DEV)).unwrap();
+    assert_eq!(q.as_mut().send(), 101);
+    let mut q = shorten(q);
+    assert_eq!(q.as_mut().send(), 102);
+    assert_eq!(q.with_inner(|m| m.lock().unwrap().sent), 2);
+    assert_eq!(q.dev.0, 100);
+    let local = Device(1);
+    let mut q2 = Box::pin_init(CommandQueue::new(&local)).unwrap();
+    assert_eq!(q2.as_mut().send(), 2);
+}

@@ -65,6 +65,18 @@ pub(crate) struct PinDataStruct {
     pub(crate) generics: Generics,
     /// The named fields, in declaration order.
     pub(crate) fields: Vec<Field>,
+    /// `where exists<'x>: 'a + 'b` clauses (taken out of `generics`).
+    pub(crate) existentials: Vec<Existential>,
+}
+
+/// An existential lifetime: `exists<'x>: 'a`. Like a field lifetime, a field may mention it
+/// (and is then stored erased); the initializer picks it, users must accept any; it outlives
+/// its bounds, so the struct stays covariant in them.
+pub(crate) struct Existential {
+    /// `'x`.
+    pub(crate) lt: Lifetime,
+    /// The generic lifetimes `'x` outlives.
+    pub(crate) bounds: Vec<Lifetime>,
 }
 
 /// One named field of a `#[pin_data]` struct.
@@ -93,8 +105,11 @@ pub(crate) struct Field {
     /// `'_: variance` of `#[uses(...)]`: the variance of the inferred captures.
     pub(crate) uses_default: Option<Variance>,
     /// Whether some capture is invariant: then the field is only reachable through
-    /// `with_<field>` and `with_project`, and the struct is invariant in its generics.
+    /// `with_<field>` and `with_project`.
     pub(crate) invariant: bool,
+    /// Whether some invariant capture is a field lifetime (not an existential one): then the
+    /// struct is made invariant in its generics, which outlive the field lifetimes.
+    pub(crate) invariant_in_field_lt: bool,
 }
 
 /// The declared variance of a captured field lifetime.
@@ -185,15 +200,18 @@ impl PinDataStruct {
             .into_iter()
             .enumerate()
             .map(|(i, f)| Field::parse(f, i, diag))
-            .collect();
+            .collect::<Vec<_>>();
+        let mut generics = item.generics;
+        let existentials = take_existentials(&mut generics, &fields, diag);
         let mut this = PinDataStruct {
             args,
             attrs: item.attrs,
             vis: item.vis,
             struct_token: item.struct_token,
             ident: item.ident,
-            generics: item.generics,
+            generics,
             fields,
+            existentials,
         };
         this.analyze_lifetimes(diag);
         Some(this)
@@ -208,8 +226,15 @@ impl PinDataStruct {
             .lifetimes()
             .map(|l| l.lifetime.ident.to_string())
             .collect();
-        let field_names: BTreeSet<String> =
+        let mut field_names: BTreeSet<String> =
             self.fields.iter().map(|f| f.ident.to_string()).collect();
+        let exist_names: BTreeSet<String> = self
+            .existentials
+            .iter()
+            .map(|e| e.lt.ident.to_string())
+            .collect();
+        // Fields may capture existential lifetimes like field lifetimes (without borrowing).
+        field_names.extend(exist_names.iter().cloned());
         let mut borrowed_names = BTreeSet::new();
         for field in &mut self.fields {
             let mut captures = Vec::new();
@@ -249,11 +274,22 @@ impl PinDataStruct {
             }
             field.captures = lifetimes::dedup(captures);
             let default = field.uses_default.unwrap_or(Variance::Covariant);
-            field.invariant = field.captures.iter().any(|c| {
+            let is_invariant = |c: &Lifetime| {
                 let declared = field.uses.iter().find(|(l, _)| l.ident == c.ident);
                 declared.and_then(|d| d.1).unwrap_or(default) == Variance::Invariant
-            });
-            borrowed_names.extend(field.captures.iter().map(|l| l.ident.to_string()));
+            };
+            field.invariant = field.captures.iter().any(is_invariant);
+            field.invariant_in_field_lt = field
+                .captures
+                .iter()
+                .any(|c| is_invariant(c) && !exist_names.contains(&c.ident.to_string()));
+            borrowed_names.extend(
+                field
+                    .captures
+                    .iter()
+                    .map(|l| l.ident.to_string())
+                    .filter(|n| !exist_names.contains(n)),
+            );
         }
         for field in &mut self.fields {
             if field.borrowed_attr.is_some() || borrowed_names.contains(&field.ident.to_string()) {
@@ -277,9 +313,15 @@ impl PinDataStruct {
         });
     }
 
-    /// Whether any field borrows another (or is `#[borrowed]`).
+    /// Whether any field borrows another (or is `#[borrowed]`), or there are existential
+    /// lifetimes.
     pub(crate) fn is_self_referential(&self) -> bool {
-        self.fields.iter().any(|f| f.borrowed.is_some())
+        self.fields.iter().any(|f| f.borrowed.is_some()) || !self.existentials.is_empty()
+    }
+
+    /// The existential lifetimes.
+    pub(crate) fn exist_lifetimes(&self) -> Vec<&Lifetime> {
+        self.existentials.iter().map(|e| &e.lt).collect()
     }
 
     /// The field lifetimes, in declaration order (which is drop order: earlier is shorter).
@@ -394,8 +436,131 @@ impl Field {
             uses,
             uses_default,
             invariant: false,
+            invariant_in_field_lt: false,
         }
     }
+}
+
+/// Takes the `exists<'x>: 'a` clauses out of the where clause, reporting malformed ones.
+fn take_existentials(
+    generics: &mut Generics,
+    fields: &[Field],
+    diag: &mut DiagCtxt,
+) -> Vec<Existential> {
+    let mut out: Vec<Existential> = Vec::new();
+    let Some(where_clause) = &mut generics.where_clause else {
+        return out;
+    };
+    let generic_lts: BTreeSet<String> = generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Lifetime(l) => Some(l.lifetime.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let predicates = std::mem::take(&mut where_clause.predicates);
+    for pred in predicates {
+        let syn::WherePredicate::Type(tp) = &pred else {
+            where_clause.predicates.push(pred);
+            continue;
+        };
+        let Type::Path(path) = &tp.bounded_ty else {
+            where_clause.predicates.push(pred);
+            continue;
+        };
+        let is_exists = path.qself.is_none()
+            && path.path.leading_colon.is_none()
+            && path.path.segments.len() == 1
+            && path.path.segments[0].ident == "exists";
+        if !is_exists {
+            where_clause.predicates.push(pred);
+            continue;
+        }
+        let seg = &path.path.segments[0];
+        let lt = match &seg.arguments {
+            syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+                syn::GenericArgument::Lifetime(lt) => Some(lt.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(lt) = lt else {
+            diag.error_spanned(
+                seg,
+                "an existential clause introduces one lifetime: `exists<'x>: 'a`",
+            );
+            continue;
+        };
+        let name = lt.ident.to_string();
+        let mut ok = true;
+        if out.iter().any(|e| e.lt.ident == lt.ident) {
+            diag.error(
+                lt.span(),
+                format_args!("`{lt}` is declared existential twice"),
+            );
+            ok = false;
+        }
+        if generic_lts.contains(&name) {
+            diag.error(
+                lt.span(),
+                format_args!(
+                    "`{lt}` is already a lifetime of the struct's generics: an existential \
+                     lifetime needs a new name"
+                ),
+            );
+            ok = false;
+        }
+        if fields.iter().any(|f| f.ident == lt.ident) {
+            diag.error(
+                lt.span(),
+                format_args!(
+                    "`{lt}` is a field name, hence a field lifetime: an existential lifetime \
+                     needs another name"
+                ),
+            );
+            ok = false;
+        }
+        let mut bounds = Vec::new();
+        for bound in &tp.bounds {
+            match bound {
+                syn::TypeParamBound::Lifetime(b) if generic_lts.contains(&b.ident.to_string()) => {
+                    bounds.push(b.clone())
+                }
+                syn::TypeParamBound::Lifetime(b) => {
+                    diag.error(
+                        b.span(),
+                        format_args!(
+                            "`{b}` is not a lifetime of the struct's generics: an existential \
+                             lifetime outlives generic lifetimes"
+                        ),
+                    );
+                    ok = false;
+                }
+                other => {
+                    diag.error_spanned(
+                        other,
+                        "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if tp.bounds.is_empty() {
+            diag.error(
+                tp.colon_token.span,
+                format_args!("`{lt}` needs at least one bound: `exists<{lt}>: 'a`"),
+            );
+            // Still declared: no follow-up errors at its uses.
+        }
+        if ok {
+            out.push(Existential { lt, bounds });
+        }
+    }
+    if where_clause.predicates.is_empty() {
+        generics.where_clause = None;
+    }
+    out
 }
 
 /// Splits a token stream at its top-level commas (empty pieces are dropped).

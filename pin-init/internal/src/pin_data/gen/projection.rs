@@ -64,6 +64,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     let mut proj_generics = generics.clone();
     proj_generics.params.insert(0, syn::parse_quote!('__pin));
     let (proj_impl_generics, proj_ty_generics, where_clause) = proj_generics.split_for_impl();
+    let (_, ty_generics, _) = generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };
     let mut decls = Vec::new();
@@ -116,7 +117,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         #[allow(dead_code)]
         #vis struct #proj_ident #proj_impl_generics #where_clause {
             #(#decls,)*
-            ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut ()>,
+            ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut #ident #ty_generics>,
         }
     };
     let method = quote! {

@@ -48,7 +48,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
     let method = quote::format_ident!("with_{}", name);
-    let lts = model.field_lifetimes();
+    let lts = super::all_lts(model);
     let infer = Lifetime::new("'_", Span::call_site());
     let cast_ty = with_field_lts_as(model, &f.ty, &infer);
     let ty = &f.ty;

@@ -43,14 +43,41 @@ pub(crate) fn generics_with_field_lts(model: &PinDataStruct, extra: Option<&Life
             .params
             .insert(index + k, GenericParam::Lifetime(param));
     }
+    for (k, param) in exist_params(model).into_iter().enumerate() {
+        generics
+            .params
+            .insert(index + lts.len() + k, GenericParam::Lifetime(param));
+    }
     outlive_last_field_lt(model, &mut generics);
     generics
 }
 
-/// Only the field lifetimes with their chain (for `for<...>` binders and method generics).
+/// The existential lifetimes as parameters, with their bounds (`'x: 'a`).
+pub(crate) fn exist_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
+    model
+        .existentials
+        .iter()
+        .map(|e| {
+            let mut param = LifetimeParam::new(e.lt.clone());
+            param.bounds.extend(e.bounds.iter().cloned());
+            param
+        })
+        .collect()
+}
+
+/// Field lifetimes then existential lifetimes: what users of the struct must accept any of.
+pub(crate) fn all_lts(model: &PinDataStruct) -> Vec<&Lifetime> {
+    let mut lts = model.field_lifetimes();
+    lts.extend(model.exist_lifetimes());
+    lts
+}
+
+/// The field lifetimes with their chain, then the existential ones with their bounds (method
+/// generics).
 pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     let lts = model.field_lifetimes();
-    lts.iter()
+    let mut params: Vec<LifetimeParam> = lts
+        .iter()
         .enumerate()
         .map(|(k, lt)| {
             let mut param = LifetimeParam::new((*lt).clone());
@@ -59,7 +86,9 @@ pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
             }
             param
         })
-        .collect()
+        .collect();
+    params.extend(exist_params(model));
+    params
 }
 
 /// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
@@ -92,7 +121,8 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         // An invariant dependent also mentions every generic of the struct (not stored): the
         // struct becomes invariant in them, so a covariant shortening of a generic lifetime can
         // never flow into the invariant field (SPEC 3.4).
-        let mut inner = if field.invariant {
+        // (An existential lifetime is an upper bound of the generics: no such risk, SPEC 3.4.)
+        let mut inner = if field.invariant_in_field_lt {
             let args = generic_args(model);
             let phantoms = model
                 .generics
@@ -111,7 +141,18 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         for lt in field.captures.iter().rev() {
             inner = quote!(for<#lt> fn(&#lt ()) -> #inner);
         }
-        ty = syn::parse_quote!(::pin_init::__internal::Erase<#inner>);
+        // Capturing `exists<'x>: 'a` mentions `'a` covariantly: never contravariant in `'a`.
+        let bounds: Vec<&Lifetime> = model
+            .existentials
+            .iter()
+            .filter(|e| field.captures.iter().any(|c| c.ident == e.lt.ident))
+            .flat_map(|e| e.bounds.iter())
+            .collect();
+        ty = if bounds.is_empty() {
+            syn::parse_quote!(::pin_init::__internal::Erase<#inner>)
+        } else {
+            syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
+        };
     }
     if field.borrowed.is_some() {
         ty = if field.borrowed_mut {
@@ -126,7 +167,7 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
 /// `ty` with every field lifetime of the struct replaced by `to` (AST lifetime replacement:
 /// projections and accessors show the user's type, with the borrow's lifetime).
 pub(crate) fn with_field_lts_as(model: &PinDataStruct, ty: &Type, to: &Lifetime) -> Type {
-    let lts = model.field_lifetimes();
+    let lts = all_lts(model);
     ReplaceLifetimes(|lt: &Lifetime| {
         lts.iter()
             .any(|f| f.ident == lt.ident)

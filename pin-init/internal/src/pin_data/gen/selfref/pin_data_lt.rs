@@ -27,6 +27,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .map(|f| field_slot_method(f, &self_ty, &mut replace, f.borrowed.as_ref()))
         .collect();
     let lts = model.field_lifetimes();
+    let exists = model.exist_lifetimes();
+    let exist_params = super::exist_params(model);
+    let all = super::all_lts(model);
     let params = field_lt_params(model);
     let mut outlive = syn::Generics::default();
     super::outlive_last_field_lt(model, &mut outlive);
@@ -37,7 +40,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         #[allow(dead_code)]
         #vis struct __PinDataLt #lt_impl_generics #lt_where {
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
-            __phantom_lt: ::core::marker::PhantomData<(#(fn(&#lts ()) -> &#lts (),)*)>,
+            __phantom_lt: ::core::marker::PhantomData<(#(fn(&#all ()) -> &#all (),)*)>,
         }
         impl #lt_impl_generics ::core::clone::Clone for __PinDataLt #lt_ty_generics #lt_where {
             fn clone(&self) -> Self {
@@ -52,13 +55,13 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         #[allow(dead_code)]
         impl #impl_generics __ThePinData #ty_generics #where_clause {
             /// Fixes the types of the initializer closure; the closure must work for every
-            /// choice of field lifetimes.
+            /// choice of field lifetimes (existential lifetimes are the initializer's choice).
             #[inline(always)]
-            #vis fn __make_closure<__F, __E>(self, f: __F) -> __F
+            #vis fn __make_closure<#(#exist_params,)* __F, __E>(self, f: __F) -> __F
             where
                 __F: for<#(#lts),*> ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
-                    __PinDataLt<#(#lts,)* #(#args),*>,
+                    __PinDataLt<#(#lts,)* #(#exists,)* #(#args),*>,
                 ) -> ::core::result::Result<::pin_init::__internal::InitOk, __E>,
             {
                 f
@@ -66,7 +69,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 
             /// The pin data with (inferred) field lifetimes.
             #[inline(always)]
-            #vis fn __with_lt<#(#params),*>(self) -> __PinDataLt<#(#lts,)* #(#args),*>
+            #vis fn __with_lt<#(#params),*>(self) -> __PinDataLt<#(#all,)* #(#args),*>
             where
                 #outlive_preds
             {

@@ -71,6 +71,8 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
         }
     }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let ident = &model.ident;
+    let (_, ty_generics, _) = model.generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };
     let fields = model.fields.iter().map(|f| {
@@ -95,7 +97,7 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
         #[allow(dead_code, non_camel_case_types)]
         #vis struct #name #impl_generics #where_clause {
             #(#fields,)*
-            __phantom: ::core::marker::PhantomData<&#this mut ()>,
+            __phantom: ::core::marker::PhantomData<&#this mut #ident #ty_generics>,
         }
     }
 }
@@ -111,7 +113,7 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
     let name = struct_name(model, shared);
     let this = Lifetime::new("'__this", Span::call_site());
-    let lts = model.field_lifetimes();
+    let lts = super::all_lts(model);
     let args = generic_args(model);
     let infer = Lifetime::new("'_", Span::call_site());
     let inits = model.fields.iter().map(|f| {
