@@ -14,7 +14,7 @@
 //! - an in-place initializer: a value implementing [`PinInit<T, E>`] (or [`Init<T, E>`] when
 //!   the value does not need to stay pinned),
 //! - a memory location that can hold the value: the stack ([`stack_pin_init!`]), or any smart
-//!   pointer implementing [`InPlaceInit`] / [`InPlaceWrite`] (`Box`, `Arc`, `Rc` with the
+//!   pointer implementing `InPlaceInit` / [`InPlaceWrite`] (`Box`, `Arc`, `Rc` with the
 //!   `alloc` feature).
 //!
 //! Initializers are made with the [`pin_init!`] / [`try_pin_init!`] / [`init!`] /
@@ -88,12 +88,26 @@
 //!   over the field lifetimes (no borrow of a local can get in, no field borrow can get out),
 //!   and a failing or panicking initializer drops what it built, borrowers first.
 //!
-//! A struct without field lifetimes or `#[borrowed]` expands exactly as before.
+//! More kinds of borrows (each has an example in `examples/selfref_*.rs`):
+//! - `#[borrowed(mut)] owner: T` with `dep: &'owner mut U`: the initializer binds the one
+//!   `&'owner mut T` (two borrowers do not compile); the owner is unreachable afterwards
+//!   (`NotVisible` in projections).
+//! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
+//!   variance. An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
+//!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, is `NotVisible` in `project()`
+//!   and `project_ref()`, and makes the struct invariant in its generics.
+//! - `where exists<'x>: 'a`: an *existential* lifetime, used in fields like a field lifetime
+//!   but borrowing no field; the initializer picks it, users accept any; the struct stays
+//!   covariant (never contravariant) in `'a`.
+//! - `project_ref(self: Pin<&Self>)` and `with_project_ref(&self, f)` are the shared
+//!   projections.
+//!
+//! A struct without field lifetimes, `#[borrowed]` or `exists` expands exactly as before.
 //!
 //! # Features
 //!
-//! - `alloc`: [`InPlaceInit`] for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
-//!   `Box<MaybeUninit<T>>`, and [`AllocError`].
+//! - `alloc`: `InPlaceInit` for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
+//!   `Box<MaybeUninit<T>>`, and `AllocError`.
 //! - `std`: implies `alloc`.
 //!
 //! Without features the crate is `#![no_std]` and needs only `core`.
@@ -365,7 +379,7 @@ pub use pin_init_internal::try_init;
 /// A pinned initializer for `T`.
 ///
 /// To use it, pass it to a function or macro that provides memory, such as
-/// [`stack_pin_init!`], [`InPlaceInit::pin_init`] or [`InPlaceWrite::write_pin_init`].
+/// [`stack_pin_init!`], `InPlaceInit::pin_init` (feature `alloc`) or [`InPlaceWrite::write_pin_init`].
 /// Initializers come from [`pin_init!`], from functions of pinned types, or from
 /// [`pin_init_from_closure()`]. Every `T` is an initializer for itself.
 ///
@@ -467,7 +481,7 @@ where
 
 /// An initializer for `T` that does not rely on pinning.
 ///
-/// Every `Init<T, E>` is also a [`PinInit<T, E>`]. Use it with [`init!`], [`InPlaceInit::init`]
+/// Every `Init<T, E>` is also a [`PinInit<T, E>`]. Use it with [`init!`], `InPlaceInit::init` (feature `alloc`)
 /// or any place that takes a [`PinInit`].
 ///
 /// ```

@@ -713,6 +713,56 @@ mod tests {
     }
 
     #[test]
+    fn uses_and_borrowed_mut() {
+        let (model, errors) = parse(
+            quote!(),
+            quote! {
+                struct S<'a> {
+                    #[uses('outer: invariant)]
+                    part: Mutex<&'outer str>,
+                    #[uses('_: invariant)]
+                    other: Cell<&'buf u8>,
+                    #[uses('outer)]
+                    cov: u8,
+                    outer: &'a String,
+                    #[borrowed(mut)]
+                    buf: [u8; 4],
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        assert!(m.fields[0].invariant && m.fields[0].invariant_in_field_lt);
+        assert!(m.fields[1].invariant);
+        assert!(!m.fields[2].invariant && m.fields[2].is_dependent());
+        assert!(m.fields[4].borrowed_mut && m.fields[4].borrowed.is_some());
+    }
+
+    #[test]
+    fn existential_lifetimes_are_taken_out_of_the_where_clause() {
+        let (model, errors) = parse(
+            quote!(),
+            quote! {
+                struct Q<'a, T> where exists<'cmdq>: 'a, T: Copy {
+                    #[uses('cmdq: invariant)]
+                    inner: Mutex<Inner<'cmdq>>,
+                    dev: &'a T,
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        assert_eq!(m.existentials.len(), 1);
+        assert_eq!(m.existentials[0].bounds[0].to_string(), "'a");
+        let w = m.generics.where_clause.as_ref().unwrap();
+        assert_eq!(w.predicates.len(), 1);
+        assert!(m.is_self_referential());
+        assert!(m.field_lifetimes().is_empty());
+        // Invariant in an existential lifetime only: the generics stay covariant.
+        assert!(m.fields[0].invariant && !m.fields[0].invariant_in_field_lt);
+    }
+
+    #[test]
     fn rejects_non_structs() {
         let (model, errors) = parse(
             quote!(),
