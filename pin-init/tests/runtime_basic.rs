@@ -357,3 +357,30 @@ fn asan_canary() {
     let v = unsafe { core::ptr::read_volatile(p) };
     println!("read {v} from freed memory");
 }
+
+#[test]
+fn later_initializers_see_earlier_fields() {
+    #[pin_data]
+    struct Stats {
+        items: Vec<u32>,
+        len: usize,
+        #[pin]
+        first: Option<u32>,
+        sum: u32,
+    }
+    stack_pin_init!(let s = init!(Stats {
+        items: vec![3, 4, 5],
+        len: items.len(),
+        first: items.first().copied(),
+        sum: items.iter().sum::<u32>() + first.unwrap_or(0),
+    }));
+    assert_eq!((s.len, s.first, s.sum), (3, Some(3), 15));
+    stack_pin_init!(let s = pin_init!(Stats {
+        items: vec![1],
+        first: Some(7),
+        // `first` is `Pin<&mut Option<u32>>` here (a `#[pin]` field).
+        sum: first.as_ref().get_ref().unwrap() + items[0],
+        len: { items.push(2); items.len() },
+    }));
+    assert_eq!((s.len, s.sum), (2, 8));
+}
