@@ -384,3 +384,28 @@ fn later_initializers_see_earlier_fields() {
     }));
     assert_eq!((s.len, s.sum), (2, 8));
 }
+
+#[pin_data]
+struct Generic<T, const N: usize> {
+    items: [T; N],
+    #[pin]
+    _pin: PhantomPinned,
+}
+
+struct PlainGeneric<T> {
+    value: T,
+}
+
+#[test]
+fn generic_arguments_are_inferred_or_written_either_way() {
+    // Left out: inferred from the field values, as for a struct literal.
+    stack_pin_init!(let a = pin_init!(Generic { items: [1u8, 2], _pin: PhantomPinned }));
+    assert_eq!(a.items, [1, 2]);
+    // Type style and expression style.
+    stack_pin_init!(let b = pin_init!(Generic<u16, 1> { items: [3], _pin: PhantomPinned }));
+    assert_eq!(b.items, [3u16]);
+    stack_pin_init!(let c = pin_init!(Generic::<u32, 1> { items: [4], _pin: PhantomPinned }));
+    assert_eq!(c.items, [4u32]);
+    let d = Box::init(init!(PlainGeneric { value: "x" })).unwrap();
+    assert_eq!(d.value, "x");
+}

@@ -3,7 +3,7 @@
 //! Proc macros of the `pin-init` crate; use them through `pin_init`, which documents them.
 //!
 //! Each macro parses its input into a plain data model, runs its checks over the model
-//! (reporting every problem through [`diag::DiagCtxt`]), then generates each emitted item in
+//! (reporting every problem through `diag::DiagCtxt`), then generates each emitted item in
 //! its own module.
 
 // The macros must expand to paths that work wherever `pin_init` is an extern crate.

@@ -64,6 +64,7 @@ fn bindings_needed(model: &Initializer) -> Vec<bool> {
 pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     let m = Span::mixed_site();
     let path = &model.path;
+    let expr_path = expression_path(path);
     let slot = quote_spanned!(m=> slot);
     let data = quote_spanned!(m=> __data);
     let data_lt = quote_spanned!(m=> __data_lt);
@@ -90,7 +91,10 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     let bind = bindings_needed(model);
     let any_binding = bind.iter().any(|b| *b);
 
-    let fields = model.items.iter().filter_map(Item::field);
+    let type_of = quote_spanned!(m=> __type_of);
+    // Spanned at the path, where rustc reports a struct without `#[pin_data]`.
+    let pin_data_of = quote_spanned!(path.span()=> ::pin_init::__internal::pin_data_of(#type_of));
+    let fields: Vec<_> = model.items.iter().filter_map(Item::field).collect();
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
@@ -100,7 +104,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         let _ = || {
             // SAFETY: never executed.
             unsafe {
-                ::core::ptr::write(#slot, #path {
+                ::core::ptr::write(#slot, #expr_path {
                     #(#fields: ::core::panic!(),)*
                     #rest
                 })
@@ -112,7 +116,11 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         let steps = init_steps(model, &bind, Steps::Unpinned);
         return quote! {{
             // SAFETY: only the code generated here calls this.
-            let #data = unsafe { <#path as ::pin_init::__internal::HasInitData>::__init_data() };
+            let #data = unsafe {
+                #[allow(unused_imports)]
+                use ::pin_init::__internal::HasInitData as _;
+                #expr_path::__init_data()
+            };
             let #initializer = ::pin_init::__internal::InitData::make_closure::<
                 _, ::pin_init::__internal::InitOk, #error
             >(
@@ -156,14 +164,25 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     quote! {{
         #[allow(unused_imports)]
         use ::pin_init::__internal::PinData as _;
+        // Never called: names the struct (rustc infers generic arguments left out, as for a
+        // struct literal) and makes rustc check that every field is mentioned exactly once.
+        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+        let #type_of = || {
+            // SAFETY: never executed.
+            unsafe {
+                #expr_path {
+                    #(#fields: ::core::panic!(),)*
+                    #rest
+                }
+            }
+        };
         // SAFETY: only the code generated here calls this.
-        let #data = unsafe { <#path as ::pin_init::__internal::HasPinData>::__pin_data() };
+        let #data = unsafe { #pin_data_of };
         let #initializer = #data.__make_closure::<_, #error>(
             move |#slot, #data_lt| -> ::core::result::Result<::pin_init::__internal::InitOk, #error> {
                 #zeroing
                 #this
                 #body
-                #completeness_check
                 // SAFETY: every field was initialized above.
                 ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
             },
@@ -175,6 +194,22 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         // or, on error, drops the fields it initialized and returns `Err`.
         unsafe { ::pin_init::pin_init_from_closure::<_, #error>(#initializer) }
     }}
+}
+
+/// The struct's path in expression form (`Foo<T>` becomes `Foo::<T>`).
+///
+/// Calling the pin data function through an expression path lets rustc infer generic arguments
+/// the user left out (`pin_init!(Foo { .. })` for a generic `Foo`), as for a struct literal.
+fn expression_path(path: &syn::Path) -> syn::Path {
+    let mut path = path.clone();
+    for segment in &mut path.segments {
+        if let syn::PathArguments::AngleBracketed(args) = &mut segment.arguments {
+            if args.colon2_token.is_none() {
+                args.colon2_token = Some(Default::default());
+            }
+        }
+    }
+    path
 }
 
 /// Which flavour of field initialization to emit.
