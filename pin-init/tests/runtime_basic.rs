@@ -409,3 +409,31 @@ fn generic_arguments_are_inferred_or_written_either_way() {
     let d = Box::init(init!(PlainGeneric { value: "x" })).unwrap();
     assert_eq!(d.value, "x");
 }
+
+/// Like the kernel's `Lock<T: ?Sized, B>`: the last field may be unsized.
+#[pin_data]
+struct LockLike<T: ?Sized> {
+    locked: bool,
+    #[pin]
+    _pin: PhantomPinned,
+    data: core::cell::UnsafeCell<T>,
+}
+
+impl<T> LockLike<T> {
+    fn new(t: T) -> impl PinInit<Self> {
+        pin_init!(Self {
+            locked: false,
+            _pin: PhantomPinned,
+            data: core::cell::UnsafeCell::new(t),
+        })
+    }
+}
+
+#[test]
+fn unsized_last_field() {
+    let lock: Pin<Box<LockLike<[u8; 3]>>> = Box::pin_init(LockLike::new([1, 2, 3])).unwrap();
+    let lock: Pin<Box<LockLike<[u8]>>> = lock;
+    assert!(!lock.locked);
+    // SAFETY: nothing else accesses `data`.
+    assert_eq!(unsafe { &*lock.data.get() }, &[1, 2, 3]);
+}

@@ -92,10 +92,13 @@ pub(crate) fn field_slot_method(
             quote!(::pin_init::__internal::SelfRefSlot<#lt, #marker, #ty>),
             quote!(.cast::<#ty>()),
         ),
-        None => (
+        // A field that borrows others is stored in a wrapper that erases its field lifetimes.
+        None if field.is_dependent() => (
             quote!(::pin_init::__internal::Slot<#marker, #ty>),
             quote!(.cast::<#ty>()),
         ),
+        // Stored as it is: no cast, which also keeps an unsized last field working.
+        None => (quote!(::pin_init::__internal::Slot<#marker, #ty>), quote!()),
     };
     quote! {
         #[inline(always)]
