@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
+// The lints the kernel builds with: the expansion must not trip them.
+#![deny(rust_2018_idioms, unused_lifetimes)]
+
 //! Runtime tests of self-referential structs (shared borrows). Also run under ASan.
 
 mod common;
@@ -354,7 +357,40 @@ fn accessor_is_a_field_read() {
     let accessor_addr = s.borrow() as *const &String as usize;
     assert_eq!(field_addr, accessor_addr);
     assert_eq!(
-        core::mem::size_of::<MyStruct>(),
-        core::mem::size_of::<(&String, String)>()
+        ::core::mem::size_of::<MyStruct>(),
+        ::core::mem::size_of::<(&String, String)>()
     );
+}
+
+/// A generic lifetime next to field lifetimes, inside a generic type (as in the kernel's
+/// `pin_init_selfref` KUnit suite): no `explicit_outlives_requirements` from the expansion.
+struct Tagged<'log, T> {
+    log: &'log str,
+    value: T,
+}
+
+#[pin_data]
+struct Staged<'log> {
+    view: Tagged<'log, &'text [u8]>,
+    text: Tagged<'log, Vec<u8>>,
+}
+
+#[test]
+fn generic_lifetime_with_field_lifetimes() {
+    fn staged(log: &str) -> impl PinInit<Staged<'_>> {
+        pin_init!(Staged {
+            text: Tagged {
+                log,
+                value: vec![1, 2, 3]
+            },
+            view: Tagged {
+                log,
+                value: &text.value[1..]
+            },
+        })
+    }
+    let log = String::from("log");
+    stack_pin_init!(let s = staged(&log));
+    assert_eq!(s.view().value, [2, 3]);
+    assert_eq!(s.view().log, s.text.log);
 }

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
+// The lints the kernel builds with: the expansion must not trip them.
+#![deny(rust_2018_idioms, unused_lifetimes)]
+
 //! Runtime tests of mutable borrows, invariant dependents (`#[uses]`) and shared projections.
 //! Also run under ASan.
 

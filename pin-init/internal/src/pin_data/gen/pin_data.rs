@@ -30,7 +30,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     };
     quote! {
         #[doc(hidden)]
-        #[allow(dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code)]
         #vis struct __ThePinData #impl_generics #where_clause {
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
         }

@@ -114,7 +114,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     };
     let def = quote! {
         #[doc = #struct_doc]
-        #[allow(dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code)]
         #vis struct #proj_ident #proj_impl_generics #where_clause {
             #(#decls,)*
             ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut #ident #ty_generics>,

@@ -27,7 +27,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, _, _) = unpin_generics.split_for_impl();
     let predicates = where_clause.map(|w| &w.predicates);
     quote! {
-        #[allow(dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code)]
         struct __Unpin #unpin_impl_generics #where_clause {
             __phantom_pin: ::core::marker::PhantomData<fn(&'__pin ()) -> &'__pin ()>,
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,

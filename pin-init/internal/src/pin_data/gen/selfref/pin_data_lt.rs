@@ -37,7 +37,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let args = super::generic_args(model);
     quote! {
         #[doc(hidden)]
-        #[allow(dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code)]
         #vis struct __PinDataLt #lt_impl_generics #lt_where {
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
             __phantom_lt: ::core::marker::PhantomData<(#(fn(&#all ()) -> &#all (),)*)>,

@@ -94,7 +94,7 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
-        #[allow(dead_code, non_camel_case_types)]
+        #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
         #vis struct #name #impl_generics #where_clause {
             #(#fields,)*
             __phantom: ::core::marker::PhantomData<&#this mut #ident #ty_generics>,
