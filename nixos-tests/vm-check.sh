@@ -3,10 +3,11 @@
 #
 # Runs inside the test VM (as /init's payload in `cargo xtask vm-test`, and in
 # the NixOS test). For every module in MANIFEST (see samples.manifest), in
-# order: clear the kernel log, insert the module (MODULE_DIR/NAME.ko with
-# insmod, or modprobe NAME without MODULE_DIR), check its `load` lines, remove
-# it, check its `unload` lines, and check that the kernel reported no
-# oops/BUG/WARN/KASAN while doing so.
+# order and as many times as its `cycles` line says (default once): clear the
+# kernel log, insert the module (MODULE_DIR/NAME.ko with insmod, or modprobe
+# NAME without MODULE_DIR), check its `load` lines, remove it, check its
+# `unload` lines, and check that the kernel reported no oops/BUG/WARN/KASAN
+# while doing so. A module fails at its first failing cycle.
 #
 # Output protocol (parsed by `cargo xtask verdict`), one line each:
 #   VMCHECK: begin
@@ -42,24 +43,20 @@ check_lines() {
 	[ "$missing" -eq 0 ]
 }
 
-say "begin"
-pass=0
-fail=0
-for name in $(awk '$1 == "module" { print $2 }' "$manifest"); do
-	path=$(awk -v n="$name" '$1 == "module" && $2 == n { print $3; exit }' "$manifest")
-	reason=
+# run_cycle NAME PATH: insert, check, remove, check; sets $reason on failure.
+run_cycle() {
 	dmesg -c >/dev/null 2>&1
 	if [ -n "$moddir" ]; then
-		insmod "$moddir/$(basename "$path")" 2>"$tmp/err" || reason="insmod failed: $(cat "$tmp/err")"
+		insmod "$moddir/$(basename "$2")" 2>"$tmp/err" || reason="insmod failed: $(cat "$tmp/err")"
 	else
-		modprobe "$name" 2>"$tmp/err" || reason="modprobe failed: $(cat "$tmp/err")"
+		modprobe "$1" 2>"$tmp/err" || reason="modprobe failed: $(cat "$tmp/err")"
 	fi
 	dmesg -c >"$tmp/load" 2>&1
 	if [ -z "$reason" ]; then
-		check_lines load "$name" "$tmp/load" || reason="missing load line(s)"
-		if rmmod "$name" 2>"$tmp/err"; then
+		check_lines load "$1" "$tmp/load" || reason="missing load line(s)"
+		if rmmod "$1" 2>"$tmp/err"; then
 			dmesg -c >"$tmp/unload" 2>&1
-			check_lines unload "$name" "$tmp/unload" || reason="${reason:+$reason, }missing unload line(s)"
+			check_lines unload "$1" "$tmp/unload" || reason="${reason:+$reason, }missing unload line(s)"
 		else
 			reason="${reason:+$reason, }rmmod failed: $(cat "$tmp/err")"
 			dmesg -c >"$tmp/unload" 2>&1
@@ -70,6 +67,21 @@ for name in $(awk '$1 == "module" { print $2 }' "$manifest"); do
 	if bad=$(cat "$tmp/load" "$tmp/unload" | grep -E "$oops_re" | head -n 1) && [ -n "$bad" ]; then
 		reason="${reason:+$reason, }kernel reported: $bad"
 	fi
+}
+
+say "begin"
+pass=0
+fail=0
+for name in $(awk '$1 == "module" { print $2 }' "$manifest"); do
+	path=$(awk -v n="$name" '$1 == "module" && $2 == n { print $3; exit }' "$manifest")
+	cycles=$(awk -v n="$name" '$1 == "cycles" && $2 == n { print $3; exit }' "$manifest")
+	reason=
+	cycle=0
+	while [ -z "$reason" ] && [ "$cycle" -lt "${cycles:-1}" ]; do
+		cycle=$((cycle + 1))
+		run_cycle "$name" "$path"
+		[ -z "$reason" ] || [ "${cycles:-1}" -eq 1 ] || reason="cycle $cycle of ${cycles}: $reason"
+	done
 	if [ -z "$reason" ]; then
 		say "module $name PASS"
 		pass=$((pass + 1))

@@ -25,6 +25,8 @@ pub struct Module {
     pub load: Vec<String>,
     /// Substrings expected in the kernel log on rmmod.
     pub unload: Vec<String>,
+    /// How many times the module is inserted and removed (each time checked).
+    pub cycles: u32,
 }
 
 /// Parses `samples.manifest` (format described in the file itself).
@@ -48,7 +50,23 @@ pub fn parse_manifest(text: &str) -> Result<Vec<Module>> {
                 path: rest.to_string(),
                 load: Vec::new(),
                 unload: Vec::new(),
+                cycles: 1,
             }),
+            "cycles" => {
+                let Some(m) = modules.iter_mut().find(|m| m.name == name) else {
+                    crate::bail!(
+                        "samples.manifest line {}: `cycles` for {name} before its `module` line",
+                        i + 1
+                    );
+                };
+                m.cycles = match rest.trim().parse() {
+                    Ok(n) if (1..=100).contains(&n) => n,
+                    _ => crate::bail!(
+                        "samples.manifest line {}: `cycles {name}` needs a count from 1 to 100, not `{rest}`",
+                        i + 1
+                    ),
+                };
+            }
             "load" | "unload" => {
                 let Some(m) = modules.iter_mut().find(|m| m.name == name) else {
                     crate::bail!(
@@ -178,7 +196,7 @@ pub fn judge(log: &str, manifest: &[Module]) -> Verdict {
             passed: None,
             reason: String::new(),
             lines_seen: 0,
-            lines_expected: m.load.len() + m.unload.len(),
+            lines_expected: (m.load.len() + m.unload.len()) * m.cycles as usize,
         })
         .collect();
     let mut vmcheck_done = false;

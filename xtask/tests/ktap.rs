@@ -275,6 +275,22 @@ fn manifest_errors_name_the_line() {
 }
 
 #[test]
+fn manifest_cycles() {
+    let m = parse_manifest("module a a.ko\nload a hi\ncycles a 3\n").unwrap();
+    assert_eq!(m[0].cycles, 3);
+    assert_eq!(parse_manifest("module a a.ko\n").unwrap()[0].cycles, 1);
+    for bad in ["cycles a 0", "cycles a many", "cycles a 101"] {
+        let e = parse_manifest(&format!("module a a.ko\n{bad}\n")).unwrap_err();
+        assert!(
+            e.0.contains("line 2") && e.0.contains("from 1 to 100"),
+            "{e}"
+        );
+    }
+    let e = parse_manifest("cycles a 2\n").unwrap_err();
+    assert!(e.0.contains("before its `module` line"), "{e}");
+}
+
+#[test]
 fn the_repository_manifest_parses() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nixos-tests/samples.manifest");
@@ -282,4 +298,15 @@ fn the_repository_manifest_parses() {
     assert!(m
         .iter()
         .any(|m| m.name == "rust_minimal" && !m.load.is_empty() && !m.unload.is_empty()));
+    // The four self-referential samples, each inserted and removed several times.
+    for kind in ["shared", "mut", "invariant", "exists"] {
+        let name = format!("rust_selfref_{kind}");
+        assert!(
+            m.iter().any(|m| m.name == name
+                && m.cycles > 1
+                && !m.load.is_empty()
+                && !m.unload.is_empty()),
+            "{name} missing from the manifest"
+        );
+    }
 }

@@ -397,31 +397,38 @@ fn canned_qemu(dir: &Path, log: &str) -> PathBuf {
     qemu
 }
 
-const GOOD_CONSOLE: &str = "\
-Linux version 6.12.118 (fake)
-KTAP version 1
-1..1
-    KTAP version 1
-    # Subtest: rust_doctests_kernel
-    1..2
-    ok 1 rust_doctest_kernel_a
-    ok 2 rust_doctest_kernel_b
-ok 1 rust_doctests_kernel
-VMCHECK: begin
-VMCHECK: line rust_minimal load seen: rust_minimal: Rust minimal sample (init)
-VMCHECK: line rust_minimal load seen: rust_minimal: Am I built-in? false
-VMCHECK: line rust_minimal unload seen: rust_minimal: My numbers are [72, 108, 200]
-VMCHECK: line rust_minimal unload seen: rust_minimal: Rust minimal sample (exit)
-VMCHECK: module rust_minimal PASS
-VMCHECK: done pass=1 fail=0
-reboot: Restarting system
-";
+/// The console log of a good run: KTAP, then what vm-check.sh prints for every
+/// module of the repository's manifest, every cycle.
+fn good_console() -> String {
+    let manifest =
+        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    let mut log = String::from(
+        "Linux version 6.12.118 (fake)\nKTAP version 1\n1..1\n    KTAP version 1\n    \
+         # Subtest: rust_doctests_kernel\n    1..2\n    ok 1 rust_doctest_kernel_a\n    \
+         ok 2 rust_doctest_kernel_b\nok 1 rust_doctests_kernel\nVMCHECK: begin\n",
+    );
+    for m in &manifest {
+        for _ in 0..m.cycles {
+            for (kind, lines) in [("load", &m.load), ("unload", &m.unload)] {
+                for text in lines {
+                    log.push_str(&format!("VMCHECK: line {} {kind} seen: {text}\n", m.name));
+                }
+            }
+        }
+        log.push_str(&format!("VMCHECK: module {} PASS\n", m.name));
+    }
+    log.push_str(&format!(
+        "VMCHECK: done pass={} fail=0\nreboot: Restarting system\n",
+        manifest.len()
+    ));
+    log
+}
 
 #[test]
 fn vm_test_passes_and_prints_the_summary() {
     let t = Temp::new("vmgood");
     let cache = fake_build(&t.0);
-    let qemu = canned_qemu(&t.0, GOOD_CONSOLE);
+    let qemu = canned_qemu(&t.0, &good_console());
     let env = [
         ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
         ("PIN_INIT_HARNESS_QEMU", qemu.as_path()),
@@ -431,8 +438,15 @@ fn vm_test_passes_and_prints_the_summary() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}\n{out}", stderr(&o));
     assert!(out.contains("rust_doctests_kernel"), "{out}");
+    let modules = good_console().matches(" PASS\n").count();
     assert!(
-        out.contains("VERDICT: PASS (1 suite(s), 2 case(s), 1 module(s))"),
+        modules >= 5,
+        "rust_minimal and the four self-referential samples"
+    );
+    assert!(
+        out.contains(&format!(
+            "VERDICT: PASS (1 suite(s), 2 case(s), {modules} module(s))"
+        )),
         "{out}"
     );
     // The initramfs holds the shared script, the manifest and the module.
@@ -469,12 +483,17 @@ fn vm_test_passes_and_prints_the_summary() {
 fn vm_test_fails_naming_the_oops_and_the_module() {
     let t = Temp::new("vmbad");
     let cache = fake_build(&t.0);
-    let bad = GOOD_CONSOLE
+    let good = good_console();
+    let done = good
+        .lines()
+        .find(|l| l.starts_with("VMCHECK: done"))
+        .unwrap();
+    let bad = good
         .replace(
             "VMCHECK: module rust_minimal PASS",
             "BUG: KASAN: slab-use-after-free in rust_minimal_exit+0x1c/0x40\nVMCHECK: module rust_minimal FAIL missing unload line(s)",
         )
-        .replace("VMCHECK: done pass=1 fail=0\n", "");
+        .replace(&format!("{done}\n"), "");
     let qemu = canned_qemu(&t.0, &bad);
     let o = xtask(
         &["vm-test", "--accel", "tcg"],
@@ -506,10 +525,37 @@ fn vm_test_without_a_kernel_says_what_to_run() {
     );
 }
 
+/// The rust_minimal part of the repository's manifest (the fake modules of
+/// these tests print only its lines), with `extra` lines appended.
+fn minimal_manifest(t: &Temp, extra: &str) -> std::path::PathBuf {
+    let text = fs::read_to_string(repo().join("nixos-tests/samples.manifest")).unwrap();
+    let mut out: String = text
+        .lines()
+        .filter(|l| l.split(' ').nth(1) == Some("rust_minimal"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.push_str(extra);
+    let path = t.0.join("minimal.manifest");
+    write(&path, &out);
+    path
+}
+
 /// Runs nixos-tests/vm-check.sh on the host with fake insmod/rmmod/dmesg
 /// (nothing is loaded into this machine's kernel): `on_load`/`on_unload`
 /// are the kernel log lines the fake module "prints".
 fn vm_check_with(t: &Temp, on_load: &str, on_unload: &str) -> (bool, String) {
+    vm_check_manifest(t, &minimal_manifest(t, ""), on_load, on_unload, u32::MAX)
+}
+
+/// Like [`vm_check_with`], with a manifest and a fake rmmod that fails after
+/// `rmmod_ok` successful calls.
+fn vm_check_manifest(
+    t: &Temp,
+    manifest: &std::path::Path,
+    on_load: &str,
+    on_unload: &str,
+    rmmod_ok: u32,
+) -> (bool, String) {
     let bin = t.0.join("fakebin");
     let ring = t.0.join("ring");
     write(&ring, "");
@@ -527,8 +573,11 @@ fn vm_check_with(t: &Temp, on_load: &str, on_unload: &str) -> (bool, String) {
     executable(
         &bin.join("rmmod"),
         &format!(
-            "#!/bin/sh\nprintf '%s' '{on_unload}' >> {}\n",
-            ring.display()
+            "#!/bin/sh\nn=$(cat {c} 2>/dev/null || echo 0); n=$((n + 1)); echo $n > {c}\n\
+             [ $n -le {rmmod_ok} ] || {{ echo \"rmmod: $1: busy\" >&2; exit 1; }}\n\
+             printf '%s' '{on_unload}' >> {r}\n",
+            c = t.0.join("rmmod-count").display(),
+            r = ring.display()
         ),
     );
     executable(
@@ -545,7 +594,7 @@ fn vm_check_with(t: &Temp, on_load: &str, on_unload: &str) -> (bool, String) {
     );
     let o = Command::new("sh")
         .arg(repo().join("nixos-tests/vm-check.sh"))
-        .arg(repo().join("nixos-tests/samples.manifest"))
+        .arg(manifest)
         .arg(t.0.join("modules"))
         .env("PATH", path)
         .env("TMPDIR", &tmp)
@@ -563,9 +612,39 @@ const MINIMAL_UNLOAD: &str =
     "rust_minimal: My numbers are [72, 108, 200]\nrust_minimal: Rust minimal sample (exit)\n";
 
 #[test]
+fn vm_check_cycles_a_module_and_names_the_failing_cycle() {
+    let ktap = "KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
+    let t = Temp::new("vmcheck-cycles");
+    let path = minimal_manifest(&t, "cycles rust_minimal 3\n");
+    let manifest = xtask::verdict::read_manifest(&path).unwrap();
+    let (ok, out) = vm_check_manifest(&t, &path, MINIMAL_LOAD, MINIMAL_UNLOAD, u32::MAX);
+    assert!(ok, "{out}");
+    assert_eq!(
+        out.matches("VMCHECK: line rust_minimal load seen").count(),
+        6,
+        "{out}"
+    );
+    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    assert!(v.passed(), "{:?}", v.failures());
+    assert_eq!(
+        (v.modules[0].lines_seen, v.modules[0].lines_expected),
+        (12, 12)
+    );
+
+    let t = Temp::new("vmcheck-cycle2");
+    let path = minimal_manifest(&t, "cycles rust_minimal 3\n");
+    let (ok, out) = vm_check_manifest(&t, &path, MINIMAL_LOAD, MINIMAL_UNLOAD, 1);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("VMCHECK: module rust_minimal FAIL cycle 2 of 3: rmmod failed: rmmod: rust_minimal: busy"),
+        "{out}"
+    );
+}
+
+#[test]
 fn vm_check_script_and_verdict_agree() {
-    let manifest =
-        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    let t = Temp::new("vmcheck-manifest");
+    let manifest = xtask::verdict::read_manifest(&minimal_manifest(&t, "")).unwrap();
     let ktap = "KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
 
     let t = Temp::new("vmcheck-ok");
