@@ -122,6 +122,15 @@ pub const OOPS_PATTERNS: &[&str] = &[
     "BUG:",
     "Oops",
     "WARNING: CPU:",
+    // Lockdep reports ("WARNING: possible circular locking dependency detected", ...).
+    "WARNING: possible",
+    "WARNING: inconsistent lock state",
+    "WARNING: bad unlock balance",
+    "WARNING: held lock freed",
+    "WARNING: suspicious RCU usage",
+    "INFO: trying to register non-static key",
+    // DEBUG_OBJECTS.
+    "ODEBUG:",
     "KASAN:",
     "UBSAN:",
     "Kernel panic",

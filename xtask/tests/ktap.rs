@@ -232,6 +232,12 @@ fn verdict_catches_kernel_error_reports() {
         "Oops: general protection fault, probably for non-canonical address",
         "[    2.000000] BUG: kernel NULL pointer dereference, address: 0000000000000000",
         "UBSAN: array-index-out-of-bounds in drivers/x.c:1:2",
+        // The debug kernel's lockdep and DEBUG_OBJECTS reports.
+        "WARNING: possible circular locking dependency detected",
+        "WARNING: possible recursive locking detected",
+        "WARNING: bad unlock balance detected!",
+        "INFO: trying to register non-static key.",
+        "ODEBUG: free active (active state 0) object: 00000000 object type: timer_list",
     ] {
         let v = judge(&format!("{GOOD}{report}\n{VMCHECK_OK}"), &m);
         assert!(!v.passed(), "{report} not caught");

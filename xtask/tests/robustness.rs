@@ -673,6 +673,15 @@ fn vm_check_script_and_verdict_agree() {
         v.failures()
     );
 
+    let t = Temp::new("vmcheck-lockdep");
+    let load = format!("{MINIMAL_LOAD}WARNING: possible recursive locking detected\n");
+    let (ok, out) = vm_check_with(&t, &load, MINIMAL_UNLOAD);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("FAIL kernel reported: WARNING: possible recursive locking detected"),
+        "{out}"
+    );
+
     let t = Temp::new("vmcheck-oops");
     let load = format!("{MINIMAL_LOAD}BUG: KASAN: use-after-free in rust_minimal_init\n");
     let (ok, out) = vm_check_with(&t, &load, MINIMAL_UNLOAD);
