@@ -32,7 +32,10 @@ fn driver(dev: &Device) -> impl PinInit<Driver<'_>> + '_ {
     pin_init!(Driver {
         dev,
         buf: vec![1, 2, 3],
-        tagged: Tagged { dev, value: &buf[1..] },
+        tagged: Tagged {
+            dev,
+            value: &buf[1..]
+        },
         view: &buf[..1],
     })
 }
