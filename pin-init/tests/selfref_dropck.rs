@@ -41,6 +41,8 @@ fn driver(dev: &Device) -> impl PinInit<Driver<'_>> + '_ {
 }
 
 #[test]
+// The late initialization is the point: it makes the struct outlive the device.
+#[allow(clippy::needless_late_init)]
 fn dropped_right_where_the_generic_lifetime_ends() {
     // `driver` is declared first, so it is dropped after `dev`: allowed, since neither the
     // struct nor any of its fields uses `'a` when dropped.
