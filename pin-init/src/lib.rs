@@ -95,7 +95,13 @@
 //! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
 //!   variance. An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
 //!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, is `NotVisible` in `project()`
-//!   and `project_ref()`, and makes the struct invariant in its generics.
+//!   and `project_ref()`, and makes the struct invariant in its generics. A field lifetime
+//!   captured invariantly is invariant, and so are the field lifetimes its own field's type
+//!   mentions (the invariance closure). Invariant and covariant field lifetimes form two
+//!   outlives chains: an invariant one may outlive a covariant one declared before it, but a
+//!   covariant one never outlives an invariant one, so a field type such as
+//!   `&'inv &'cov T` ("lifetime may not live long enough: requires that `'cov` must outlive
+//!   `'inv`") does not compile; declare `#[uses('cov: invariant)]` on that field if it must.
 //! - `where exists<'x>: 'a`: an *existential* lifetime, used in fields like a field lifetime
 //!   but borrowing no field; the initializer picks it, users accept any; the struct stays
 //!   covariant (never contravariant) in `'a`.
@@ -103,6 +109,11 @@
 //!   projections.
 //!
 //! A struct without field lifetimes, `#[borrowed]` or `exists` expands exactly as before.
+//!
+//! The initializer macros expand to a `move` closure (like the kernel's): a field value written
+//! as `&local` borrows the closure's copy of `local`, which rustc reports as "temporary value
+//! dropped while borrowed". Borrow before the macro (`let local = &local;`) and write
+//! `field: local`.
 //!
 //! # Features
 //!

@@ -203,3 +203,33 @@ fn existential_lifetime_command_queue() {
     let mut q2 = Box::pin_init(CommandQueue::new(&local)).unwrap();
     assert_eq!(q2.as_mut().send(), 2);
 }
+
+/// Split outlives chains: the invariant `'table` may outlive the covariant `'names` (shortening
+/// `'names` keeps that true), so `names` may hold `&'table str` and `first` may point into it.
+#[pin_data]
+struct Catalog {
+    #[uses('table: invariant)]
+    current: Mutex<&'table str>,
+    first: &'names &'table str,
+    names: Vec<&'table str>,
+    table: String,
+}
+
+#[test]
+fn invariant_lifetime_outlives_a_covariant_one() {
+    let mut cat = Box::pin_init(pin_init!(Catalog {
+        table: "alpha beta".to_owned(),
+        names: table.split(' ').collect(),
+        first: &names[0],
+        current: Mutex::new(&table[..5]),
+    }))
+    .unwrap();
+    assert_eq!(**cat.first(), "alpha");
+    assert_eq!(cat.with_current(|m| m.lock().unwrap().to_string()), "alpha");
+    cat.as_mut().with_project(|p| {
+        *p.current.get_mut().unwrap() = p.names[1];
+        *p.first = &p.names[1];
+    });
+    assert_eq!(cat.with_current(|m| m.lock().unwrap().to_string()), "beta");
+    assert_eq!(**cat.first(), "beta");
+}

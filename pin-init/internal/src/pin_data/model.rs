@@ -110,6 +110,11 @@ pub(crate) struct Field {
     /// Whether some invariant capture is a field lifetime (not an existential one): then the
     /// struct is made invariant in its generics, which outlive the field lifetimes.
     pub(crate) invariant_in_field_lt: bool,
+    /// Whether this field's own field lifetime `'x` is invariant: some field captures `'x`
+    /// invariantly, or `'x` is one that the type of a field with an invariant lifetime mentions
+    /// (the invariance closure: a well-formed `x: &'y T` implies `'y: 'x`, so shortening `'y`
+    /// would shorten `'x` too). Invariant field lifetimes form their own outlives chain.
+    pub(crate) lt_invariant: bool,
 }
 
 /// The declared variance of a captured field lifetime.
@@ -236,6 +241,8 @@ impl PinDataStruct {
         // Fields may capture existential lifetimes like field lifetimes (without borrowing).
         field_names.extend(exist_names.iter().cloned());
         let mut borrowed_names = BTreeSet::new();
+        // Field lifetimes captured invariantly by some field.
+        let mut invariant_lts = BTreeSet::new();
         for field in &mut self.fields {
             let mut captures = Vec::new();
             lifetimes::free_lifetimes(&field.ty, |lt| {
@@ -283,6 +290,14 @@ impl PinDataStruct {
                 .captures
                 .iter()
                 .any(|c| is_invariant(c) && !exist_names.contains(&c.ident.to_string()));
+            invariant_lts.extend(
+                field
+                    .captures
+                    .iter()
+                    .filter(|c| is_invariant(c))
+                    .map(|c| c.ident.to_string())
+                    .filter(|n| !exist_names.contains(n)),
+            );
             borrowed_names.extend(
                 field
                     .captures
@@ -298,6 +313,24 @@ impl PinDataStruct {
                     ident: field.ident.clone(),
                 });
             }
+        }
+        // The invariance closure: the field lifetimes that the type of a field with an
+        // invariant lifetime captures are invariant too.
+        let mut worklist: Vec<String> = invariant_lts.iter().cloned().collect();
+        while let Some(name) = worklist.pop() {
+            let Some(field) = self.fields.iter().find(|f| f.ident == name) else {
+                continue;
+            };
+            for c in &field.captures {
+                let c = c.ident.to_string();
+                if !exist_names.contains(&c) && invariant_lts.insert(c.clone()) {
+                    worklist.push(c);
+                }
+            }
+        }
+        for field in &mut self.fields {
+            field.lt_invariant =
+                field.borrowed.is_some() && invariant_lts.contains(&field.ident.to_string());
         }
         lifetimes::free_lifetimes_in_generics(&self.generics, |lt| {
             let name = lt.ident.to_string();
@@ -437,6 +470,7 @@ impl Field {
             uses_default,
             invariant: false,
             invariant_in_field_lt: false,
+            lt_invariant: false,
         }
     }
 }
@@ -736,6 +770,43 @@ mod tests {
         assert!(m.fields[1].invariant);
         assert!(!m.fields[2].invariant && m.fields[2].is_dependent());
         assert!(m.fields[4].borrowed_mut && m.fields[4].borrowed.is_some());
+    }
+
+    #[test]
+    fn invariance_closure() {
+        let (model, errors) = parse(
+            quote!(),
+            quote! {
+                struct S {
+                    #[uses('names: invariant)]
+                    slot: Mutex<&'names str>,
+                    names: Vec<&'table str>,
+                    table: String,
+                    view: &'other str,
+                    other: String,
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        let lt_invariant: Vec<_> = m
+            .fields
+            .iter()
+            .map(|f| (f.ident.to_string(), f.lt_invariant))
+            .collect();
+        assert_eq!(
+            lt_invariant,
+            [
+                ("slot".into(), false),
+                // Captured invariantly by `slot`.
+                ("names".into(), true),
+                // Captured (covariantly) by `names`, whose lifetime is invariant.
+                ("table".into(), true),
+                ("view".into(), false),
+                // Only captured covariantly by a field whose lifetime is covariant.
+                ("other".into(), false),
+            ]
+        );
     }
 
     #[test]

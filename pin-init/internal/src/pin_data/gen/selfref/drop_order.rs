@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
 //! `__drop_order_check`: a never-called function that makes rustc *prove* that every field type
-//! is well-formed knowing only the outlives chain. Without it, an implied bound such as the one
-//! of `&'later &'earlier ()` (which claims `'earlier: 'later`, contradicting drop order) would
-//! let a borrow of an earlier-dropping field be stored where a later-dropping one is expected.
+//! is well-formed knowing only the (split) outlives chain. Without it, an implied bound such as
+//! the one of `&'later &'earlier ()` (which claims `'earlier: 'later`, contradicting drop order)
+//! would let a borrow of an earlier-dropping field be stored where a later-dropping one is
+//! expected. The chain is split (see [`super::generics_with_split_field_lts`]): a field type
+//! that needs a covariant field lifetime to outlive an invariant one is rejected too.
 //!
 //! In a function *signature*, well-formedness is assumed; in a *body* it is checked. So the
 //! field types are local variable types here; only the struct itself (with erased fields) is a
 //! parameter, so that its own implied bounds (e.g. `T: 'a` of a `&'a T` field) are assumed.
 
-use super::generics_with_field_lts;
+use super::generics_with_split_field_lts;
 use crate::pin_data::model::PinDataStruct;
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -20,7 +22,7 @@ use syn::spanned::Spanned;
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();
-    let generics = generics_with_field_lts(model, None);
+    let generics = generics_with_split_field_lts(model);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };

@@ -52,6 +52,45 @@ pub(crate) fn generics_with_field_lts(model: &PinDataStruct, extra: Option<&Life
     generics
 }
 
+/// The struct's generics with the field lifetimes in front, bounded as the *split* outlives
+/// chain (what `__drop_order_check` may assume): the same as [`generics_with_field_lts`] except
+/// that an invariant field lifetime is never a lower bound of a covariant one.
+///
+/// A covariant field lifetime outlives the previous covariant one; an invariant one outlives
+/// the previous invariant one and the previous covariant one (shortening the covariant lifetime
+/// keeps that true). Were `'cov: 'inv` assumed, a field type whose well-formedness needs it
+/// (`&'inv &'cov T`) would be accepted, and shortening `'cov` would then shorten `'inv`,
+/// which must stay fixed (SPEC 3.4, seed patch 16).
+pub(crate) fn generics_with_split_field_lts(model: &PinDataStruct) -> Generics {
+    let mut generics = model.generics.clone();
+    let mut last_cov: Option<&Lifetime> = None;
+    let mut last_inv: Option<&Lifetime> = None;
+    let mut params = Vec::new();
+    for field in &model.fields {
+        let Some(lt) = &field.borrowed else {
+            continue;
+        };
+        let mut param = LifetimeParam::new(lt.clone());
+        if field.lt_invariant {
+            param.bounds.extend(last_inv.cloned());
+            param.bounds.extend(last_cov.cloned());
+            last_inv = Some(lt);
+        } else {
+            param.bounds.extend(last_cov.cloned());
+            last_cov = Some(lt);
+        }
+        params.push(GenericParam::Lifetime(param));
+    }
+    params.extend(exist_params(model).into_iter().map(GenericParam::Lifetime));
+    for (k, param) in params.into_iter().enumerate() {
+        generics.params.insert(k, param);
+    }
+    for last in [last_cov, last_inv].into_iter().flatten() {
+        outlive(model, last, &mut generics);
+    }
+    generics
+}
+
 /// The existential lifetimes as parameters, with their bounds (`'x: 'a`).
 pub(crate) fn exist_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     model
@@ -93,9 +132,13 @@ pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
 
 /// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
 pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generics) {
-    let Some(last) = model.field_lifetimes().last().cloned().cloned() else {
-        return;
-    };
+    if let Some(last) = model.field_lifetimes().last() {
+        outlive(model, last, generics);
+    }
+}
+
+/// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
+fn outlive(model: &PinDataStruct, last: &Lifetime, generics: &mut Generics) {
     let mut predicates: Vec<syn::WherePredicate> = Vec::new();
     for param in model.generics.params.iter() {
         match param {
