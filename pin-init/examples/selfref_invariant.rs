@@ -48,9 +48,6 @@ fn main() {
     ch.as_mut().with_project(|p| {
         *p.current.get_mut().unwrap() = p.names[1].as_str();
     });
-    println!(
-        "{}: current = {}",
-        ch.dev.name,
-        ch.with_current(|m| m.lock().unwrap().len())
-    );
+    let now = ch.with_current(|m| m.lock().unwrap().to_string());
+    println!("{}: current = {now}", ch.dev.name);
 }

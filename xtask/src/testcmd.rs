@@ -7,7 +7,9 @@
 //! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
 //! 5. the AddressSanitizer canary: the checker must report a planted bug
 //! 6. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
-//! 7. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 7. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
+//!    must print exactly its reviewed `.stdout` file
+//! 8. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -164,6 +166,118 @@ fn step_asan(repo: &Path) -> Outcome {
     )
 }
 
+/// The first difference between an example's expected and actual output, if any.
+pub fn output_mismatch(expected: &str, actual: &str) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    for k in 0..e.len().max(a.len()) {
+        match (e.get(k), a.get(k)) {
+            (Some(x), Some(y)) if x == y => continue,
+            (Some(x), Some(y)) => {
+                return Some(format!("line {}: expected `{x}`, got `{y}`", k + 1));
+            }
+            (Some(x), None) => {
+                return Some(format!("line {}: expected `{x}`, got nothing", k + 1));
+            }
+            (None, Some(y)) => {
+                return Some(format!("line {}: unexpected `{y}`", k + 1));
+            }
+            (None, None) => break,
+        }
+    }
+    Some("the outputs differ in line endings".into())
+}
+
+/// The examples of `pin-init/examples` (names, sorted).
+fn examples(repo: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo.join("pin-init/examples"))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+                .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Runs one example with `cmd` (already `cargo run ...` up to `--example`) and compares its
+/// standard output with `pin-init/examples/NAME.stdout`.
+fn check_example(
+    repo: &Path,
+    name: &str,
+    mut cmd: Command,
+    how: &str,
+) -> std::result::Result<(), String> {
+    let expected_path = repo.join(format!("pin-init/examples/{name}.stdout"));
+    let expected = std::fs::read_to_string(&expected_path).map_err(|e| {
+        format!(
+            "example {name}: no reviewed output {} ({e}): write what it must print there",
+            expected_path.display()
+        )
+    })?;
+    let out = cmd
+        .args(["-q", "-p", "pin-init", "--example", name])
+        .current_dir(repo)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("example {name} ({how}): cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("example {name} ({how}) exited with {}", out.status));
+    }
+    let actual = String::from_utf8_lossy(&out.stdout);
+    match output_mismatch(&expected, &actual) {
+        None => {
+            eprintln!("    example {name} ({how}): output as reviewed");
+            Ok(())
+        }
+        Some(diff) => Err(format!(
+            "example {name} ({how}) does not print pin-init/examples/{name}.stdout: {diff}"
+        )),
+    }
+}
+
+fn step_examples(repo: &Path) -> Outcome {
+    let names = examples(repo);
+    if names.is_empty() {
+        return Outcome::Fail("pin-init/examples has no example".into());
+    }
+    let asan = nightly_available();
+    let mut errors = Vec::new();
+    for name in &names {
+        eprintln!("    $ cargo run -q -p pin-init --example {name}");
+        let mut stable = Command::new(cargo());
+        stable.arg("run");
+        if let Err(e) = check_example(repo, name, stable, "stable") {
+            errors.push(e);
+        }
+        if asan {
+            let mut c = rustup_cargo("nightly");
+            c.args(["run", "--target", "x86_64-unknown-linux-gnu"])
+                .env("RUSTFLAGS", "-Zsanitizer=address")
+                .env("CARGO_TARGET_DIR", target_base(repo).join("asan"))
+                .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
+            if let Err(e) = check_example(repo, name, c, "AddressSanitizer") {
+                errors.push(e);
+            }
+        }
+    }
+    if !asan {
+        errors.push(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    if errors.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(errors.join("\n"))
+    }
+}
+
 fn step_debian(repo: &Path) -> Outcome {
     let rustc = Path::new("/usr/bin/rustc");
     if !rustc.is_file() {
@@ -232,6 +346,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
+        ("examples", Box::new(|| step_examples(repo))),
         (
             "nix checks",
             Box::new(|| {

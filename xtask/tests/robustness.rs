@@ -741,3 +741,22 @@ fn unknown_commands_and_options_are_refused() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("vm-test"));
 }
+
+#[test]
+fn example_output_mismatch_names_the_line() {
+    use xtask::testcmd::output_mismatch;
+    assert_eq!(output_mismatch("a\nb\n", "a\nb\n"), None);
+    assert_eq!(
+        output_mismatch("a\nb\n", "a\nc\n").as_deref(),
+        Some("line 2: expected `b`, got `c`")
+    );
+    assert_eq!(
+        output_mismatch("a\nb\n", "a\n").as_deref(),
+        Some("line 2: expected `b`, got nothing")
+    );
+    assert_eq!(
+        output_mismatch("a\n", "a\nextra\n").as_deref(),
+        Some("line 2: unexpected `extra`")
+    );
+    assert!(output_mismatch("a\n", "a").is_some());
+}
