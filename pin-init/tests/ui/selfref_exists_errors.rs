@@ -11,6 +11,8 @@ where
     exists<'z>: 'nope,
     exists<T>: 'a,
     exists<'owner>: 'a,
+    exists<'p, 'q>: 'a,
+    exists: 'a,
 {
     dep: &'x T,
     owner: &'a T,
