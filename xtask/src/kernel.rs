@@ -13,7 +13,7 @@
 
 use crate::setup::{self, bindgen_path};
 use crate::util::{self, Context, Error, Hasher, Phase, Progress, Result, Tool};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -84,6 +84,14 @@ pub const TOOLS: &[Tool] = &[
     Tool {
         name: "rustdoc",
         package: "rustc-web=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "clippy-driver",
+        package: "rust-web-clippy=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "rustfmt",
+        package: "rustfmt-web=1.85.0+dfsg3-1~deb12u3",
     },
 ];
 
@@ -482,6 +490,14 @@ fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
         .arg("LLVM=1")
         .arg(format!("-j{jobs}"))
         .env("PATH", util::build_path());
+    // `cargo xtask` runs under cargo, whose package variables would reach clippy-driver
+    // (`CARGO_PKG_RUST_VERSION` makes it warn that the kernel's clippy.toml MSRV differs).
+    for (key, _) in std::env::vars_os() {
+        let k = key.to_string_lossy();
+        if k.starts_with("CARGO_PKG_") || k == "CARGO_MANIFEST_DIR" || k == "CARGO_CRATE_NAME" {
+            cmd.env_remove(&key);
+        }
+    }
     let rustc = util::find_tool("rustc").unwrap_or_else(|| "/usr/bin/rustc".into());
     let rustdoc = util::find_tool("rustdoc").unwrap_or_else(|| "/usr/bin/rustdoc".into());
     cmd.arg(format!("RUSTC={}", rustc.display()))
@@ -489,6 +505,11 @@ fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
         .arg(format!("BINDGEN={}", bindgen_path(cache).display()));
     if let Some(rustfmt) = util::find_tool("rustfmt") {
         cmd.arg(format!("RUSTFMT={}", rustfmt.display()));
+    }
+    // Every Rust object goes through clippy (the series' style gate); see `rust_warnings`.
+    if let Some(clippy) = util::find_tool("clippy-driver") {
+        cmd.arg("CLIPPY=1")
+            .arg(format!("CLIPPY_DRIVER={}", clippy.display()));
     }
     // Debian's rustc finds its sources by itself; say where they are anyway.
     let lib_src = Path::new("/usr/lib/rustlib/src/rust/library");
@@ -645,7 +666,152 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
     if expected.is_none_or(|n| steps > n) {
         fs::write(&steps_file, steps.to_string())?;
     }
-    phase.done(&format!("{steps} build steps"));
+    let warnings = rust_warnings(&fs::read_to_string(&log_path).unwrap_or_default());
+    if !warnings.is_empty() {
+        let forgotten = forget_warned_objects(out, &warnings);
+        eprintln!(
+            "    deleted {} object(s) that warned, so the next build compiles them again: {}",
+            forgotten.len(),
+            forgotten.join(", ")
+        );
+        crate::bail!(
+            "kernel build: {} rustc/clippy warning(s) (CLIPPY=1), full log {}:\n  {}",
+            warnings.len(),
+            log_path.display(),
+            warnings.join("\n  ")
+        );
+    }
+    phase.done(&format!("{steps} build steps, no Rust warning"));
+    rustfmtcheck(tree, out, cache, opts)
+}
+
+/// The rustc and clippy warnings (and errors) in a kernel build log, each as
+/// `path:line:col: message`, or `object: message` for one without a location (named after the
+/// last Rust object kbuild started before it, e.g. `rust/kernel.o`). rustc starts
+/// its diagnostics at the beginning of a line (`warning: ...`, `warning[E0001]: ...`); C
+/// compiler, linker and objtool warnings start with a file name and are not counted, nor are
+/// rustc's summaries (`1 warning emitted`).
+///
+/// Kbuild rebuilds only what changed, so a warning shows once, in the build that compiles
+/// its object; the object is then up to date and the next build is clean. To not let a
+/// warning pass that way, a build with warnings fails and the objects that warned are
+/// deleted (see [`forget_warned_objects`]).
+pub fn rust_warnings(log: &str) -> Vec<String> {
+    let lines: Vec<&str> = log.lines().collect();
+    let mut out = Vec::new();
+    let mut last_object = "(no location)";
+    for (i, line) in lines.iter().enumerate() {
+        // Kbuild's short output for Rust: `  CLIPPY L rust/kernel.o`, `  RUSTC [M] x.o`.
+        let step: Vec<&str> = line.split_whitespace().collect();
+        if line.starts_with("  ") && matches!(step.first(), Some(&"CLIPPY") | Some(&"RUSTC")) {
+            if let Some(object) = step.last() {
+                last_object = object;
+            }
+            continue;
+        }
+        let Some(rest) = line
+            .strip_prefix("warning")
+            .or_else(|| line.strip_prefix("error"))
+        else {
+            continue;
+        };
+        if !(rest.starts_with(": ") || rest.starts_with('[')) {
+            continue;
+        }
+        let Some((_, msg)) = rest.split_once(": ") else {
+            continue;
+        };
+        let summary = msg.starts_with("aborting due to")
+            || (msg.ends_with(" emitted") && msg.contains(" warning"));
+        if summary {
+            continue;
+        }
+        // rustc prints the location right below the message.
+        let location = lines
+            .get(i + 1)
+            .and_then(|l| l.trim_start().strip_prefix("--> "))
+            .unwrap_or(last_object);
+        out.push(format!("{location}: {msg}"));
+    }
+    out
+}
+
+/// Deletes the build outputs (relative to `out`) whose kbuild dependency list (`.NAME.cmd`)
+/// names a file that `warnings` point at, and returns them: kbuild then compiles them again
+/// next time, and shows their warnings again, instead of calling them up to date.
+pub fn forget_warned_objects(out: &Path, warnings: &[String]) -> Vec<String> {
+    let files: BTreeSet<String> = warnings
+        .iter()
+        .filter_map(|w| w.split(':').next())
+        .map(|f| f.trim_start_matches("./").to_string())
+        .collect();
+    let mut cmd_files = Vec::new();
+    let mut dirs = vec![out.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(path);
+            } else if name.starts_with('.') && name.ends_with(".cmd") {
+                cmd_files.push(path);
+            }
+        }
+    }
+    let mut forgotten = Vec::new();
+    // A warning without location names its object.
+    for f in &files {
+        if !f.ends_with(".rs") && fs::remove_file(out.join(f)).is_ok() {
+            forgotten.push(f.clone());
+        }
+    }
+    for cmd in cmd_files {
+        let Ok(text) = fs::read_to_string(&cmd) else {
+            continue;
+        };
+        if !files.iter().any(|f| text.contains(f.as_str())) {
+            continue;
+        }
+        let Some(target) = text.lines().find_map(|l| {
+            l.strip_prefix("savedcmd_")?
+                .split_once(" :=")
+                .map(|(t, _)| t)
+        }) else {
+            continue;
+        };
+        if fs::remove_file(out.join(target)).is_ok() {
+            forgotten.push(target.to_string());
+        }
+    }
+    forgotten.sort();
+    forgotten
+}
+
+/// `make rustfmtcheck`: the kernel's Rust formatting check over the prepared tree.
+fn rustfmtcheck(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+    let phase = Phase::start("kernel: make rustfmtcheck");
+    let output = make_command(tree, out, cache, opts.jobs)
+        .arg("rustfmtcheck")
+        .stdin(Stdio::null())
+        .output()
+        .context("running make rustfmtcheck")?;
+    if !output.status.success() {
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        crate::bail!(
+            "make rustfmtcheck failed ({}): Rust files of the tree are not formatted as the \
+             kernel's .rustfmt.toml wants:\n{}",
+            output.status,
+            util::tail_str(&text, 40)
+        );
+    }
+    phase.done("formatted");
     Ok(())
 }
 

@@ -154,3 +154,85 @@ version = "1.0.27"
         pairs
     );
 }
+
+/// A kernel build log with a rustc warning (as kbuild prints it with CLIPPY=1), a clang
+/// warning and rustc's summary line.
+const WARN_LOG: &str = "  CLIPPY [M] samples/rust/rust_minimal.o
+warning: unused variable: `unused_thing`
+  --> /tree/samples/rust/rust_minimal.rs:21:13
+   |
+21 |         let unused_thing = 5;
+   |             ^^^^^^^^^^^^ help: if this is intentional, prefix it with an underscore
+   |
+warning: 1 warning emitted
+
+/tree/drivers/foo.c:12:3: warning: unused variable 'x' [-Wunused-variable]
+warning[E0133]: call to unsafe function is unsafe
+  --> /tree/rust/kernel/init.rs:7:1
+vmlinux.o: warning: objtool: foo+0x1: call without frame pointer save/setup
+ld.lld: warning: something the linker says
+warning: the MSRV in `clippy.toml` and `Cargo.toml` differ; using `1.78.0` from `clippy.toml`
+
+warning: unused import: `Foo`
+  --> /tree/samples/rust/rust_print.rs:3:5
+error: aborting due to 1 previous error; 2 warnings emitted
+  CC      drivers/foo.o
+";
+
+#[test]
+fn rust_warnings_are_found_with_their_location() {
+    assert_eq!(
+        xtask::kernel::rust_warnings(WARN_LOG),
+        [
+            "/tree/samples/rust/rust_minimal.rs:21:13: unused variable: `unused_thing`",
+            "/tree/rust/kernel/init.rs:7:1: call to unsafe function is unsafe",
+            "samples/rust/rust_minimal.o: the MSRV in `clippy.toml` and `Cargo.toml` differ; \
+             using `1.78.0` from `clippy.toml`",
+            "/tree/samples/rust/rust_print.rs:3:5: unused import: `Foo`",
+        ]
+    );
+    assert!(
+        xtask::kernel::rust_warnings("  CC      a.o\nwarning: 2 warnings emitted\n").is_empty()
+    );
+}
+
+#[test]
+fn objects_that_warned_are_deleted_so_they_rebuild() {
+    let out = std::env::temp_dir().join(format!("xtask-warned-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let write = |p: &str, text: &str| {
+        let p = out.join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        "samples/rust/.rust_minimal.o.cmd",
+        "savedcmd_samples/rust/rust_minimal.o := rustc /tree/samples/rust/rust_minimal.rs\n\
+         source_samples/rust/rust_minimal.o := /tree/samples/rust/rust_minimal.rs\n",
+    );
+    write("samples/rust/rust_minimal.o", "obj");
+    write(
+        "samples/rust/.rust_print.o.cmd",
+        "savedcmd_samples/rust/rust_print.o := rustc /tree/samples/rust/rust_print.rs\n",
+    );
+    write("samples/rust/rust_print.o", "obj");
+    write(
+        "rust/.kernel.o.cmd",
+        "savedcmd_rust/kernel.o := rustc /tree/rust/kernel/lib.rs\n\
+         deps_rust/kernel.o := /tree/rust/kernel/lib.rs /tree/rust/kernel/init.rs\n",
+    );
+    write("rust/kernel.o", "obj");
+    write("rust/pin_init.o", "obj");
+    // A located warning in a sample and one in a file of the kernel crate.
+    let warnings = &xtask::kernel::rust_warnings(WARN_LOG)[..2];
+    let forgotten = xtask::kernel::forget_warned_objects(&out, warnings);
+    assert_eq!(forgotten, ["rust/kernel.o", "samples/rust/rust_minimal.o"]);
+    assert!(!out.join("samples/rust/rust_minimal.o").exists());
+    assert!(out.join("samples/rust/rust_print.o").exists());
+    // A warning without a location: its object, from the step line before it.
+    let warnings = ["rust/pin_init.o: the MSRV differs".to_string()];
+    let forgotten = xtask::kernel::forget_warned_objects(&out, &warnings);
+    assert_eq!(forgotten, ["rust/pin_init.o"]);
+    assert!(out.join("samples/rust/rust_print.o").exists());
+    std::fs::remove_dir_all(&out).unwrap();
+}
