@@ -2,8 +2,9 @@
 
 //! Compile-fail tests. Diagnostics differ between compilers, so each supported compiler has
 //! its own directory of reviewed `.stderr` files: `tests/ui/` for the current stable (1.95),
-//! `tests/ui-1.85/` for Debian's 1.85 (the kernel's compiler here). The `.rs` files of the
-//! two directories must be identical (checked below); `tests/ui-sync.sh` copies them.
+//! `tests/ui-1.85/` for Debian's 1.85 (the kernel's compiler here). The `.rs` files of
+//! `tests/ui-1.85/` are symbolic links to those of `tests/ui/` (made by `tests/ui-sync.sh`), so
+//! there is one source per test; the test below checks that none is missing or stale.
 
 use std::{fs, path::Path, process::Command};
 

@@ -1,15 +1,1 @@
-// `#[derive(Zeroable)]` checks every field.
-use pin_init::*;
-
-#[derive(Zeroable)]
-struct Foo<'a> {
-    a: u32,
-    b: &'a u32,
-}
-
-#[derive(Zeroable)]
-enum E {
-    A,
-}
-
-fn main() {}
+../ui/derive_zeroable_bad_field.rs

@@ -1,9 +1,1 @@
-// `#[pin_data(PinnedDrop)]` without a `#[pinned_drop]` impl.
-use pin_init::*;
-
-#[pin_data(PinnedDrop)]
-struct Foo {
-    a: u32,
-}
-
-fn main() {}
+../ui/pinned_drop_missing_impl.rs

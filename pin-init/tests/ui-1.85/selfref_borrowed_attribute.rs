@@ -1,13 +1,1 @@
-// Malformed `#[borrowed]` attributes.
-use pin_init::*;
-
-#[pin_data]
-struct S {
-    #[borrowed(mut)]
-    a: String,
-    #[borrowed]
-    #[borrowed]
-    b: String,
-}
-
-fn main() {}
+../ui/selfref_borrowed_attribute.rs

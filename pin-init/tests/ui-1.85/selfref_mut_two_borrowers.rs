@@ -1,18 +1,1 @@
-// SPEC §3.5: two dependents can never both hold `&mut` into one `#[borrowed(mut)]` owner.
-use pin_init::*;
-
-#[pin_data]
-struct Two {
-    a: &'buf mut [u8],
-    b: &'buf mut [u8],
-    #[borrowed(mut)]
-    buf: [u8; 8],
-}
-
-fn main() {
-    let _ = pin_init!(Two {
-        buf: [0; 8],
-        a: &mut buf[..4],
-        b: &mut buf[4..],
-    });
-}
+../ui/selfref_mut_two_borrowers.rs

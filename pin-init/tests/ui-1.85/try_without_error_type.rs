@@ -1,11 +1,1 @@
-// `try_pin_init!` needs the error type after `?`.
-use pin_init::*;
-
-#[pin_data]
-struct Foo {
-    a: u32,
-}
-
-fn main() {
-    let _ = try_pin_init!(Foo { a: 1 });
-}
+../ui/try_without_error_type.rs
