@@ -106,81 +106,54 @@ impl<T> InPlaceInit<T> for Box<T> {
     }
 }
 
-impl<T> InPlaceInit<T> for Arc<T> {
-    type PinnedSelf = Pin<Self>;
+/// `InPlaceInit` for a reference-counted pointer (`Arc`, `Rc`): both allocate uninitialized,
+/// are the only reference right after that, and never move their contents.
+macro_rules! impl_in_place_init_for_rc {
+    ($rc:ident) => {
+        impl<T> InPlaceInit<T> for $rc<T> {
+            type PinnedSelf = Pin<Self>;
 
-    #[inline]
-    fn try_pin_init<E>(init: impl PinInit<T, E>) -> Result<Self::PinnedSelf, E>
-    where
-        E: From<AllocError>,
-    {
-        let mut this = Arc::<T>::new_uninit();
-        // A fresh `Arc` has no other references.
-        let Some(slot) = Arc::get_mut(&mut this) else {
-            unreachable!()
-        };
-        let slot = slot.as_mut_ptr();
-        // SAFETY: `slot` is valid, uninitialized and exclusively ours; if this fails, the
-        // `Arc<MaybeUninit<T>>` frees it without dropping a `T`; the contents of an `Arc` never
-        // move, so they stay pinned.
-        unsafe { init.__pinned_init(slot)? };
-        // SAFETY: initialized just above; an `Arc` never moves its contents.
-        Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
-    }
+            #[inline]
+            fn try_pin_init<E>(init: impl PinInit<T, E>) -> Result<Self::PinnedSelf, E>
+            where
+                E: From<AllocError>,
+            {
+                let mut this = $rc::<T>::new_uninit();
+                // A fresh pointer has no other references.
+                let Some(slot) = $rc::get_mut(&mut this) else {
+                    unreachable!()
+                };
+                let slot = slot.as_mut_ptr();
+                // SAFETY: `slot` is valid, uninitialized and exclusively ours; if this fails,
+                // the pointer to `MaybeUninit<T>` frees it without dropping a `T`; the
+                // contents of a reference-counted allocation never move, so they stay pinned.
+                unsafe { init.__pinned_init(slot)? };
+                // SAFETY: initialized just above; the allocation never moves its contents.
+                Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
+            }
 
-    #[inline]
-    fn try_init<E>(init: impl Init<T, E>) -> Result<Self, E>
-    where
-        E: From<AllocError>,
-    {
-        let mut this = Arc::<T>::new_uninit();
-        let Some(slot) = Arc::get_mut(&mut this) else {
-            unreachable!()
-        };
-        let slot = slot.as_mut_ptr();
-        // SAFETY: `slot` is valid, uninitialized and exclusively ours.
-        unsafe { init.__init(slot)? };
-        // SAFETY: initialized just above.
-        Ok(unsafe { this.assume_init() })
-    }
+            #[inline]
+            fn try_init<E>(init: impl Init<T, E>) -> Result<Self, E>
+            where
+                E: From<AllocError>,
+            {
+                let mut this = $rc::<T>::new_uninit();
+                // A fresh pointer has no other references.
+                let Some(slot) = $rc::get_mut(&mut this) else {
+                    unreachable!()
+                };
+                let slot = slot.as_mut_ptr();
+                // SAFETY: `slot` is valid, uninitialized and exclusively ours.
+                unsafe { init.__init(slot)? };
+                // SAFETY: initialized just above.
+                Ok(unsafe { this.assume_init() })
+            }
+        }
+    };
 }
 
-impl<T> InPlaceInit<T> for Rc<T> {
-    type PinnedSelf = Pin<Self>;
-
-    #[inline]
-    fn try_pin_init<E>(init: impl PinInit<T, E>) -> Result<Self::PinnedSelf, E>
-    where
-        E: From<AllocError>,
-    {
-        let mut this = Rc::<T>::new_uninit();
-        let Some(slot) = Rc::get_mut(&mut this) else {
-            unreachable!()
-        };
-        let slot = slot.as_mut_ptr();
-        // SAFETY: `slot` is valid, uninitialized and exclusively ours; the contents of an `Rc`
-        // never move, so they stay pinned.
-        unsafe { init.__pinned_init(slot)? };
-        // SAFETY: initialized just above; an `Rc` never moves its contents.
-        Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
-    }
-
-    #[inline]
-    fn try_init<E>(init: impl Init<T, E>) -> Result<Self, E>
-    where
-        E: From<AllocError>,
-    {
-        let mut this = Rc::<T>::new_uninit();
-        let Some(slot) = Rc::get_mut(&mut this) else {
-            unreachable!()
-        };
-        let slot = slot.as_mut_ptr();
-        // SAFETY: `slot` is valid, uninitialized and exclusively ours.
-        unsafe { init.__init(slot)? };
-        // SAFETY: initialized just above.
-        Ok(unsafe { this.assume_init() })
-    }
-}
+impl_in_place_init_for_rc!(Arc);
+impl_in_place_init_for_rc!(Rc);
 
 impl<T> InPlaceWrite<T> for Box<MaybeUninit<T>> {
     type Initialized = Box<T>;
