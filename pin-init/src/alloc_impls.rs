@@ -110,45 +110,51 @@ impl<T> InPlaceInit<T> for Box<T> {
 /// are the only reference right after that, and never move their contents.
 macro_rules! impl_in_place_init_for_rc {
     ($rc:ident) => {
-        impl<T> InPlaceInit<T> for $rc<T> {
-            type PinnedSelf = Pin<Self>;
-
+        const _: () = {
+            /// A new uninitialized allocation and a pointer to its contents, which nothing
+            /// else references yet.
             #[inline]
-            fn try_pin_init<E>(init: impl PinInit<T, E>) -> Result<Self::PinnedSelf, E>
-            where
-                E: From<AllocError>,
-            {
+            fn fresh<T>() -> ($rc<MaybeUninit<T>>, *mut T) {
                 let mut this = $rc::<T>::new_uninit();
                 // A fresh pointer has no other references.
                 let Some(slot) = $rc::get_mut(&mut this) else {
                     unreachable!()
                 };
                 let slot = slot.as_mut_ptr();
-                // SAFETY: `slot` is valid, uninitialized and exclusively ours; if this fails,
-                // the pointer to `MaybeUninit<T>` frees it without dropping a `T`; the
-                // contents of a reference-counted allocation never move, so they stay pinned.
-                unsafe { init.__pinned_init(slot)? };
-                // SAFETY: initialized just above; the allocation never moves its contents.
-                Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
+                (this, slot)
             }
 
-            #[inline]
-            fn try_init<E>(init: impl Init<T, E>) -> Result<Self, E>
-            where
-                E: From<AllocError>,
-            {
-                let mut this = $rc::<T>::new_uninit();
-                // A fresh pointer has no other references.
-                let Some(slot) = $rc::get_mut(&mut this) else {
-                    unreachable!()
-                };
-                let slot = slot.as_mut_ptr();
-                // SAFETY: `slot` is valid, uninitialized and exclusively ours.
-                unsafe { init.__init(slot)? };
-                // SAFETY: initialized just above.
-                Ok(unsafe { this.assume_init() })
+            impl<T> InPlaceInit<T> for $rc<T> {
+                type PinnedSelf = Pin<Self>;
+
+                #[inline]
+                fn try_pin_init<E>(init: impl PinInit<T, E>) -> Result<Self::PinnedSelf, E>
+                where
+                    E: From<AllocError>,
+                {
+                    let (this, slot) = fresh::<T>();
+                    // SAFETY: `slot` is valid, uninitialized and exclusively ours; if this
+                    // fails, the pointer to `MaybeUninit<T>` frees it without dropping a `T`;
+                    // the contents of a reference-counted allocation never move, so they stay
+                    // pinned.
+                    unsafe { init.__pinned_init(slot)? };
+                    // SAFETY: initialized just above; the allocation never moves its contents.
+                    Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
+                }
+
+                #[inline]
+                fn try_init<E>(init: impl Init<T, E>) -> Result<Self, E>
+                where
+                    E: From<AllocError>,
+                {
+                    let (this, slot) = fresh::<T>();
+                    // SAFETY: `slot` is valid, uninitialized and exclusively ours.
+                    unsafe { init.__init(slot)? };
+                    // SAFETY: initialized just above.
+                    Ok(unsafe { this.assume_init() })
+                }
             }
-        }
+        };
     };
 }
 
