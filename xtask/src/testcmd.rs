@@ -82,20 +82,22 @@ fn asan_tests(repo: &Path) -> Option<Vec<String>> {
     )
 }
 
-fn asan_command(repo: &Path, tests: &[String]) -> Command {
+/// `cargo +nightly SUBCOMMAND --target x86_64-unknown-linux-gnu` with AddressSanitizer, in its
+/// own target directory.
+fn asan_cargo(repo: &Path, subcommand: &str) -> Command {
     let mut c = rustup_cargo("nightly");
     c.current_dir(repo)
-        .args([
-            "test",
-            "-p",
-            "pin-init",
-            "--target",
-            "x86_64-unknown-linux-gnu",
-        ])
+        .args([subcommand, "--target", "x86_64-unknown-linux-gnu"])
         .env("RUSTFLAGS", "-Zsanitizer=address")
         .env("RUSTDOCFLAGS", "-Zsanitizer=address")
         .env("CARGO_TARGET_DIR", target_base(repo).join("asan"))
         .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
+    c
+}
+
+fn asan_command(repo: &Path, tests: &[String]) -> Command {
+    let mut c = asan_cargo(repo, "test");
+    c.args(["-p", "pin-init"]);
     for t in tests {
         c.args(["--test", t]);
     }
@@ -256,11 +258,7 @@ fn step_examples(repo: &Path) -> Outcome {
             errors.push(e);
         }
         if asan {
-            let mut c = rustup_cargo("nightly");
-            c.args(["run", "--target", "x86_64-unknown-linux-gnu"])
-                .env("RUSTFLAGS", "-Zsanitizer=address")
-                .env("CARGO_TARGET_DIR", target_base(repo).join("asan"))
-                .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
+            let c = asan_cargo(repo, "run");
             if let Err(e) = check_example(repo, name, c, "AddressSanitizer") {
                 errors.push(e);
             }
