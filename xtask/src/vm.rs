@@ -5,7 +5,6 @@
 use crate::util::{self, Context, Error, Phase, Result};
 use crate::verdict::{self, Module, Verdict};
 use std::fs;
-use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -170,52 +169,30 @@ fn qemu_binary() -> Result<PathBuf> {
     })
 }
 
-/// Whether KVM can at least be initialised (it is known to hang or fail on
-/// some machines, so the boot itself is watched too).
-fn kvm_usable(qemu: &Path) -> bool {
-    let rw = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open("/dev/kvm")
-        .is_ok();
-    if !rw {
-        return false;
+/// The KVM device: `/dev/kvm`, or `PIN_INIT_HARNESS_KVM_DEVICE` (for tests).
+fn kvm_device() -> PathBuf {
+    std::env::var_os("PIN_INIT_HARNESS_KVM_DEVICE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/dev/kvm"))
+}
+
+/// Why KVM cannot even be tried here, if it cannot: QEMU needs the device
+/// open for reading and writing.
+fn kvm_unavailable() -> Option<String> {
+    let dev = kvm_device();
+    match fs::OpenOptions::new().read(true).write(true).open(&dev) {
+        Ok(_) => None,
+        Err(e) => Some(format!("cannot open {} read-write: {e}", dev.display())),
     }
-    let child = Command::new(qemu)
-        .args([
-            "-accel",
-            "kvm",
-            "-M",
-            "q35",
-            "-nodefaults",
-            "-display",
-            "none",
-            "-S",
-            "-monitor",
-            "stdio",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn();
-    let Ok(mut child) = child else { return false };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(b"quit\n");
-    }
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(s)) => return s.success(),
-            Ok(None) if start.elapsed() < Duration::from_secs(5) => {
-                std::thread::sleep(Duration::from_millis(50))
-            }
-            _ => {
-                kill_group(&mut child);
-                return false;
-            }
-        }
-    }
+}
+
+/// What the kernel prints first (the `linux_banner`); a boot that shows it
+/// has reached the kernel, whatever happens afterwards.
+const KERNEL_BANNER: &[u8] = b"Linux version";
+
+/// Whether the console log shows that the kernel started.
+pub fn kernel_started(log: &[u8]) -> bool {
+    log.windows(KERNEL_BANNER.len()).any(|w| w == KERNEL_BANNER)
 }
 
 fn kill_group(child: &mut std::process::Child) {
@@ -233,8 +210,8 @@ fn kill_group(child: &mut std::process::Child) {
 /// How a boot ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Boot {
-    /// QEMU exited by itself.
-    Exited,
+    /// QEMU exited by itself (with this status).
+    Exited(std::process::ExitStatus),
     /// Killed after the timeout.
     TimedOut,
     /// Killed because nothing was printed within `stall` (broken KVM).
@@ -261,8 +238,8 @@ pub fn boot(
         .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
     let start = Instant::now();
     loop {
-        if child.try_wait()?.is_some() {
-            return Ok(Boot::Exited);
+        if let Some(status) = child.try_wait()? {
+            return Ok(Boot::Exited(status));
         }
         let t = start.elapsed();
         if t >= timeout {
@@ -270,14 +247,90 @@ pub fn boot(
             return Ok(Boot::TimedOut);
         }
         if let Some(s) = stall {
-            if t >= s && !fs::read(log).is_ok_and(|b| b.windows(13).any(|w| w == b"Linux version"))
-            {
+            if t >= s && !fs::read(log).is_ok_and(|b| kernel_started(&b)) {
                 kill_group(&mut child);
                 return Ok(Boot::Stalled);
             }
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The file in the cache's `vm/` that remembers why KVM failed here.
+pub const KVM_BROKEN: &str = "kvm-broken";
+
+/// How long a KVM boot may stay silent before it counts as hung.
+const KVM_STALL: Duration = Duration::from_secs(5);
+
+/// Why KVM failed here before, if a marker says so (`kvm-hung` is the name
+/// older versions used).
+fn known_kvm_failure(vmdir: &Path) -> Option<String> {
+    [KVM_BROKEN, "kvm-hung"].iter().find_map(|name| {
+        let text = fs::read_to_string(vmdir.join(name)).ok()?;
+        let line = text.lines().next().unwrap_or("").trim().to_string();
+        Some(if line.is_empty() {
+            "no reason recorded".to_string()
+        } else {
+            line
+        })
+    })
+}
+
+/// Whether a KVM boot failed before reaching the kernel, and how: QEMU ended
+/// (exited, crashed, aborted) or stayed silent before the kernel banner.
+fn kvm_failure(how: &Boot, log: &Path) -> Option<String> {
+    let started = fs::read(log).is_ok_and(|b| kernel_started(&b));
+    match how {
+        Boot::Stalled => Some(format!(
+            "QEMU printed no kernel output in {} s",
+            KVM_STALL.as_secs()
+        )),
+        Boot::Exited(status) if !started => {
+            use std::os::unix::process::ExitStatusExt;
+            let how = match (status.code(), status.signal()) {
+                (Some(c), _) => format!("exited with status {c}"),
+                (None, Some(s)) => format!("was killed by signal {s}"),
+                _ => "ended".to_string(),
+            };
+            Some(format!("QEMU {how} before the kernel printed anything"))
+        }
+        _ => None,
+    }
+}
+
+/// QEMU's arguments for a boot with `accel`; KVM and TCG differ only in the
+/// accelerator and the CPU model (KVM passes the host CPU through).
+pub fn qemu_args(accel: &str, image: &Path, initrd: &Path) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "-accel",
+        accel,
+        "-nodefaults",
+        "-nographic",
+        "-serial",
+        "stdio",
+        "-m",
+        "1G",
+        "-no-reboot",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let qboot = Path::new("/usr/share/qemu/qboot.rom");
+    if qboot.is_file() {
+        a.extend(["-bios".to_string(), qboot.display().to_string()]);
+    }
+    if accel == "kvm" {
+        a.extend(["-cpu".to_string(), "host".to_string()]);
+    }
+    a.extend([
+        "-kernel".to_string(),
+        image.display().to_string(),
+        "-initrd".to_string(),
+        initrd.display().to_string(),
+        "-append".to_string(),
+        "console=ttyS0 panic=-1".to_string(),
+    ]);
+    a
 }
 
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
@@ -303,27 +356,32 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         manifest.len()
     ));
 
-    // KVM can initialise and then hang on these machines: a boot that
-    // printed nothing after a few seconds is retried with TCG, and
-    // remembered so later runs go straight to TCG.
-    let kvm_broken = vmdir.join("kvm-hung");
-    let mut accel = match opts.accel.as_str() {
-        "auto" => {
-            if kvm_broken.exists() {
-                eprintln!(
-                    "    using TCG: KVM hung here before (delete {} to try it again)",
-                    kvm_broken.display()
-                );
-                "tcg"
-            } else if kvm_usable(&qemu) {
-                "kvm"
-            } else {
-                "tcg"
-            }
-        }
-        "kvm" => "kvm",
-        "tcg" => "tcg",
+    // KVM fails in more than one way on machines of this kind: it can hang
+    // after initialising, or QEMU can abort at start (e.g. "failed to set MSR"
+    // with `-cpu host`). With `--accel auto` the real KVM boot is its own
+    // probe (same machine, CPU and accelerator flags): if it ends or stays
+    // silent before the kernel prints its banner, the reason is shown and
+    // remembered, and the VM boots with TCG. After the banner, whatever
+    // happens is the kernel's result and is judged, never retried.
+    let kvm_broken = vmdir.join(KVM_BROKEN);
+    let auto = match opts.accel.as_str() {
+        "auto" => true,
+        "kvm" | "tcg" => false,
         other => crate::bail!("--accel must be auto, kvm or tcg, not {other}"),
+    };
+    let mut accel = if !auto {
+        opts.accel.as_str()
+    } else if let Some(why) = known_kvm_failure(&vmdir) {
+        eprintln!(
+            "    using TCG: KVM failed here before ({why}); delete {} to try it again",
+            kvm_broken.display()
+        );
+        "tcg"
+    } else if let Some(why) = kvm_unavailable() {
+        eprintln!("    using TCG: {why}");
+        "tcg"
+    } else {
+        "kvm"
     };
     let log = cache.join(if opts.debug {
         "logs/vm-console-debug.log"
@@ -331,54 +389,52 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         "logs/vm-console.log"
     });
     fs::create_dir_all(cache.join("logs"))?;
-    let args_for = |accel: &str| -> Vec<String> {
-        let mut a: Vec<String> = [
-            "-accel",
-            accel,
-            "-nodefaults",
-            "-nographic",
-            "-serial",
-            "stdio",
-            "-m",
-            "1G",
-            "-no-reboot",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let qboot = Path::new("/usr/share/qemu/qboot.rom");
-        if qboot.is_file() {
-            a.extend(["-bios".to_string(), qboot.display().to_string()]);
-        }
-        if accel == "kvm" {
-            a.extend(["-cpu".to_string(), "host".to_string()]);
-        }
-        a.extend([
-            "-kernel".to_string(),
-            image.display().to_string(),
-            "-initrd".to_string(),
-            initrd.display().to_string(),
-            "-append".to_string(),
-            "console=ttyS0 panic=-1".to_string(),
-        ]);
-        a
-    };
+    let args_for = |accel: &str| qemu_args(accel, &image, &initrd);
     let phase = Phase::start("vm-test: boot in QEMU");
     eprintln!(
         "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
         log.display()
     );
-    let stall = (opts.accel == "auto" && accel == "kvm").then(|| Duration::from_secs(3));
+    let stall = (accel == "kvm").then_some(KVM_STALL);
     let mut how = boot(&qemu, &args_for(accel), &log, opts.timeout, stall)?;
-    if how == Boot::Stalled {
-        eprintln!("    KVM printed nothing in 3 s: falling back to TCG");
-        let _ = fs::write(&kvm_broken, "KVM boot printed nothing within 3 s\n");
-        accel = "tcg";
-        how = boot(&qemu, &args_for(accel), &log, opts.timeout, None)?;
+    if accel == "kvm" {
+        if let Some(why) = kvm_failure(&how, &log) {
+            let kvm_log = log.with_extension("kvm.log");
+            let _ = fs::rename(&log, &kvm_log);
+            if !auto {
+                crate::bail!(
+                    "KVM boot failed (--accel kvm): {why}\nQEMU's console/stderr ({}):\n{}",
+                    kvm_log.display(),
+                    util::tail(&kvm_log, 25)
+                );
+            }
+            eprintln!(
+                "    KVM boot failed: {why}; QEMU said:\n{}",
+                util::tail(&kvm_log, 10)
+            );
+            eprintln!(
+                "    falling back to TCG (remembered in {}; delete it to try KVM again)",
+                kvm_broken.display()
+            );
+            let message = fs::read_to_string(&kvm_log).unwrap_or_default();
+            let first = message
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .trim();
+            let note = if first.is_empty() {
+                format!("{why}\n")
+            } else {
+                format!("{why}: {first}\n")
+            };
+            fs::write(&kvm_broken, note).context(format!("writing {}", kvm_broken.display()))?;
+            accel = "tcg";
+            how = boot(&qemu, &args_for(accel), &log, opts.timeout, None)?;
+        }
     }
     let vm_time = phase.elapsed();
-    if how != Boot::Exited {
+    if how == Boot::TimedOut {
         crate::bail!(
             "VM timed out after {} s ({accel}): killed QEMU; last lines of {}:\n{}",
             opts.timeout.as_secs(),

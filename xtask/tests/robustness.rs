@@ -760,3 +760,191 @@ fn example_output_mismatch_names_the_line() {
     );
     assert!(output_mismatch("a\n", "a").is_some());
 }
+
+/// How the stand-in `qemu-system-x86_64` behaves when it is given `-accel kvm`
+/// (with any other accelerator it prints the good console log).
+#[derive(Clone, Copy)]
+enum Kvm {
+    /// Aborts at start with the message seen on machines of this kind.
+    Aborts,
+    /// Starts and then prints nothing, forever.
+    Hangs,
+    /// Boots like TCG does.
+    Works,
+    /// Reaches the kernel, which then panics and QEMU exits non-zero.
+    FailsAfterKernelOutput,
+}
+
+/// A stand-in `qemu-system-x86_64` in its own directory, which records each
+/// command line in `calls` and behaves as `kvm` says under KVM.
+fn standin_qemu(dir: &Path, kvm: Kvm) -> (PathBuf, PathBuf) {
+    let console = dir.join("console.txt");
+    write(&console, &good_console());
+    let calls = dir.join("calls");
+    let under_kvm = match kvm {
+        Kvm::Aborts => "echo 'qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69' >&2\n    \
+             echo \"qemu-system-x86_64: ../target/i386/kvm/kvm.c:3217: kvm_buf_set_msrs: Assertion \\`ret == cpu->kvm_msr_buf->nmsrs' failed.\" >&2\n    \
+             kill -ABRT $$"
+            .to_string(),
+        Kvm::Hangs => "sleep 300 &\n    wait".to_string(),
+        Kvm::Works => format!("cat {}", console.display()),
+        Kvm::FailsAfterKernelOutput => "echo 'Linux version 6.12.118 (fake)'\n    \
+             echo 'Kernel panic - not syncing: fake panic in early init'\n    exit 1"
+            .to_string(),
+    };
+    let bin = dir.join("bin");
+    executable(
+        &bin.join("qemu-system-x86_64"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" >> {calls}\ncase \" $* \" in\n  *\" -accel kvm \"*)\n    {under_kvm}\n    ;;\n  *)\n    cat {console}\n    ;;\nesac\n",
+            calls = calls.display(),
+            console = console.display(),
+        ),
+    );
+    (bin, calls)
+}
+
+/// Runs `cargo xtask vm-test` with the stand-in QEMU found on the tool path
+/// (and `PATH`) and a KVM device that opens read-write.
+fn vm_test_with(t: &Temp, kvm: Kvm, args: &[&str]) -> (Output, PathBuf, PathBuf) {
+    let cache = fake_build(&t.0);
+    let (bin, calls) = standin_qemu(&t.0, kvm);
+    let kvm_dev = t.0.join("kvm-device");
+    write(&kvm_dev, "");
+    let path = std::env::join_paths(
+        std::iter::once(bin.clone())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let path = PathBuf::from(path);
+    let mut all = vec!["vm-test", "--timeout", "60"];
+    all.extend_from_slice(args);
+    let o = xtask(
+        &all,
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &bin),
+            ("PATH", &path),
+            ("PIN_INIT_HARNESS_KVM_DEVICE", &kvm_dev),
+            ("PIN_INIT_HARNESS_BUSYBOX", &t.0.join("busybox")),
+        ],
+    );
+    (o, cache, calls)
+}
+
+/// The accelerators of the recorded QEMU command lines, in order; also checks
+/// that every call had the same arguments but for the accelerator and CPU.
+fn accels(calls: &Path) -> Vec<String> {
+    let text = fs::read_to_string(calls).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut accels = Vec::new();
+    let mut rest = Vec::new();
+    for line in &lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == "-accel").unwrap();
+        accels.push(words[i + 1].to_string());
+        let kvm = words[i + 1] == "kvm";
+        assert_eq!(
+            kvm,
+            line.contains("-cpu host"),
+            "KVM (only) passes the host CPU: {line}"
+        );
+        let other: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .filter(|(j, w)| *j != i + 1 && !(kvm && (**w == "-cpu" || **w == "host")))
+            .map(|(_, w)| *w)
+            .collect();
+        rest.push(other.join(" "));
+    }
+    rest.dedup();
+    assert!(
+        rest.len() <= 1,
+        "same machine flags for every boot: {lines:?}"
+    );
+    accels
+}
+
+#[test]
+fn kvm_that_aborts_at_start_falls_back_to_tcg_and_is_remembered() {
+    let t = Temp::new("kvmabort");
+    let (o, cache, calls) = vm_test_with(&t, Kvm::Aborts, &[]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(accels(&calls), ["kvm", "tcg"]);
+    assert!(
+        err.contains("QEMU was killed by signal 6 before the kernel printed anything"),
+        "{err}"
+    );
+    assert!(
+        err.contains("failed to set MSR 0x10a to 0x69"),
+        "QEMU's own message: {err}"
+    );
+    assert!(err.contains("falling back to TCG"), "{err}");
+    let marker = fs::read_to_string(cache.join("vm").join(xtask::vm::KVM_BROKEN)).unwrap();
+    assert!(marker.contains("signal 6"), "{marker}");
+    assert!(marker.contains("failed to set MSR"), "{marker}");
+    // The next run goes straight to TCG and says why.
+    fs::remove_file(&calls).unwrap();
+    let (o, _, calls) = vm_test_with(&t, Kvm::Aborts, &[]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(accels(&calls), ["tcg"]);
+    assert!(err.contains("using TCG: KVM failed here before"), "{err}");
+    assert!(err.contains("failed to set MSR"), "{err}");
+}
+
+#[test]
+fn kvm_that_aborts_fails_loudly_when_asked_for() {
+    let t = Temp::new("kvmloud");
+    let (o, cache, calls) = vm_test_with(&t, Kvm::Aborts, &["--accel", "kvm"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(accels(&calls), ["kvm"]);
+    assert!(err.contains("KVM boot failed (--accel kvm)"), "{err}");
+    assert!(
+        err.contains("| qemu-system-x86_64: error: failed to set MSR"),
+        "{err}"
+    );
+    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+}
+
+#[test]
+fn kvm_that_hangs_falls_back_to_tcg() {
+    let t = Temp::new("kvmhang");
+    let start = Instant::now();
+    let (o, cache, calls) = vm_test_with(&t, Kvm::Hangs, &[]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(30), "{err}");
+    assert_eq!(accels(&calls), ["kvm", "tcg"]);
+    assert!(
+        err.contains("QEMU printed no kernel output in 5 s"),
+        "{err}"
+    );
+    assert!(cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+}
+
+#[test]
+fn kvm_that_works_is_used() {
+    let t = Temp::new("kvmworks");
+    let (o, cache, calls) = vm_test_with(&t, Kvm::Works, &[]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(accels(&calls), ["kvm"]);
+    assert!(err.contains("done vm-test: boot in QEMU"), "{err}");
+    assert!(err.contains("QEMU kvm"), "{err}");
+    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+}
+
+#[test]
+fn a_kernel_that_fails_under_kvm_is_judged_not_retried() {
+    let t = Temp::new("kvmpanic");
+    let (o, cache, calls) = vm_test_with(&t, Kvm::FailsAfterKernelOutput, &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(accels(&calls), ["kvm"], "no fallback after kernel output");
+    assert!(!err.contains("falling back"), "{err}");
+    assert!(err.contains("Kernel panic - not syncing"), "{err}");
+    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+}
