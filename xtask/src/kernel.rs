@@ -19,7 +19,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// The crates the kernel tree gets copies of, as pinned in Cargo.lock.
 pub const VENDORED: &[&str] = &["proc-macro2", "quote", "syn", "unicode-ident"];
@@ -203,7 +203,7 @@ pub fn lock_versions(lock: &str) -> Result<BTreeMap<String, String>> {
 }
 
 /// Copies the pinned crates from cargo's registry cache into `cache/vendor/`.
-fn vendor(repo: &Path, cache: &Path) -> Result<BTreeMap<String, String>> {
+pub(crate) fn vendor(repo: &Path, cache: &Path) -> Result<BTreeMap<String, String>> {
     let lock = fs::read_to_string(repo.join("Cargo.lock")).context("reading Cargo.lock")?;
     let versions = lock_versions(&lock)?;
     let vendor = cache.join("vendor");
@@ -254,7 +254,7 @@ fn vendor(repo: &Path, cache: &Path) -> Result<BTreeMap<String, String>> {
 }
 
 /// Unpacks Debian's tarball into `cache/src/` unless already there.
-fn unpack(cache: &Path) -> Result<PathBuf> {
+pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
     let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/src/linux-source-6.12.tar.xz"));
@@ -301,44 +301,112 @@ fn unpack(cache: &Path) -> Result<PathBuf> {
 /// Hash of everything preparation depends on.
 fn prep_hash(repo: &Path, pristine: &Path, versions: &BTreeMap<String, String>) -> Result<String> {
     let mut h = Hasher::default();
-    h.update(pristine.to_string_lossy().as_bytes());
-    if let Ok(m) = fs::metadata(pristine.join("Makefile")) {
-        h.update(format!("{:?}", m.modified().ok()).as_bytes());
-    }
+    h.update(base_id(pristine).as_bytes());
     h.update_tree(&repo.join("pin-init"))?;
     h.update_tree(&repo.join("patches"))?;
-    h.update(
-        &fs::read(repo.join("scripts/prepare-tree.sh"))
-            .context("reading scripts/prepare-tree.sh")?,
-    );
+    for script in PREP_SCRIPTS {
+        h.update(&fs::read(repo.join(script)).context(format!("reading {script}"))?);
+    }
     for (c, v) in versions {
         h.update(format!("{c}-{v}").as_bytes());
     }
     Ok(h.hex())
 }
 
+/// The scripts that define the preparation.
+const PREP_SCRIPTS: &[&str] = &["scripts/prepare-tree.sh", "scripts/make-series.sh"];
+
+/// Which vanilla tree a prepared tree was copied from.
+fn base_id(pristine: &Path) -> String {
+    let mtime = fs::metadata(pristine.join("Makefile"))
+        .ok()
+        .and_then(|m| m.modified().ok());
+    format!("{} {mtime:?}", pristine.display())
+}
+
 const PREP_STAMP: &str = ".xtask-prepared";
+const BASE_STAMP: &str = ".xtask-base";
+/// What `olddefconfig` depends on in the prepared tree (the Kconfig files the
+/// preparation changed): an edit of pin-init does not reconfigure.
+const KCONFIG_STAMP: &str = ".xtask-kconfig";
+/// The files the last preparation added, changed or deleted (relative paths).
 const TOUCHED_LIST: &str = ".xtask-touched";
 
-/// Recursively lists regular files (relative paths) modified at or after `since`.
-fn files_newer(root: &Path, dir: &Path, since: SystemTime, out: &mut Vec<PathBuf>) -> Result<()> {
+/// The vanilla files the hand-written patches of `patches/series` touch,
+/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines. The
+/// generated patches of the series only add files that vanilla lacks.
+pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
+    let series = repo.join("patches/series");
+    let text = fs::read_to_string(&series).context(format!("reading {}", series.display()))?;
+    let mut out = BTreeSet::new();
+    for name in text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+    {
+        let file = repo.join("patches").join(name);
+        let patch = fs::read_to_string(&file).context(format!("reading {}", file.display()))?;
+        for line in patch.lines() {
+            let paths: Vec<&str> = if let Some(rest) = line.strip_prefix("diff --git ") {
+                rest.split_whitespace().collect()
+            } else if let Some(rest) = line
+                .strip_prefix("--- ")
+                .or_else(|| line.strip_prefix("+++ "))
+            {
+                rest.split('\t').take(1).collect()
+            } else {
+                continue;
+            };
+            for p in paths {
+                if let Some(rel) = p.strip_prefix("a/").or_else(|| p.strip_prefix("b/")) {
+                    out.insert(PathBuf::from(rel));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Recursively lists regular files (relative paths) below `dir`.
+fn list_files(root: &Path, dir: &Path, out: &mut BTreeSet<PathBuf>) -> Result<()> {
     for entry in fs::read_dir(dir).context(format!("reading {}", dir.display()))? {
         let entry = entry?;
         let ty = entry.file_type()?;
         let path = entry.path();
         if ty.is_dir() {
-            files_newer(root, &path, since, out)?;
+            list_files(root, &path, out)?;
         } else if ty.is_file() {
-            let m = entry.metadata()?;
-            if m.modified().is_ok_and(|t| t >= since) {
-                out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
-            }
+            out.insert(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
         }
     }
     Ok(())
 }
 
-/// (Re-)creates the prepared tree when its inputs changed.
+/// Copies `from` to `to` (creating its directory), which gets a new mtime.
+fn copy_file(from: &Path, to: &Path) -> Result<()> {
+    if let Some(dir) = to.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    // A fresh file (not written in place): hard links and open files of the
+    // old content stay as they were.
+    let tmp = to.with_file_name(format!(
+        ".{}.xtask-tmp",
+        to.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    fs::copy(from, &tmp).context(format!("copying {} to {}", from.display(), tmp.display()))?;
+    fs::rename(&tmp, to).context(format!("renaming {}", tmp.display()))?;
+    Ok(())
+}
+
+/// Brings the prepared tree up to date when its inputs changed.
+///
+/// The vanilla tree is copied once. Each preparation then runs
+/// `scripts/prepare-tree.sh` on a small staging tree that holds only the
+/// files the series touches (plus the top-level `Makefile`, whose version it
+/// checks), and writes into the prepared tree only the files whose content
+/// differs; files the previous preparation changed and this one does not go
+/// back to their vanilla content. Untouched files keep their timestamps, so
+/// make rebuilds only what depends on a change.
 fn prepare(
     repo: &Path,
     cache: &Path,
@@ -351,80 +419,121 @@ fn prepare(
         return Ok(false);
     }
     let phase = Phase::start("kernel: prepare the tree");
-    eprintln!("    inputs changed: copying the vanilla tree, then scripts/prepare-tree.sh");
-    let old = cache.join("linux.old");
-    let _ = fs::remove_dir_all(&old);
-    if tree.exists() {
-        fs::rename(&tree, &old)?;
+    let base = base_id(pristine);
+    if fs::read_to_string(tree.join(BASE_STAMP)).ok().as_deref() != Some(base.as_str()) {
+        eprintln!("    copying the vanilla tree (once per source tree)");
+        let tmp = cache.join("linux.tmp");
+        let _ = fs::remove_dir_all(&tmp);
+        util::run(
+            Command::new("cp").arg("-a").arg(pristine).arg(&tmp),
+            "copying the vanilla tree",
+        )?;
+        let _ = fs::remove_dir_all(&tree);
+        fs::rename(&tmp, &tree)?;
+        fs::write(tree.join(BASE_STAMP), &base)?;
     }
-    util::run(
-        Command::new("cp").arg("-a").arg(pristine).arg(&tree),
-        "copying the vanilla tree",
-    )?;
-    let t0 = SystemTime::now() - std::time::Duration::from_secs(2);
+
+    // The staging tree: what the series touches, as vanilla has it.
+    let stage = cache.join("stage");
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage)?;
+    let mut vanilla_touched = BTreeSet::new();
+    for rel in patched_paths(repo)?
+        .into_iter()
+        .chain([PathBuf::from("Makefile")])
+    {
+        let from = pristine.join(&rel);
+        if from.is_file() {
+            copy_file(&from, &stage.join(&rel))?;
+            vanilla_touched.insert(rel);
+        }
+    }
     let out = Command::new("sh")
         .arg(repo.join("scripts/prepare-tree.sh"))
-        .arg(&tree)
+        .arg(&stage)
         .arg(repo)
         .arg(cache.join("vendor"))
         .env("PATH", util::build_path())
         .output()
         .context("running scripts/prepare-tree.sh")?;
     if !out.status.success() {
-        // Leave no half-prepared tree behind: the next run starts over.
-        let _ = fs::remove_dir_all(&tree);
-        if old.exists() {
-            let _ = fs::rename(&old, &tree);
-        }
+        // The prepared tree is as it was; its stamp still names the old inputs.
         crate::bail!(
             "preparing the kernel tree failed:\n{}",
             String::from_utf8_lossy(&out.stderr).trim_end()
         );
     }
-    // Give unchanged files their old timestamps back, and make files that
-    // went back to vanilla content newer than the objects built from them.
-    let mut touched = Vec::new();
-    files_newer(&tree, &tree, t0, &mut touched)?;
-    let mut kept = 0;
-    if old.exists() {
-        for rel in &touched {
-            let (new_p, old_p) = (tree.join(rel), old.join(rel));
-            let same = match (fs::read(&new_p), fs::read(&old_p)) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            };
-            if same {
-                let mtime = fs::metadata(&old_p)?.modified()?;
-                fs::File::options()
-                    .write(true)
-                    .open(&new_p)?
-                    .set_modified(mtime)?;
-                kept += 1;
+    let mut staged = BTreeSet::new();
+    list_files(&stage, &stage, &mut staged)?;
+    let deleted: BTreeSet<PathBuf> = vanilla_touched.difference(&staged).cloned().collect();
+
+    let (mut written, mut kept) = (0, 0);
+    let mut changed = BTreeSet::new();
+    let mut kconfig = Hasher::default();
+    kconfig.update(base.as_bytes());
+    for rel in &staged {
+        let (new_p, old_p) = (stage.join(rel), tree.join(rel));
+        let new = fs::read(&new_p)?;
+        let vanilla_same = fs::read(pristine.join(rel)).is_ok_and(|v| v == new);
+        if !vanilla_same {
+            changed.insert(rel.clone());
+            if rel
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("Kconfig"))
+            {
+                kconfig.update(rel.to_string_lossy().as_bytes());
+                kconfig.update(&new);
             }
         }
-        let previous = fs::read_to_string(old.join(TOUCHED_LIST)).unwrap_or_default();
-        let now = SystemTime::now();
-        for rel in previous.lines().map(Path::new) {
-            let p = tree.join(rel);
-            if !touched.iter().any(|t| t == rel) && p.is_file() {
-                fs::File::options()
-                    .write(true)
-                    .open(&p)?
-                    .set_modified(now)?;
-            }
+        if fs::read(&old_p).is_ok_and(|old| old == new) {
+            kept += 1;
+        } else {
+            copy_file(&new_p, &old_p)?;
+            written += 1;
         }
-        fs::remove_dir_all(&old).context("removing the previous tree")?;
     }
-    let list: Vec<String> = touched
+    for rel in &deleted {
+        changed.insert(rel.clone());
+        if tree.join(rel).is_file() {
+            fs::remove_file(tree.join(rel))?;
+            written += 1;
+        }
+    }
+    // What the previous preparation changed and this one leaves alone goes
+    // back to vanilla (a fresh mtime, so what was built from it rebuilds).
+    let previous = fs::read_to_string(tree.join(TOUCHED_LIST)).unwrap_or_default();
+    let mut restored = 0;
+    for rel in previous
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(PathBuf::from)
+    {
+        if changed.contains(&rel) {
+            continue;
+        }
+        let (van, p) = (pristine.join(&rel), tree.join(&rel));
+        if van.is_file() {
+            if !fs::read(&p).is_ok_and(|c| fs::read(&van).is_ok_and(|v| v == c)) {
+                copy_file(&van, &p)?;
+                restored += 1;
+            }
+        } else if p.is_file() {
+            fs::remove_file(&p)?;
+            restored += 1;
+        }
+    }
+    let list: Vec<String> = changed
         .iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
     fs::write(tree.join(TOUCHED_LIST), list.join("\n"))?;
+    fs::write(tree.join(KCONFIG_STAMP), kconfig.hex())?;
     fs::write(tree.join(PREP_STAMP), &hash)?;
+    let _ = fs::remove_dir_all(&stage);
     eprintln!("    {}", String::from_utf8_lossy(&out.stdout).trim());
     phase.done(&format!(
-        "{} file(s) added or patched, {kept} unchanged since the last preparation",
-        touched.len()
+        "{} file(s) differ from vanilla: {written} written, {kept} unchanged since the last preparation, {restored} back to vanilla",
+        changed.len()
     ));
     Ok(true)
 }
@@ -481,7 +590,7 @@ pub fn lost_options(wanted: &BTreeMap<String, String>, config: &str) -> Vec<Stri
 }
 
 /// Everything the kernel's make needs: tree, output dir and variables.
-fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
+pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
     let mut cmd = Command::new("make");
     cmd.arg("-C")
         .arg(tree)
@@ -530,7 +639,7 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
     let mut merged = String::new();
     let mut h = Hasher::default();
     h.update(
-        fs::read_to_string(tree.join(PREP_STAMP))
+        fs::read_to_string(tree.join(KCONFIG_STAMP))
             .unwrap_or_default()
             .as_bytes(),
     );

@@ -8,6 +8,7 @@
 
 pub mod kernel;
 pub mod ktap;
+pub mod series;
 pub mod setup;
 pub mod testcmd;
 pub mod util;
@@ -32,6 +33,11 @@ commands:
                         setup + kernel + vm-test
   verdict [--json] [--manifest FILE] LOGFILE
                         judge a saved console log (KTAP, modules, oops/BUG/WARN/KASAN)
+  series [--out DIR] [--bisect] [--jobs N] [--source DIR]
+                        write the complete patch series (vendored crates, pin-init, patches/)
+                        with a cover letter, check that it `git am`s onto vanilla 6.12 and
+                        that checkpatch.pl --strict finds no error; --bisect builds the
+                        kernel after every patch and names the first step that fails
   test                  the project's tests: fmt, clippy, host tests on rustup stable and
                         Debian rustc 1.85, AddressSanitizer runs, offline Nix checks
   clean [--all]         remove build directories and the prepared tree (--all: the whole cache)
@@ -50,6 +56,8 @@ struct Flags {
     accel: Option<String>,
     source: Option<PathBuf>,
     manifest: Option<PathBuf>,
+    out: Option<PathBuf>,
+    bisect: bool,
     positional: Vec<String>,
 }
 
@@ -83,6 +91,8 @@ fn parse_flags(args: &[String]) -> Result<Flags> {
             "--accel" => f.accel = Some(value(a)?),
             "--source" => f.source = Some(PathBuf::from(value(a)?)),
             "--manifest" => f.manifest = Some(PathBuf::from(value(a)?)),
+            "--out" => f.out = Some(PathBuf::from(value(a)?)),
+            "--bisect" => f.bisect = true,
             s if s.starts_with('-') => crate::bail!("unknown option {s}\n\n{USAGE}"),
             s => f.positional.push(s.to_string()),
         }
@@ -179,6 +189,17 @@ fn dispatch(args: &[String]) -> Result<()> {
             let v = verdict::judge(&String::from_utf8_lossy(&bytes), &modules);
             report(&v, f.json, "verdict")
         }
+        "series" => series::run(
+            &repo,
+            &cache,
+            &series::Options {
+                out: f.out.clone(),
+                bisect: f.bisect,
+                jobs: f.jobs.unwrap_or(2),
+                source: f.source.clone(),
+            },
+        )
+        .map(|out| eprintln!("    series: {}", out.display())),
         "test" => testcmd::run(&repo),
         "clean" => clean(&cache, f.all),
         other => crate::bail!("unknown command {other}\n\n{USAGE}"),

@@ -131,8 +131,7 @@ version = "1.0.27"
     let dir = std::env::temp_dir().join(format!("xtask-lock-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("Cargo.lock"), lock).unwrap();
-    let script =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/prepare-tree.sh");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/make-series.sh");
     let text = std::fs::read_to_string(script).unwrap();
     let start = text.find("lock_version() {").unwrap();
     let end = start + text[start..].find("\n}\n").unwrap() + 3;

@@ -85,11 +85,13 @@ fn fake_repo(dir: &Path, vendor: &Path) {
     write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
     write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
     fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    fs::copy(
-        repo().join("scripts/prepare-tree.sh"),
-        dir.join("scripts/prepare-tree.sh").tap_mkdir(),
-    )
-    .unwrap();
+    for script in ["prepare-tree.sh", "make-series.sh"] {
+        fs::copy(
+            repo().join("scripts").join(script),
+            dir.join("scripts").join(script).tap_mkdir(),
+        )
+        .unwrap();
+    }
     write(
         &dir.join("patches/series"),
         "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
@@ -107,6 +109,10 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         write(
             &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
             &format!("//! {crate_}\n"),
+        );
+        write(
+            &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
+            &format!("[package]\nname = \"{crate_}\"\nlicense = \"MIT OR Apache-2.0\"\n"),
         );
     }
 }
@@ -170,7 +176,21 @@ fn good_series_prepares_the_tree() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("applied 1 patch(es)"));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(
+            "applied 6 patch(es): 5 generated (vendored crates, pin-init), 1 from patches/series"
+        ),
+        "{out}"
+    );
+    // The vendored crates come with their licence on every file.
+    let syn = fs::read_to_string(tree.join("rust/syn/lib.rs")).unwrap();
+    assert!(
+        syn.starts_with("// SPDX-License-Identifier: MIT OR Apache-2.0\n"),
+        "{syn}"
+    );
+    assert!(tree.join("rust/syn/README.md").is_file());
+    assert!(tree.join("rust/pin-init/src/lib.rs").is_file());
     // A second preparation of the same tree is refused.
     let o = Command::new("sh")
         .arg(repo().join("scripts/prepare-tree.sh"))
@@ -229,8 +249,95 @@ fn kernel_command_reports_the_broken_patch() {
         "{err}"
     );
     assert_broken_patch_message(&err);
-    // No half-prepared tree is left for the next run.
-    assert!(!cache.join("linux").exists());
+    // No half-prepared tree is left for the next run: the tree is vanilla and
+    // has no stamp, so the next run prepares it again.
+    assert!(!cache.join("linux/.xtask-prepared").exists());
+    let hello = fs::read_to_string(cache.join("linux/kernel/hello.c")).unwrap();
+    assert!(!hello.contains("renamed"), "{hello}");
+}
+
+/// The modification time of a file.
+fn mtime(p: &Path) -> std::time::SystemTime {
+    fs::metadata(p).unwrap().modified().unwrap()
+}
+
+#[test]
+fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
+    let t = Temp::new("incr");
+    let (src, frepo, cache, tools) = (
+        t.0.join("linux-src"),
+        t.0.join("repo"),
+        t.0.join("cache"),
+        t.0.join("tools"),
+    );
+    fake_tree(&src, 12);
+    write(&src.join("kernel/untouched.c"), "int untouched;\n");
+    fake_repo(&frepo, &cache.join("vendor"));
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(&frepo.join("kunit-configs/00-base.config"), "CONFIG_KUNIT=y\n");
+    fake_tools(&tools);
+    executable(
+        &cache.join("tools/bin/bindgen"),
+        "#!/bin/sh\necho bindgen 0.69.5\n",
+    );
+    let run = || {
+        let o = xtask(
+            &["kernel", "--source", src.to_str().unwrap()],
+            &[
+                ("PIN_INIT_HARNESS_CACHE", &cache),
+                ("PIN_INIT_HARNESS_REPO", &frepo),
+                ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ],
+        );
+        // The fake make builds no image; the preparation is what counts here.
+        let err = stderr(&o);
+        assert!(err.contains("bzImage is missing"), "{err}");
+        err
+    };
+    let tree = cache.join("linux");
+    let err = run();
+    assert!(
+        err.contains("copying the vanilla tree (once per source tree)"),
+        "{err}"
+    );
+    let hello = tree.join("kernel/hello.c");
+    let lib = tree.join("rust/pin-init/src/lib.rs");
+    let syn = tree.join("rust/syn/lib.rs");
+    assert!(fs::read_to_string(&hello)
+        .unwrap()
+        .contains("line2_renamed"));
+    let (t_hello, t_syn, t_untouched) = (
+        mtime(&hello),
+        mtime(&syn),
+        mtime(&tree.join("kernel/untouched.c")),
+    );
+    std::thread::sleep(Duration::from_millis(20));
+
+    // An edit of pin-init rewrites that file only.
+    write(&frepo.join("pin-init/src/lib.rs"), "//! fake, edited\n");
+    let err = run();
+    assert!(!err.contains("copying the vanilla tree"), "{err}");
+    assert!(err.contains("1 written"), "{err}");
+    assert_eq!(fs::read_to_string(&lib).unwrap(), "//! fake, edited\n");
+    assert_eq!(mtime(&hello), t_hello);
+    assert_eq!(mtime(&syn), t_syn);
+    assert_eq!(mtime(&tree.join("kernel/untouched.c")), t_untouched);
+
+    // Unchanged inputs: nothing to do.
+    let err = run();
+    assert!(!err.contains("prepare the tree"), "{err}");
+
+    // A patch dropped from the series: its file goes back to vanilla, newer
+    // than before so that make rebuilds what was built from it.
+    write(&frepo.join("patches/series"), "# nothing\n");
+    let err = run();
+    assert!(err.contains("1 back to vanilla"), "{err}");
+    assert_eq!(
+        fs::read_to_string(&hello).unwrap(),
+        fs::read_to_string(src.join("kernel/hello.c")).unwrap()
+    );
+    assert!(mtime(&hello) > t_hello);
+    assert_eq!(mtime(&tree.join("kernel/untouched.c")), t_untouched);
 }
 
 #[test]

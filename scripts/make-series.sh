@@ -1,0 +1,210 @@
+#!/bin/sh
+# make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR
+#
+# Writes the complete kernel patch series into OUT_DIR, as `git format-patch`
+# output that applies with `git am` (or `patch -p1`) to a vanilla Linux 6.12
+# tree, and OUT_DIR/series, listing it in order. Used by scripts/prepare-tree.sh
+# (and so by `cargo xtask kernel` and the Nix build) and by `cargo xtask series`.
+#
+#  1. one patch per vendored crate (unicode-ident, proc-macro2, quote, syn, at
+#     the versions pin-init-internal uses in REPO_ROOT/Cargo.lock), adding the
+#     crate's src/ as rust/<crate>/ with an SPDX-License-Identifier line (the
+#     crate's own `license`) on every .rs file, and a README.md saying where
+#     it comes from. VENDOR_DIR/<crate>-<version>/ (or one level deeper).
+#  2. one patch adding the pin-init crates: pin-init/src -> rust/pin-init/src,
+#     pin-init/internal/src -> rust/pin-init/internal/src.
+#  3. the hand-written patches of REPO_ROOT/patches/series, renumbered.
+#
+# OUT_DIR/series has one line per patch: the file name in OUT_DIR, and where
+# it comes from ("generated" or patches/NAME). The output depends only on the
+# inputs (fixed author and dates, no git signature), so two runs agree.
+# Needs POSIX sh, coreutils, sed, awk and git.
+set -eu
+
+die() {
+	echo "make-series: error: $*" >&2
+	exit 1
+}
+
+[ $# -eq 3 ] || die "usage: make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR"
+out=$1
+repo=$2
+vendor=$3
+command -v git >/dev/null 2>&1 || die "git not found (Debian package git)"
+[ -f "$repo/Cargo.lock" ] || die "missing $repo/Cargo.lock"
+series=$repo/patches/series
+[ -f "$series" ] || die "missing $series"
+
+# Version of crate $1 that pin-init-internal depends on (directly or not) in
+# Cargo.lock. Other packages (e.g. test-only dependencies) may pull in other
+# versions of the same crate; only pin-init-internal's build graph counts.
+lock_version() {
+	awk -v want="$1" '
+		/^\[\[package\]\]/ { n++; indeps = 0; next }
+		$1 == "name" && !indeps { gsub(/"/, "", $3); name[n] = $3; next }
+		$1 == "version" && !indeps { gsub(/"/, "", $3); ver[n] = $3; next }
+		$1 == "dependencies" { indeps = 1; next }
+		indeps && /^\]/ { indeps = 0; next }
+		indeps {
+			d = $0; gsub(/[",]/, "", d); sub(/^[ \t]+/, "", d)
+			split(d, p, " ")
+			deps[n] = deps[n] "|" p[1] " " (p[2] == "" ? "*" : p[2])
+			next
+		}
+		END {
+			for (i = 1; i <= n; i++) if (name[i] == "pin-init-internal") root = i
+			if (!root) exit
+			queue[1] = root; qn = 1; seen[root] = 1
+			for (q = 1; q <= qn; q++) {
+				cnt = split(deps[queue[q]], ds, "|")
+				for (k = 2; k <= cnt; k++) {
+					split(ds[k], nv, " ")
+					for (i = 1; i <= n; i++)
+						if (!seen[i] && name[i] == nv[1] && (nv[2] == "*" || nv[2] == ver[i])) {
+							seen[i] = 1; queue[++qn] = i
+						}
+				}
+			}
+			for (i = 1; i <= n; i++) if (seen[i] && name[i] == want) print ver[i]
+		}
+	' "$repo/Cargo.lock"
+}
+
+# The hand-written patches, in order (comments and blank lines stripped).
+hand=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series")
+for p in $hand; do
+	[ -f "$repo/patches/$p" ] || die "patch $p listed in patches/series does not exist"
+done
+
+mkdir -p "$out"
+rm -f "$out"/[0-9][0-9][0-9][0-9]-*.patch "$out/series"
+work=$(mktemp -d "${TMPDIR:-/tmp}/make-series.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# A private git: no user or system configuration, fixed identity and dates.
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_SYSTEM=/dev/null GIT_CONFIG_NOSYSTEM=1
+export GIT_AUTHOR_NAME="pin-init team" GIT_AUTHOR_EMAIL="pin-init@localhost"
+export GIT_COMMITTER_NAME="pin-init team" GIT_COMMITTER_EMAIL="pin-init@localhost"
+export GIT_AUTHOR_DATE="2026-10-08T12:00:00+0000" GIT_COMMITTER_DATE="2026-10-08T12:00:00+0000"
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE 2>/dev/null || true
+g() { git -C "$work/tree" "$@"; }
+mkdir "$work/tree"
+g init -q
+g config core.autocrlf false
+g config core.fileMode true
+
+sob="Signed-off-by: pin-init team <pin-init@localhost>"
+
+# Adds an SPDX line to every .rs file below $1 that has none in its first lines.
+add_spdx() { # DIR SPDX_EXPRESSION
+	find "$1" -type f -name '*.rs' | LC_ALL=C sort | while IFS= read -r f; do
+		if ! head -n 3 "$f" | grep -q 'SPDX-License-Identifier:'; then
+			{ printf '// SPDX-License-Identifier: %s\n\n' "$2"; cat "$f"; } >"$f.spdx"
+			mv "$f.spdx" "$f"
+		fi
+	done
+}
+
+# crates in dependency order: each builds with only the ones before it
+for crate in unicode-ident proc-macro2 quote syn; do
+	ver=$(lock_version "$crate")
+	[ -n "$ver" ] || die "$crate is not a dependency of pin-init-internal in $repo/Cargo.lock"
+	case $ver in *"
+"*) die "pin-init-internal depends on several versions of $crate: $(echo $ver)" ;; esac
+	dir=$vendor/$crate-$ver
+	if [ ! -d "$dir/src" ]; then
+		for d in "$vendor"/*/"$crate-$ver"; do
+			[ -d "$d/src" ] && dir=$d && break
+		done
+	fi
+	[ -d "$dir/src" ] || die "vendored $crate $ver not found in $vendor (expected $crate-$ver/src)"
+	[ -f "$dir/Cargo.toml" ] || die "vendored $crate $ver has no Cargo.toml (its licence is read there)"
+	license=$(sed -n 's/^license *= *"\(.*\)"$/\1/p' "$dir/Cargo.toml" | head -n 1)
+	[ -n "$license" ] || die "no license = \"...\" in $dir/Cargo.toml"
+	dest=$work/tree/rust/$crate
+	mkdir -p "$dest"
+	cp -R "$dir/src/." "$dest/"
+	add_spdx "$dest" "$license"
+	cat >"$dest/README.md" <<EOF
+# \`$crate\`
+
+These source files come from the Rust \`$crate\` crate, version $ver
+(released under the licence \`$license\`), from
+<https://crates.io/crates/$crate>: its \`src/\` directory as published,
+with an \`SPDX-License-Identifier\` line added to every file. They are
+built as a host library for the kernel's procedural macros (pin-init's
+\`pin-init-internal\`); see \`rust/Makefile\`.
+
+To update it, replace the files by those of a newer version's \`src/\`
+and add the SPDX lines again.
+EOF
+	g add -A
+	g commit -q -F - <<EOF
+rust: $crate: import crate
+
+Import the Rust \`$crate\` crate, version $ver, as
+rust/$crate: the \`src/\` directory of the published crate, with an
+SPDX-License-Identifier line added to every file and a README.md
+saying where the files come from. The SPDX lines carry the crate's own
+licence expression:
+
+    $license
+
+It is needed to build the \`pin-init-internal\` procedural macro crate,
+which parses Rust items with \`syn\`; the next patches add the kbuild
+rules that build these crates as host libraries. Nothing uses it yet, so
+this patch does not change the build.
+
+$sob
+EOF
+done
+
+mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
+cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
+cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
+g add -A
+g commit -q -F - <<EOF
+rust: pin-init: import the crate with self-referential structs
+
+Add the sources of the \`pin-init\` crate and of its procedural macro
+crate \`pin-init-internal\` as rust/pin-init/src and
+rust/pin-init/internal/src.
+
+pin-init provides safe pinned in-place initialisation (\`pin_init!\`,
+\`init!\`, \`#[pin_data]\`, \`#[pinned_drop]\`, \`Zeroable\`), the API that
+\`kernel::init\` has in Linux 6.12, and in addition lets the fields of a
+\`#[pin_data]\` struct borrow sibling fields: shared (\`#[borrowed]\`),
+mutable (\`#[borrowed(mut)]\`), invariant (\`#[uses('x: invariant)]\`) and
+existential (\`where exists<'x>: 'a\`) borrows, without allocation and
+without \`unsafe\` in the user's code.
+
+Nothing builds these files yet; the next patches add the kbuild rules
+and switch \`kernel::init\` over to the crate.
+
+$sob
+EOF
+
+ngen=$(g rev-list --count HEAD)
+nhand=$(echo "$hand" | wc -w)
+total=$((ngen + nhand))
+g format-patch -q --root --no-signature --no-numbered -o "$work/gen" HEAD >/dev/null
+
+# [PATCH] or [PATCH k/m] -> [PATCH n/total], on the first Subject line only.
+renumber() { # FILE N
+	sed "1,/^Subject:/{s/^Subject: \[PATCH[^]]*\]/Subject: [PATCH $(printf '%02d' "$2")\/$(printf '%02d' "$total")]/;}" "$1"
+}
+
+n=0
+for f in "$work/gen"/*.patch; do
+	n=$((n + 1))
+	name=$(printf '%04d-%s' "$n" "$(basename "$f" | sed 's/^[0-9]*-//')")
+	renumber "$f" "$n" >"$out/$name"
+	echo "$name generated" >>"$out/series"
+done
+for p in $hand; do
+	n=$((n + 1))
+	name=$(printf '%04d-%s' "$n" "$(echo "$p" | sed 's/^[0-9]*-//')")
+	renumber "$repo/patches/$p" "$n" >"$out/$name"
+	echo "$name patches/$p" >>"$out/series"
+done
+echo "make-series: wrote $n patch(es) to $out ($ngen generated, $nhand from patches/series)"

@@ -1,0 +1,460 @@
+//! `cargo xtask series`: the complete kernel patch series, as a kernel
+//! developer applies it (`git am`), reviews it (`checkpatch.pl`) and bisects
+//! it (`--bisect`).
+//!
+//! The patches come from `scripts/make-series.sh`, the script that
+//! `scripts/prepare-tree.sh` (and so `cargo xtask kernel` and the Nix build)
+//! applies: there is one definition of how a tree becomes ours. This module
+//! adds the cover letter and the checks.
+
+use crate::kernel;
+use crate::util::{self, Context, Phase, Result};
+use crate::verdict;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Options of `cargo xtask series`.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Where to write the series (default: the cache's `series/`).
+    pub out: Option<PathBuf>,
+    /// Build the kernel after each patch.
+    pub bisect: bool,
+    /// `make -j` for `--bisect`.
+    pub jobs: u32,
+    /// Use this unpacked vanilla tree instead of Debian's tarball.
+    pub source: Option<PathBuf>,
+}
+
+/// One patch of the series: its file name and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Patch {
+    /// File name in the output directory (`0001-...patch`).
+    pub name: String,
+    /// `generated` or `patches/NAME`.
+    pub origin: String,
+}
+
+/// Reads the `series` file that `make-series.sh` writes.
+pub fn read_series(dir: &Path) -> Result<Vec<Patch>> {
+    let file = dir.join("series");
+    let text = fs::read_to_string(&file).context(format!("reading {}", file.display()))?;
+    Ok(text
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            Some(Patch {
+                name: w.next()?.to_string(),
+                origin: w.next().unwrap_or("generated").to_string(),
+            })
+        })
+        .collect())
+}
+
+/// The environment of a git that reads no user or system configuration and
+/// commits as the harness.
+fn git(dir: &Path) -> Command {
+    let mut c = Command::new("git");
+    c.arg("-C").arg(dir);
+    for (k, v) in [
+        ("GIT_CONFIG_GLOBAL", "/dev/null"),
+        ("GIT_CONFIG_SYSTEM", "/dev/null"),
+        ("GIT_CONFIG_NOSYSTEM", "1"),
+        ("GIT_AUTHOR_NAME", "pin-init harness"),
+        ("GIT_AUTHOR_EMAIL", "pin-init@localhost"),
+        ("GIT_COMMITTER_NAME", "pin-init harness"),
+        ("GIT_COMMITTER_EMAIL", "pin-init@localhost"),
+    ] {
+        c.env(k, v);
+    }
+    c.env_remove("GIT_DIR").env_remove("GIT_WORK_TREE");
+    c
+}
+
+/// The subject of a patch without its `[PATCH n/m]` prefix.
+fn subject(patch: &str) -> String {
+    let line = patch
+        .lines()
+        .find_map(|l| l.strip_prefix("Subject: "))
+        .unwrap_or("");
+    let mut s = match line.strip_prefix('[') {
+        Some(rest) => rest.split_once("] ").map(|(_, s)| s).unwrap_or(rest),
+        None => line,
+    }
+    .to_string();
+    // Folded subject lines continue with a space.
+    let mut lines = patch.lines().skip_while(|l| !l.starts_with("Subject: "));
+    lines.next();
+    for l in lines {
+        match l.strip_prefix(' ') {
+            Some(more) => {
+                s.push(' ');
+                s.push_str(more.trim());
+            }
+            None => break,
+        }
+    }
+    s
+}
+
+/// `(files, insertions, deletions)` of a patch's diffstat summary line.
+fn diffstat(patch: &str) -> (u64, u64, u64) {
+    let Some(line) = patch
+        .lines()
+        .find(|l| l.contains(" changed") && l.contains("file"))
+    else {
+        return (0, 0, 0);
+    };
+    let mut out = (0, 0, 0);
+    for part in line.split(',') {
+        let n: u64 = part
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(0);
+        if part.contains("file") {
+            out.0 = n;
+        } else if part.contains("insertion") {
+            out.1 = n;
+        } else if part.contains("deletion") {
+            out.2 = n;
+        }
+    }
+    out
+}
+
+/// What the last VM run in this cache said, for the cover letter.
+fn test_results(cache: &Path, repo: &Path) -> String {
+    let log = cache.join("logs/vm-console.log");
+    let (Ok(bytes), Ok(manifest)) = (
+        fs::read(&log),
+        verdict::read_manifest(&repo.join("nixos-tests/samples.manifest")),
+    ) else {
+        return "Not yet tested in this build cache: run `cargo xtask all`.\n".to_string();
+    };
+    let v = verdict::judge(&String::from_utf8_lossy(&bytes), &manifest);
+    let table = v.table();
+    let mut s = String::from(
+        "Tested with `cargo xtask all` (Linux 6.12 with this series, LLVM=1,\n\
+         CLIPPY=1, KUnit built in, booted in QEMU; the last run in this build\n\
+         cache):\n\n",
+    );
+    for line in table.lines() {
+        s.push_str("  ");
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+/// Writes `0000-cover-letter.patch`.
+fn cover_letter(repo: &Path, cache: &Path, out: &Path, patches: &[Patch]) -> Result<()> {
+    let blurb_file = repo.join("patches/cover-letter.txt");
+    let blurb =
+        fs::read_to_string(&blurb_file).context(format!("reading {}", blurb_file.display()))?;
+    let mut title = String::new();
+    let mut body = String::new();
+    for line in blurb.lines() {
+        if title.is_empty() {
+            title = line.trim().to_string();
+        } else {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let total = patches.len();
+    let mut shortlog = String::new();
+    let (mut files, mut ins, mut del) = (0, 0, 0);
+    for p in patches {
+        let text = fs::read_to_string(out.join(&p.name))?;
+        let (f, i, d) = diffstat(&text);
+        files += f;
+        ins += i;
+        del += d;
+        shortlog.push_str(&format!("  {}\n", subject(&text)));
+    }
+    let letter = format!(
+        "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n\
+         From: pin-init team <pin-init@localhost>\n\
+         Date: Thu, 8 Oct 2026 12:00:00 +0000\n\
+         Subject: [PATCH 00/{total:02}] {title}\n\n\
+         {}\n{}\n\
+         The series, in order ({total} patches; {files} files changed, {ins} insertions(+),\n\
+         {del} deletions(-)):\n\n{shortlog}\n\
+         -- \n\
+         pin-init harness\n",
+        body.trim_end().to_string() + "\n",
+        test_results(cache, repo),
+    );
+    fs::write(out.join("0000-cover-letter.patch"), letter)?;
+    Ok(())
+}
+
+/// Checks that the series applies with `git am`, in order, to the files of
+/// `pristine` it touches (a git repository of just those files: `git am` needs
+/// nothing else), naming the first patch that does not.
+pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Result<()> {
+    let patches = read_series(out)?;
+    let _ = fs::remove_dir_all(work);
+    fs::create_dir_all(work)?;
+    let mut files: Vec<PathBuf> = kernel::patched_paths(repo)?.into_iter().collect();
+    files.push(PathBuf::from("Makefile"));
+    for rel in files {
+        let from = pristine.join(&rel);
+        if from.is_file() {
+            let to = work.join(&rel);
+            fs::create_dir_all(to.parent().unwrap_or(work))?;
+            fs::copy(&from, &to).context(format!("copying {}", from.display()))?;
+        }
+    }
+    util::output(git(work).args(["init", "-q"]), "git init")?;
+    util::output(git(work).args(["add", "-A"]), "git add")?;
+    util::output(
+        git(work).args([
+            "commit",
+            "-q",
+            "-m",
+            "vanilla Linux 6.12 (the files the series touches)",
+        ]),
+        "git commit",
+    )?;
+    for p in &patches {
+        let o = git(work)
+            .args(["am", "--quiet"])
+            .arg(out.join(&p.name))
+            .output()
+            .context("running git am")?;
+        if !o.status.success() {
+            let _ = git(work).args(["am", "--abort"]).output();
+            crate::bail!(
+                "patch {} ({}) does not apply with `git am`:\n{}{}",
+                p.name,
+                p.origin,
+                util::tail_str(&String::from_utf8_lossy(&o.stdout), 15),
+                util::tail_str(&String::from_utf8_lossy(&o.stderr), 15)
+            );
+        }
+    }
+    let _ = fs::remove_dir_all(work);
+    Ok(())
+}
+
+/// `checkpatch.pl --strict` of one patch: `(errors, warnings, checks)` and
+/// the message lines.
+fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<String>)> {
+    let script = pristine.join("scripts/checkpatch.pl");
+    let o = Command::new("perl")
+        .arg(&script)
+        .args([
+            "--strict",
+            "--no-tree",
+            "--no-color",
+            "--max-line-length=100",
+            "--terse",
+        ])
+        .arg(patch)
+        .stdin(Stdio::null())
+        .output()
+        .context(format!(
+            "running {} (Debian package perl)",
+            script.display()
+        ))?;
+    let text = String::from_utf8_lossy(&o.stdout);
+    let mut counts = (0, 0, 0);
+    let mut lines = Vec::new();
+    for l in text.lines() {
+        if l.contains(": ERROR:") {
+            counts.0 += 1;
+        } else if l.contains(": WARNING:") {
+            counts.1 += 1;
+        } else if l.contains(": CHECK:") {
+            counts.2 += 1;
+        } else {
+            continue;
+        }
+        lines.push(l.to_string());
+    }
+    Ok((counts, lines))
+}
+
+/// Builds the kernel after each patch of the series, in a git tree of its own
+/// (`cache/bisect/`), incrementally; says which step first fails.
+fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
+    let patches = read_series(out)?;
+    let tree = cache.join("bisect/linux");
+    let build = cache.join("build-bisect");
+    let phase = Phase::start("series: bisect tree");
+    if !tree.join(".git").is_dir() {
+        let _ = fs::remove_dir_all(cache.join("bisect"));
+        fs::create_dir_all(cache.join("bisect"))?;
+        util::run(
+            Command::new("cp").arg("-a").arg(pristine).arg(&tree),
+            "copying the vanilla tree",
+        )?;
+        util::output(git(&tree).args(["init", "-q"]), "git init")?;
+        util::output(git(&tree).args(["add", "-A"]), "git add")?;
+        util::output(
+            git(&tree).args(["commit", "-q", "-m", "vanilla"]),
+            "git commit",
+        )?;
+        util::output(git(&tree).args(["tag", "vanilla"]), "git tag")?;
+    } else {
+        // Back to vanilla; files whose content does not change keep their mtime.
+        let _ = git(&tree).args(["am", "--abort"]).output();
+        util::output(
+            git(&tree).args(["reset", "-q", "--hard", "vanilla"]),
+            "git reset",
+        )?;
+        util::output(git(&tree).args(["clean", "-fdq"]), "git clean")?;
+    }
+    phase.done(&tree.display().to_string());
+    let frags = kernel::fragments(repo, false)?;
+    let mut merged = String::new();
+    for f in &frags {
+        merged.push_str(&fs::read_to_string(f)?);
+        merged.push('\n');
+    }
+    fs::create_dir_all(&build)?;
+    let logs = cache.join("logs");
+    fs::create_dir_all(&logs)?;
+    let mut rows = Vec::new();
+    let total = Instant::now();
+    for (i, p) in patches.iter().enumerate() {
+        let step = Instant::now();
+        let o = git(&tree)
+            .args(["am", "--quiet"])
+            .arg(out.join(&p.name))
+            .output()
+            .context("running git am")?;
+        if !o.status.success() {
+            crate::bail!(
+                "bisect: patch {} ({}) does not apply with `git am`:\n{}",
+                p.name,
+                p.origin,
+                util::tail_str(&String::from_utf8_lossy(&o.stderr), 15)
+            );
+        }
+        // The fragments name options later patches add: olddefconfig drops
+        // them until then (not an error here, unlike `cargo xtask kernel`).
+        fs::write(build.join(".config"), &merged)?;
+        let log = logs.join(format!("bisect-{:02}.log", i + 1));
+        let cfg = kernel::make_command(&tree, &build, cache, 1)
+            .arg("olddefconfig")
+            .output()
+            .context("running make olddefconfig")?;
+        let mut ok = cfg.status.success();
+        let mut text = [cfg.stdout, cfg.stderr].concat();
+        let mut warnings = Vec::new();
+        if ok {
+            let b = kernel::make_command(&tree, &build, cache, jobs)
+                .arg("all")
+                .stdin(Stdio::null())
+                .output()
+                .context("running make")?;
+            ok = b.status.success();
+            text.extend_from_slice(&b.stdout);
+            text.extend_from_slice(&b.stderr);
+            warnings = kernel::rust_warnings(&String::from_utf8_lossy(&text));
+        }
+        fs::write(&log, &text)?;
+        let took = step.elapsed();
+        let verdict = if !ok {
+            "FAIL".to_string()
+        } else if !warnings.is_empty() {
+            format!("{} Rust warning(s)", warnings.len())
+        } else {
+            "builds".to_string()
+        };
+        eprintln!(
+            "    [{:2}/{}] {:>9}  {verdict:<16} {}",
+            i + 1,
+            patches.len(),
+            util::fmt_dur(took),
+            p.name
+        );
+        rows.push((p.name.clone(), took, verdict.clone()));
+        if !ok || !warnings.is_empty() {
+            if !warnings.is_empty() {
+                kernel::forget_warned_objects(&build, &warnings);
+            }
+            crate::bail!(
+                "bisect: the first step that fails is {} of {}: {} ({}); log {}:\n{}{}",
+                i + 1,
+                patches.len(),
+                p.name,
+                verdict,
+                log.display(),
+                warnings.join("\n"),
+                util::tail(&log, 20)
+            );
+        }
+    }
+    eprintln!(
+        "    bisect: all {} steps build without Rust warnings in {}",
+        patches.len(),
+        util::fmt_dur(total.elapsed())
+    );
+    Ok(())
+}
+
+/// `cargo xtask series`: writes the series and checks it.
+pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+    fs::create_dir_all(cache)?;
+    let pristine = match &opts.source {
+        Some(s) => s.clone(),
+        None => kernel::unpack(cache)?,
+    };
+    kernel::check_version(&pristine)?;
+    kernel::vendor(repo, cache)?;
+    let out = opts.out.clone().unwrap_or_else(|| cache.join("series"));
+    let phase = Phase::start("series: write");
+    let o = Command::new("sh")
+        .arg(repo.join("scripts/make-series.sh"))
+        .arg(&out)
+        .arg(repo)
+        .arg(cache.join("vendor"))
+        .env("PATH", util::build_path())
+        .output()
+        .context("running scripts/make-series.sh")?;
+    if !o.status.success() {
+        crate::bail!(
+            "scripts/make-series.sh failed:\n{}",
+            String::from_utf8_lossy(&o.stderr).trim_end()
+        );
+    }
+    let patches = read_series(&out)?;
+    cover_letter(repo, cache, &out, &patches)?;
+    phase.done(&format!(
+        "{} patches and 0000-cover-letter.patch in {}",
+        patches.len(),
+        out.display()
+    ));
+
+    let phase = Phase::start("series: git am onto vanilla 6.12");
+    check_git_am(repo, &pristine, &out, &cache.join("series-am-check"))?;
+    phase.done(&format!("all {} patches apply", patches.len()));
+
+    let phase = Phase::start("series: checkpatch.pl --strict");
+    let mut errors = 0;
+    for p in &patches {
+        let ((e, w, c), lines) = checkpatch(&pristine, &out.join(&p.name))?;
+        errors += e;
+        eprintln!(
+            "    {:<62} {e} error(s), {w} warning(s), {c} check(s)",
+            p.name
+        );
+        for l in lines.iter().filter(|l| l.contains(": ERROR:")).take(10) {
+            eprintln!("      {l}");
+        }
+    }
+    if errors > 0 {
+        crate::bail!("checkpatch.pl --strict: {errors} error(s) (listed above)");
+    }
+    phase.done("no errors");
+    if opts.bisect {
+        bisect(repo, cache, &pristine, &out, opts.jobs)?;
+    }
+    Ok(out)
+}
