@@ -23,6 +23,7 @@ let
         (root + "/pin-init/src")
         (root + "/pin-init/internal/src")
         (root + "/scripts/prepare-tree.sh")
+        (root + "/scripts/make-series.sh")
         (root + "/patches/series")
       ]
       ++ map (p: root + "/patches/${p}") series
@@ -43,6 +44,8 @@ let
     inherit (base) version src;
     dontConfigure = true;
     dontFixup = true;
+    # make-series.sh writes the crate patches with git format-patch.
+    nativeBuildInputs = [ pkgs.git ];
     buildPhase = ''
       runHook preBuild
       cp -r --no-preserve=mode ${treeInputs} "$NIX_BUILD_TOP/repo"
@@ -52,7 +55,7 @@ let
       cat "$NIX_BUILD_TOP/prepare.log"
       # The series as Nix read it (for the source filter above) must be the
       # series the script applied.
-      grep -q 'applied ${toString (builtins.length series)} patch(es)' "$NIX_BUILD_TOP/prepare.log" || {
+      grep -q ', ${toString (builtins.length series)} from patches/series' "$NIX_BUILD_TOP/prepare.log" || {
         echo "prepare-tree.sh applied another number of patches than the ${toString (builtins.length series)} Nix read from patches/series" >&2
         exit 1
       }

@@ -114,21 +114,28 @@ fake_tree() { # DIR
 }
 mkdir -p "$tmp/vendor"
 awk '/^name = / { gsub(/"/, "", $3); n = $3 } /^version = / { gsub(/"/, "", $3); print n "-" $3 }' Cargo.lock |
-	while read -r d; do mkdir -p "$tmp/vendor/$d/src"; done
+	while read -r d; do
+		mkdir -p "$tmp/vendor/$d/src"
+		printf '[package]\nlicense = "MIT OR Apache-2.0"\n' >"$tmp/vendor/$d/Cargo.toml"
+	done
 
-applied_by_prepare_tree() { # REPO_ROOT TREE -> one applied patch per line
+# One applied patch of patches/series per line, without its number: the
+# series prepare-tree.sh applies starts with 5 generated patches (the vendored
+# crates and pin-init, from make-series.sh) and renumbers the rest.
+applied_by_prepare_tree() { # REPO_ROOT TREE
 	fake_tree "$2"
 	: >"$tmp/patch.log"
 	PATCH_LOG=$tmp/patch.log PATH=$tmp/bin:$PATH sh "$repo/scripts/prepare-tree.sh" "$2" "$1" "$tmp/vendor" >/dev/null ||
 		die "prepare-tree.sh failed on $2"
-	cat "$tmp/patch.log"
+	head -n 5 "$tmp/patch.log" | grep -v -- '-import-' && die "prepare-tree.sh did not start with the 5 generated patches"
+	tail -n +6 "$tmp/patch.log" | sed 's/^[0-9][0-9][0-9][0-9]-//'
 }
 nix_lines() { # EXPR (a list of strings) -> one per line
 	nix --extra-experimental-features nix-command eval --impure --raw --expr \
 		"builtins.concatStringsSep \"\" (map (l: l + \"\\n\") ($1))"
 }
-nix_series() { # SERIES_FILE -> one patch per line
-	nix_lines "(import $repo/nix/parse.nix).parseSeries (builtins.readFile $1)"
+nix_series() { # SERIES_FILE -> one patch per line, without its number
+	nix_lines "(import $repo/nix/parse.nix).parseSeries (builtins.readFile $1)" | sed 's/^[0-9][0-9][0-9][0-9]-//'
 }
 compare_series() { # LABEL REPO_ROOT
 	applied_by_prepare_tree "$2" "$tmp/tree-$1" >"$tmp/applied-$1"
@@ -143,6 +150,8 @@ say "drift: patches/series: prepare-tree.sh applies the same $(wc -l <"$tmp/appl
 # plain harness's semantics, not only the Nix parser's.
 fixture_repo() { # DIR SERIES
 	mkdir -p "$1/patches" "$1/pin-init/src" "$1/pin-init/internal/src"
+	echo '//! fixture' >"$1/pin-init/src/lib.rs"
+	echo '//! fixture' >"$1/pin-init/internal/src/lib.rs"
 	cp Cargo.lock "$1/"
 	cp "$2" "$1/patches/series"
 	sed -e 's/#.*//' "$2" | tr -s ' \t' '\n\n' | sed '/^$/d' | while read -r p; do : >"$1/patches/$p"; done

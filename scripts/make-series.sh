@@ -159,6 +159,9 @@ $sob
 EOF
 done
 
+for d in pin-init/src pin-init/internal/src; do
+	[ -n "$(ls -A "$repo/$d" 2>/dev/null)" ] || die "$repo/$d is missing or empty"
+done
 mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
 cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
 cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
