@@ -1,7 +1,9 @@
 #!/bin/sh
 # One command for the self-referential benchmarks (issue 3):
-#  1. runtime: pin-init against ouroboros and self_cell (and the bare owner), ns/op,
-#     allocations/op, size_of, ratios (selfref-bench, release build);
+#  1. runtime: pin-init against a hand-written unsafe struct of the same layout, ouroboros,
+#     self_cell and the bare owner, ns/op (best of 5 rounds), allocations/op, size_of, every
+#     ratio with its target (selfref-bench, release build); then the instructions per
+#     construction of pin-init and the hand-written struct (callgrind: repeatable);
 #  2. the accessor against a plain field read: the assembly of both functions;
 #  3. crate-only rebuild time of a crate with 20 self-referential structs, pin-init against
 #     ouroboros (same machine, same run).
@@ -18,8 +20,31 @@ echo "== runtime ($(rustc --version))"
 "$CARGO_TARGET_DIR/release/selfref-bench" "${1:-2000000}"
 
 echo
-echo "== accessor vs plain field read (x86-64 assembly of the release build)"
+echo "== instructions per construction (valgrind --tool=callgrind, inclusive, 10000 calls each)"
 BIN="$CARGO_TARGET_DIR/release/selfref-bench"
+if command -v valgrind >/dev/null 2>&1; then
+    count() { # CASE -> instructions per call
+        out="$WORK/callgrind.$1"
+        valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="construct_$1" \
+            "$BIN" --count "$1" 10000 >/dev/null 2>&1
+        awk '/^summary:/ { printf "%.1f", $2 / 10000 }' "$out"
+    }
+    printf '%-8s %10s %10s %10s %8s\n' case "bare" "hand" "pin-init" "vs hand"
+    for c in text buf three mut; do
+        bare=-
+        case $c in text | buf) bare=$(count "bare_$c") ;; esac
+        hand=$(count "hand_$c")
+        ours=$(count "ours_$c")
+        ratio=$(awk -v a="$ours" -v b="$hand" 'BEGIN { printf "%.3f", a / b }')
+        verdict=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.10 ? "ok" : "MISSED") }')
+        printf '%-8s %10s %10s %10s %7sx  [<= 1.10x] %s\n' "$c" "$bare" "$hand" "$ours" "$ratio" "$verdict"
+    done
+else
+    echo "valgrind not found (Debian package valgrind): no instruction counts"
+fi
+
+echo
+echo "== accessor vs plain field read (x86-64 assembly of the release build)"
 for f in read_through_accessor read_plain_field; do
     addr=$(nm "$BIN" | awk -v f="$f" '$3 == f { print $1 }')
     echo "-- $f at 0x$addr:"

@@ -224,6 +224,57 @@ impl<T> StackInit<T> {
     }
 }
 
+/// The value of [`stack_pin_init!`](crate::stack_pin_init): initialized once by an initializer
+/// that cannot fail, pinned in the macro's stack slot, dropped exactly once. Unlike
+/// [`StackInit`] it needs no runtime flag: it only exists once the value does, so its drop is
+/// unconditional and the optimiser sees a construction as cheap as writing the fields by hand.
+///
+/// Invariant: `slot` holds a valid `T`, pinned: the memory is neither moved, reused nor freed
+/// before this value drops the `T`.
+pub struct StackPinned<'a, T> {
+    slot: &'a mut MaybeUninit<T>,
+}
+
+impl<'a, T> StackPinned<'a, T> {
+    /// Initializes `slot` with `init` and takes charge of dropping the value.
+    ///
+    /// If `init` panics, `slot` stays uninitialized (initializers clean up after themselves).
+    ///
+    /// # Safety
+    ///
+    /// `slot` must not be initialized; it must not be moved, reused or freed before the
+    /// returned value has been dropped, and the returned value must be dropped (not leaked).
+    /// `stack_pin_init!` upholds this: both are locals of the macro that no other code can
+    /// name, and they go out of scope together.
+    #[inline(always)]
+    pub unsafe fn init(slot: &'a mut MaybeUninit<T>, init: impl PinInit<T, Infallible>) -> Self {
+        // SAFETY: `slot` is valid for writes and uninitialized; it stays where it is until the
+        // value has been dropped (the caller's contract), so the value is pinned.
+        match unsafe { init.__pinned_init(slot.as_mut_ptr()) } {
+            Ok(()) => {}
+            Err(never) => match never {},
+        }
+        // INVARIANT: the value was just initialized, in place, and the caller keeps it there.
+        Self { slot }
+    }
+
+    /// The pinned value.
+    #[inline(always)]
+    pub fn as_pin(&mut self) -> Pin<&mut T> {
+        // SAFETY: by the type invariant the value is valid and pinned.
+        unsafe { Pin::new_unchecked(self.slot.assume_init_mut()) }
+    }
+}
+
+impl<T> Drop for StackPinned<'_, T> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: by the type invariant the value is valid; this is its only drop, after which
+        // the memory is not used as a `T` again.
+        unsafe { self.slot.assume_init_drop() };
+    }
+}
+
 /// Token passed to [`PinnedDrop::drop`]: only the generated `Drop` impl can make one.
 pub struct OnlyCallFromDrop(());
 

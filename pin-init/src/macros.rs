@@ -31,14 +31,12 @@
 macro_rules! stack_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
         let val = $val;
-        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
-        let mut $var = match $crate::__internal::StackInit::init($var, val) {
-            ::core::result::Result::Ok(res) => res,
-            ::core::result::Result::Err(x) => {
-                let x: ::core::convert::Infallible = x;
-                match x {}
-            }
-        };
+        let mut slot = ::core::mem::MaybeUninit$(::<$t>)?::uninit();
+        // SAFETY: `slot` and `guard` are locals of this macro that no other code can name:
+        // `slot` is not moved or reused while `guard` lives, and `guard` is dropped (not
+        // leaked) when they go out of scope together.
+        let mut guard = unsafe { $crate::__internal::StackPinned::init(&mut slot, val) };
+        let mut $var = guard.as_pin();
     };
 }
 
