@@ -84,6 +84,16 @@
 //!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them;
 //! - the struct is `Send`/`Sync`/`Unpin`/... only if its fields are for every choice of field
 //!   lifetimes;
+//! - drop check: a field lifetime may hold data of any generic of the struct, which drop check
+//!   cannot see through the erased storage. So a field mentioning field (or existential)
+//!   lifetimes whose type may have drop glue makes the struct *own* all its generics for drop
+//!   check, as a `Drop` impl would: every generic lifetime, and every lifetime in a type
+//!   argument, must be alive where the struct is dropped. The macro sees drop glue
+//!   syntactically only: a type built from references, raw and function pointers, tuples,
+//!   arrays and slices (`view: &'buf [u8]`, `(&'a Device, &'buf [u8])`) has none, so a struct
+//!   whose dependents are all such types may be dropped right where a generic lifetime ends,
+//!   as a plain struct may; any path type (`Reader<'buf>`, `Option<&'buf u8>`) may have drop
+//!   glue;
 //! - only `pin_init!`/`try_pin_init!` build such a struct; their initializer is higher-ranked
 //!   over the field lifetimes (no borrow of a local can get in, no field borrow can get out),
 //!   and a failing or panicking initializer drops what it built, borrowers first.

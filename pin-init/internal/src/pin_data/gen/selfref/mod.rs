@@ -11,6 +11,7 @@
 pub(crate) mod accessors;
 pub(crate) mod covariance;
 pub(crate) mod drop_order;
+pub(crate) mod dropck;
 pub(crate) mod pin_data_lt;
 pub(crate) mod with_project;
 
@@ -191,10 +192,17 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
             .filter(|e| field.captures.iter().any(|c| c.ident == e.lt.ident))
             .flat_map(|e| e.bounds.iter())
             .collect();
-        ty = if bounds.is_empty() {
-            syn::parse_quote!(::pin_init::__internal::Erase<#inner>)
-        } else {
-            syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
+        // A field whose drop glue may observe its field lifetimes owns the struct's generics
+        // for drop check (see `dropck`).
+        let dropck = dropck::marker(model, field);
+        ty = match (bounds.is_empty(), dropck) {
+            (true, None) => syn::parse_quote!(::pin_init::__internal::Erase<#inner>),
+            (false, None) => {
+                syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
+            }
+            (_, Some(dropck)) => syn::parse_quote!(
+                ::pin_init::__internal::Erase<#inner, ((#(&#bounds (),)*), #dropck)>
+            ),
         };
     }
     if field.borrowed.is_some() {
