@@ -140,21 +140,60 @@ pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generi
 
 /// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
 fn outlive(model: &PinDataStruct, last: &Lifetime, generics: &mut Generics) {
-    let mut predicates: Vec<syn::WherePredicate> = Vec::new();
+    add_outlives(model, last, generics);
+}
+
+/// Adds `'a: bound` and `T: bound` for every generic lifetime `'a` and type `T` of the struct,
+/// where the user bounds that parameter: inline if `generics` declares it and its where clause
+/// does not bound it, else in the where clause (bounds in both places would trip clippy's
+/// `multiple_bound_locations` at the user's parameter).
+pub(crate) fn add_outlives(model: &PinDataStruct, bound: &Lifetime, generics: &mut Generics) {
+    let in_where = |generics: &Generics, name: &syn::Ident| {
+        generics.where_clause.iter().any(|w| {
+            w.predicates.iter().any(|p| match p {
+                syn::WherePredicate::Type(t) => {
+                    matches!(&t.bounded_ty, Type::Path(tp) if tp.qself.is_none() && tp.path.is_ident(name))
+                }
+                syn::WherePredicate::Lifetime(l) => l.lifetime.ident == *name,
+                _ => false,
+            })
+        })
+    };
     for param in model.generics.params.iter() {
         match param {
             GenericParam::Lifetime(l) => {
                 let l = &l.lifetime;
-                predicates.push(syn::parse_quote!(#l: #last));
+                let inline = !in_where(generics, &l.ident);
+                let declared = generics.params.iter_mut().find_map(|p| match p {
+                    GenericParam::Lifetime(d) if d.lifetime.ident == l.ident => Some(d),
+                    _ => None,
+                });
+                match declared {
+                    Some(d) if inline => d.bounds.push(bound.clone()),
+                    _ => generics
+                        .make_where_clause()
+                        .predicates
+                        .push(syn::parse_quote!(#l: #bound)),
+                }
             }
             GenericParam::Type(t) => {
                 let t = &t.ident;
-                predicates.push(syn::parse_quote!(#t: #last));
+                let inline = !in_where(generics, t);
+                let declared = generics.params.iter_mut().find_map(|p| match p {
+                    GenericParam::Type(d) if d.ident == *t => Some(d),
+                    _ => None,
+                });
+                match declared {
+                    Some(d) if inline => d.bounds.push(syn::parse_quote!(#bound)),
+                    _ => generics
+                        .make_where_clause()
+                        .predicates
+                        .push(syn::parse_quote!(#t: #bound)),
+                }
             }
             GenericParam::Const(_) => {}
         }
     }
-    generics.make_where_clause().predicates.extend(predicates);
 }
 
 /// The type the struct stores for `field`: `Erase<for<'x> fn(&'x ()) -> ... (T,)>` if it
