@@ -233,3 +233,41 @@ fn invariant_lifetime_outlives_a_covariant_one() {
     assert_eq!(cat.with_current(|m| m.lock().unwrap().to_string()), "beta");
     assert_eq!(**cat.first(), "beta");
 }
+
+/// One field, two captures: `'names` declared invariant (inside the `Mutex`), `'text` covariant
+/// (checked on its own, SPEC 3.10).
+#[pin_data]
+struct Mixed<'a> {
+    #[uses('names: invariant)]
+    cursor: (Mutex<Option<&'names str>>, &'text str),
+    names: String,
+    text: String,
+    tag: &'a str,
+}
+
+#[test]
+fn mixed_field_one_invariant_one_covariant_capture() {
+    let tag = String::from("tag");
+    let tag = &tag;
+    let m = Box::pin_init(pin_init!(Mixed {
+        tag,
+        text: String::from("some text"),
+        names: String::from("alpha beta"),
+        cursor: (Mutex::new(Some(&names[..5])), &text[5..]),
+    }))
+    .unwrap();
+    // Invariant in `'names`: only through the higher-ranked callback.
+    let read = |m: &Mixed<'_>| m.with_cursor(|c| format!("{:?} {}", c.0.lock().unwrap(), c.1));
+    assert_eq!(read(&m), "Some(\"alpha\") text");
+    let mut m = m;
+    m.as_mut().with_project(|p| {
+        *p.cursor.0.get_mut().unwrap() = Some(&p.names[6..]);
+        p.cursor.1 = &p.text[..4];
+    });
+    assert_eq!(read(&m), "Some(\"beta\") some");
+    m.with_project_ref(|p| {
+        *p.cursor.0.lock().unwrap() = None;
+        assert_eq!(*p.tag, "tag");
+    });
+    assert_eq!(read(&m), "None some");
+}
