@@ -271,3 +271,77 @@ fn mixed_field_one_invariant_one_covariant_capture() {
     });
     assert_eq!(read(&m), "None some");
 }
+
+/// Issue 14 item 3 (SPEC 3.10): invariance only where the invariance closure reaches. The
+/// invariant group (`cursor`, `log`) mentions no generic, so `Session` stays covariant in
+/// `'dev`.
+struct Config {
+    name: String,
+}
+
+#[pin_data]
+struct Session<'dev> {
+    view: &'cfg Config,
+    cfg: &'dev Config,
+    #[uses('log: invariant)]
+    cursor: Mutex<&'log str>,
+    log: String,
+}
+
+fn shorten_session<'l: 's, 's>(s: &'s Session<'l>) -> &'s Session<'s> {
+    s
+}
+
+/// The same fields in another order (drop order permitting): the same variance.
+#[pin_data]
+struct SessionReordered<'dev> {
+    #[uses('log: invariant)]
+    cursor: Mutex<&'log str>,
+    log: String,
+    view: &'cfg Config,
+    cfg: &'dev Config,
+}
+
+fn shorten_reordered<'l: 's, 's>(s: &'s SessionReordered<'l>) -> &'s SessionReordered<'s> {
+    s
+}
+
+#[test]
+fn invariant_group_unrelated_to_a_generic_keeps_it_covariant() {
+    let config = Config {
+        name: String::from("cfg0"),
+    };
+    let config = &config;
+    let mut s = Box::pin_init(pin_init!(Session {
+        log: String::from("log line"),
+        cursor: Mutex::new(&log[..3]),
+        cfg: config,
+        view: *cfg,
+    }))
+    .unwrap();
+    assert_eq!(s.view().name, "cfg0");
+    // Behind `Pin<&mut Self>` the generics cannot have been shortened: `with_project` may
+    // store data of `'dev` in the invariant field.
+    s.as_mut().with_project(|p| {
+        *p.cursor.get_mut().unwrap() = &p.cfg.name;
+    });
+    {
+        let short: &Session<'_> = shorten_session(&s);
+        assert_eq!(short.with_cursor(|c| c.lock().unwrap().to_string()), "cfg0");
+        short.with_project_ref(|p| {
+            *p.cursor.lock().unwrap() = &p.log[4..];
+        });
+    }
+    assert_eq!(s.with_cursor(|c| c.lock().unwrap().to_string()), "line");
+
+    let r = Box::pin_init(pin_init!(SessionReordered {
+        cfg: config,
+        view: *cfg,
+        log: String::from("other"),
+        cursor: Mutex::new(&log[..]),
+    }))
+    .unwrap();
+    let short = shorten_reordered(&r);
+    assert_eq!(short.with_cursor(|c| c.lock().unwrap().len()), 5);
+    assert_eq!(short.view().name, "cfg0");
+}

@@ -108,7 +108,8 @@ pub(crate) struct Field {
     /// `with_<field>` and `with_project`.
     pub(crate) invariant: bool,
     /// Whether some invariant capture is a field lifetime (not an existential one): then the
-    /// struct is made invariant in its generics, which outlive the field lifetimes.
+    /// struct is made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
     pub(crate) invariant_in_field_lt: bool,
     /// Whether this field's own field lifetime `'x` is invariant: some field captures `'x`
     /// invariantly, or `'x` is one that the type of a field with an invariant lifetime mentions
