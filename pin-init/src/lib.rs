@@ -84,6 +84,16 @@
 //!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them;
 //! - the struct is `Send`/`Sync`/`Unpin`/... only if its fields are for every choice of field
 //!   lifetimes;
+//! - drop check: a field lifetime may hold data of any generic of the struct, which drop check
+//!   cannot see through the erased storage. So a field mentioning field (or existential)
+//!   lifetimes whose type may have drop glue makes the struct *own* all its generics for drop
+//!   check, as a `Drop` impl would: every generic lifetime, and every lifetime in a type
+//!   argument, must be alive where the struct is dropped. The macro sees drop glue
+//!   syntactically only: a type built from references, raw and function pointers, tuples,
+//!   arrays and slices (`view: &'buf [u8]`, `(&'a Device, &'buf [u8])`) has none, so a struct
+//!   whose dependents are all such types may be dropped right where a generic lifetime ends,
+//!   as a plain struct may; any path type (`Reader<'buf>`, `Option<&'buf u8>`) may have drop
+//!   glue;
 //! - only `pin_init!`/`try_pin_init!` build such a struct; their initializer is higher-ranked
 //!   over the field lifetimes (no borrow of a local can get in, no field borrow can get out),
 //!   and a failing or panicking initializer drops what it built, borrowers first.
@@ -94,10 +104,17 @@
 //!   (`NotVisible` in projections).
 //! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
 //!   variance. An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
-//!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, is `NotVisible` in `project()`
-//!   and `project_ref()`, and makes the struct invariant in its generics. A field lifetime
-//!   captured invariantly is invariant, and so are the field lifetimes its own field's type
-//!   mentions (the invariance closure). Invariant and covariant field lifetimes form two
+//!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, and is `NotVisible` in
+//!   `project()` and `project_ref()`. Every capture not declared invariant is checked covariant,
+//!   one lifetime at a time. A field lifetime captured invariantly is invariant, and so are the
+//!   field lifetimes its own field's type mentions (the invariance closure). The struct is
+//!   invariant in the generics that the closure reaches (those named by the types of the fields
+//!   with invariant lifetimes, and of the dependents capturing them), and stays covariant in the
+//!   others: a `Session<'dev>` whose invariant `Mutex<&'log str>` borrows a `log: String` can be
+//!   shortened in `'dev`. So that this is sound, `with_project_ref` (which may see the struct
+//!   shortened through a shared reference) does not assume that the other generics outlive the
+//!   invariant field lifetimes; the initializer and `with_project` (behind `Pin<&mut Self>`,
+//!   nothing was shortened) do. Invariant and covariant field lifetimes form two
 //!   outlives chains: an invariant one may outlive a covariant one declared before it, but a
 //!   covariant one never outlives an invariant one, so a field type such as
 //!   `&'inv &'cov T` ("lifetime may not live long enough: requires that `'cov` must outlive

@@ -233,3 +233,115 @@ fn invariant_lifetime_outlives_a_covariant_one() {
     assert_eq!(cat.with_current(|m| m.lock().unwrap().to_string()), "beta");
     assert_eq!(**cat.first(), "beta");
 }
+
+/// One field, two captures: `'names` declared invariant (inside the `Mutex`), `'text` covariant
+/// (checked on its own, SPEC 3.10).
+#[pin_data]
+struct Mixed<'a> {
+    #[uses('names: invariant)]
+    cursor: (Mutex<Option<&'names str>>, &'text str),
+    names: String,
+    text: String,
+    tag: &'a str,
+}
+
+#[test]
+fn mixed_field_one_invariant_one_covariant_capture() {
+    let tag = String::from("tag");
+    let tag = &tag;
+    let m = Box::pin_init(pin_init!(Mixed {
+        tag,
+        text: String::from("some text"),
+        names: String::from("alpha beta"),
+        cursor: (Mutex::new(Some(&names[..5])), &text[5..]),
+    }))
+    .unwrap();
+    // Invariant in `'names`: only through the higher-ranked callback.
+    let read = |m: &Mixed<'_>| m.with_cursor(|c| format!("{:?} {}", c.0.lock().unwrap(), c.1));
+    assert_eq!(read(&m), "Some(\"alpha\") text");
+    let mut m = m;
+    m.as_mut().with_project(|p| {
+        *p.cursor.0.get_mut().unwrap() = Some(&p.names[6..]);
+        p.cursor.1 = &p.text[..4];
+    });
+    assert_eq!(read(&m), "Some(\"beta\") some");
+    m.with_project_ref(|p| {
+        *p.cursor.0.lock().unwrap() = None;
+        assert_eq!(*p.tag, "tag");
+    });
+    assert_eq!(read(&m), "None some");
+}
+
+/// Issue 14 item 3 (SPEC 3.10): invariance only where the invariance closure reaches. The
+/// invariant group (`cursor`, `log`) mentions no generic, so `Session` stays covariant in
+/// `'dev`.
+struct Config {
+    name: String,
+}
+
+#[pin_data]
+struct Session<'dev> {
+    view: &'cfg Config,
+    cfg: &'dev Config,
+    #[uses('log: invariant)]
+    cursor: Mutex<&'log str>,
+    log: String,
+}
+
+fn shorten_session<'l: 's, 's>(s: &'s Session<'l>) -> &'s Session<'s> {
+    s
+}
+
+/// The same fields in another order (drop order permitting): the same variance.
+#[pin_data]
+struct SessionReordered<'dev> {
+    #[uses('log: invariant)]
+    cursor: Mutex<&'log str>,
+    log: String,
+    view: &'cfg Config,
+    cfg: &'dev Config,
+}
+
+fn shorten_reordered<'l: 's, 's>(s: &'s SessionReordered<'l>) -> &'s SessionReordered<'s> {
+    s
+}
+
+#[test]
+fn invariant_group_unrelated_to_a_generic_keeps_it_covariant() {
+    let config = Config {
+        name: String::from("cfg0"),
+    };
+    let config = &config;
+    let mut s = Box::pin_init(pin_init!(Session {
+        log: String::from("log line"),
+        cursor: Mutex::new(&log[..3]),
+        cfg: config,
+        view: *cfg,
+    }))
+    .unwrap();
+    assert_eq!(s.view().name, "cfg0");
+    // Behind `Pin<&mut Self>` the generics cannot have been shortened: `with_project` may
+    // store data of `'dev` in the invariant field.
+    s.as_mut().with_project(|p| {
+        *p.cursor.get_mut().unwrap() = &p.cfg.name;
+    });
+    {
+        let short: &Session<'_> = shorten_session(&s);
+        assert_eq!(short.with_cursor(|c| c.lock().unwrap().to_string()), "cfg0");
+        short.with_project_ref(|p| {
+            *p.cursor.lock().unwrap() = &p.log[4..];
+        });
+    }
+    assert_eq!(s.with_cursor(|c| c.lock().unwrap().to_string()), "line");
+
+    let r = Box::pin_init(pin_init!(SessionReordered {
+        cfg: config,
+        view: *cfg,
+        log: String::from("other"),
+        cursor: Mutex::new(&log[..]),
+    }))
+    .unwrap();
+    let short = shorten_reordered(&r);
+    assert_eq!(short.with_cursor(|c| c.lock().unwrap().len()), 5);
+    assert_eq!(short.view().name, "cfg0");
+}

@@ -108,7 +108,8 @@ pub(crate) struct Field {
     /// `with_<field>` and `with_project`.
     pub(crate) invariant: bool,
     /// Whether some invariant capture is a field lifetime (not an existential one): then the
-    /// struct is made invariant in its generics, which outlive the field lifetimes.
+    /// struct is made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
     pub(crate) invariant_in_field_lt: bool,
     /// Whether this field's own field lifetime `'x` is invariant: some field captures `'x`
     /// invariantly, or `'x` is one that the type of a field with an invariant lifetime mentions
@@ -160,6 +161,16 @@ impl Field {
     /// Whether the field's type mentions field lifetimes (it is stored erased).
     pub(crate) fn is_dependent(&self) -> bool {
         !self.captures.is_empty()
+    }
+
+    /// The variance of the captured lifetime `lt`: as declared in `#[uses]`, else that of
+    /// `'_` in `#[uses]`, else covariant (checked: see `gen::selfref::covariance`).
+    pub(crate) fn capture_variance(&self, lt: &Lifetime) -> Variance {
+        let declared = self.uses.iter().find(|(l, _)| l.ident == lt.ident);
+        declared
+            .and_then(|d| d.1)
+            .or(self.uses_default)
+            .unwrap_or(Variance::Covariant)
     }
 }
 
@@ -280,24 +291,17 @@ impl PinDataStruct {
                 }
             }
             field.captures = lifetimes::dedup(captures);
-            let default = field.uses_default.unwrap_or(Variance::Covariant);
-            let is_invariant = |c: &Lifetime| {
-                let declared = field.uses.iter().find(|(l, _)| l.ident == c.ident);
-                declared.and_then(|d| d.1).unwrap_or(default) == Variance::Invariant
-            };
-            field.invariant = field.captures.iter().any(is_invariant);
-            field.invariant_in_field_lt = field
+            // Every other capture is proved covariant, one by one (`covariance`): the
+            // invariant captures are exactly the ones declared so.
+            let invariant: Vec<String> = field
                 .captures
                 .iter()
-                .any(|c| is_invariant(c) && !exist_names.contains(&c.ident.to_string()));
-            invariant_lts.extend(
-                field
-                    .captures
-                    .iter()
-                    .filter(|c| is_invariant(c))
-                    .map(|c| c.ident.to_string())
-                    .filter(|n| !exist_names.contains(n)),
-            );
+                .filter(|c| field.capture_variance(c) == Variance::Invariant)
+                .map(|c| c.ident.to_string())
+                .collect();
+            field.invariant = !invariant.is_empty();
+            field.invariant_in_field_lt = invariant.iter().any(|n| !exist_names.contains(n));
+            invariant_lts.extend(invariant.into_iter().filter(|n| !exist_names.contains(n)));
             borrowed_names.extend(
                 field
                     .captures

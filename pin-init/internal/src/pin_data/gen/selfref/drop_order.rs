@@ -22,7 +22,7 @@ use syn::spanned::Spanned;
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();
-    let generics = generics_with_split_field_lts(model);
+    let generics = generics_with_split_field_lts(model, None);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = model.self_ty();
     let mut replace = ReplaceSelf { self_ty: &self_ty };

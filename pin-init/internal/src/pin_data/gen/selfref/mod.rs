@@ -6,11 +6,13 @@
 //!
 //! A field lifetime `'x` is the lifetime for which field `x` is borrowed. Declared in field
 //! order they form the *outlives chain* (a later field drops later, so its lifetime outlives the
-//! earlier ones), and every generic of the struct outlives all of them.
+//! earlier ones), and every generic of the struct outlives all of them, except where a shared
+//! projection may see the struct shortened (see [`generics_with_split_field_lts`]).
 
 pub(crate) mod accessors;
 pub(crate) mod covariance;
 pub(crate) mod drop_order;
+pub(crate) mod dropck;
 pub(crate) mod pin_data_lt;
 pub(crate) mod with_project;
 
@@ -19,50 +21,107 @@ use crate::pin_data::model::{Field, PinDataStruct};
 use quote::quote;
 use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type};
 
-/// The struct's generics with the field lifetimes in front, bounded as the outlives chain, and
-/// a where clause making every generic outlive the longest field lifetime. With `extra`, that
-/// lifetime comes first and every field lifetime outlives it.
+/// The struct's generics with the field lifetimes in front, bounded as the outlives chain, the
+/// existential lifetimes after them, and a where clause making every generic outlive the
+/// longest field lifetime. With `extra`, that lifetime comes first and every field lifetime
+/// outlives it.
+///
+/// What the initializer and `with_project` may assume: at initialization the generics are
+/// those the struct is built with, and behind `Pin<&mut Self>` they cannot have been shortened
+/// (a struct shortened by value is used only at its shorter type from then on). Code that may
+/// see a struct shortened through a shared reference gets [`generics_with_split_field_lts`].
 pub(crate) fn generics_with_field_lts(model: &PinDataStruct, extra: Option<&Lifetime>) -> Generics {
     let mut generics = model.generics.clone();
-    let lts = model.field_lifetimes();
-    let mut index = 0;
-    if let Some(extra) = extra {
-        generics
-            .params
-            .insert(0, GenericParam::Lifetime(LifetimeParam::new(extra.clone())));
-        index = 1;
-    }
-    for (k, lt) in lts.iter().enumerate() {
-        let mut param = LifetimeParam::new((*lt).clone());
-        if k > 0 {
-            param.bounds.push(lts[k - 1].clone());
-        } else if let Some(extra) = extra {
-            param.bounds.push(extra.clone());
-        }
-        generics
-            .params
-            .insert(index + k, GenericParam::Lifetime(param));
-    }
-    for (k, param) in exist_params(model).into_iter().enumerate() {
-        generics
-            .params
-            .insert(index + lts.len() + k, GenericParam::Lifetime(param));
+    let mut params = field_lt_params(model);
+    with_extra(model, &mut params, extra);
+    for (k, param) in params.into_iter().enumerate() {
+        generics.params.insert(k, GenericParam::Lifetime(param));
     }
     outlive_last_field_lt(model, &mut generics);
     generics
 }
 
 /// The struct's generics with the field lifetimes in front, bounded as the *split* outlives
-/// chain (what `__drop_order_check` may assume): the same as [`generics_with_field_lts`] except
-/// that an invariant field lifetime is never a lower bound of a covariant one.
+/// chain (see [`split_field_lt_params`]), the existential lifetimes after them, and a where
+/// clause making the generics outlive the field lifetimes: every generic outlives the covariant
+/// ones, only the generics that the invariance closure reaches outlive the invariant ones (see
+/// [`invariant_generics`]). With `extra`, that lifetime comes first and every field lifetime
+/// outlives it.
+///
+/// What code that may see the struct shortened through a shared reference may assume
+/// (`with_project_ref`), and what `__drop_order_check` proves the field types well-formed
+/// from. The struct is covariant in the generics the invariance closure does not reach, so
+/// `&S<'long>` may be seen as `&S<'short>`; were `'short: 'inv` assumed for an invariant field
+/// lifetime, a callback could store a `'short` borrow into a `Mutex<&'inv T>` that outlives it.
+pub(crate) fn generics_with_split_field_lts(
+    model: &PinDataStruct,
+    extra: Option<&Lifetime>,
+) -> Generics {
+    let mut generics = model.generics.clone();
+    let mut params = split_field_lt_params(model);
+    with_extra(model, &mut params, extra);
+    for (k, param) in params.into_iter().enumerate() {
+        generics.params.insert(k, GenericParam::Lifetime(param));
+    }
+    outlive_split_field_lts(model, &mut generics);
+    generics
+}
+
+/// Makes every field lifetime of `params` outlive `extra`, which comes first.
+fn with_extra(model: &PinDataStruct, params: &mut Vec<LifetimeParam>, extra: Option<&Lifetime>) {
+    if let Some(extra) = extra {
+        let n = model.field_lifetimes().len();
+        for param in params.iter_mut().take(n) {
+            param.bounds.push(extra.clone());
+        }
+        params.insert(0, LifetimeParam::new(extra.clone()));
+    }
+}
+
+/// The field lifetimes with their chain, then the existential ones with their bounds (method
+/// generics).
+pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
+    let lts = model.field_lifetimes();
+    let mut params: Vec<LifetimeParam> = lts
+        .iter()
+        .enumerate()
+        .map(|(k, lt)| {
+            let mut param = LifetimeParam::new((*lt).clone());
+            if k > 0 {
+                param.bounds.push(lts[k - 1].clone());
+            }
+            param
+        })
+        .collect();
+    params.extend(exist_params(model));
+    params
+}
+
+/// The last covariant and the last invariant field lifetime.
+fn last_field_lts(model: &PinDataStruct) -> (Option<&Lifetime>, Option<&Lifetime>) {
+    let mut last = (None, None);
+    for field in &model.fields {
+        if let Some(lt) = &field.borrowed {
+            if field.lt_invariant {
+                last.1 = Some(lt);
+            } else {
+                last.0 = Some(lt);
+            }
+        }
+    }
+    last
+}
+
+/// The field lifetimes as parameters bounded as the *split* outlives chain, in declaration
+/// order, then the existential lifetimes with their bounds.
 ///
 /// A covariant field lifetime outlives the previous covariant one; an invariant one outlives
 /// the previous invariant one and the previous covariant one (shortening the covariant lifetime
 /// keeps that true). Were `'cov: 'inv` assumed, a field type whose well-formedness needs it
 /// (`&'inv &'cov T`) would be accepted, and shortening `'cov` would then shorten `'inv`,
-/// which must stay fixed (SPEC 3.4, seed patch 16).
-pub(crate) fn generics_with_split_field_lts(model: &PinDataStruct) -> Generics {
-    let mut generics = model.generics.clone();
+/// which must stay fixed (SPEC 3.4, seed patch 16); and a covariant generic `'g: 'cov` would
+/// outlive `'inv` too, which only generics the invariance closure reaches may.
+fn split_field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     let mut last_cov: Option<&Lifetime> = None;
     let mut last_inv: Option<&Lifetime> = None;
     let mut params = Vec::new();
@@ -79,16 +138,86 @@ pub(crate) fn generics_with_split_field_lts(model: &PinDataStruct) -> Generics {
             param.bounds.extend(last_cov.cloned());
             last_cov = Some(lt);
         }
-        params.push(GenericParam::Lifetime(param));
+        params.push(param);
     }
-    params.extend(exist_params(model).into_iter().map(GenericParam::Lifetime));
-    for (k, param) in params.into_iter().enumerate() {
-        generics.params.insert(k, param);
+    params.extend(exist_params(model));
+    params
+}
+
+/// The generics of the struct that the invariance closure reaches (SPEC 3.10, seed patch 16):
+/// those the type of a field with an invariant field lifetime mentions (its well-formedness
+/// makes them outlive that lifetime: `outer: &'a String` borrowed for an invariant `'outer`
+/// needs `'a: 'outer`, so shortening `'a` would shorten `'outer`), and those the type of a
+/// dependent capturing an invariant field lifetime mentions. The struct is invariant in them
+/// (see [`stored_type`]), and only they outlive the invariant field lifetimes. Empty when no
+/// field lifetime is invariant.
+///
+/// "Mentions" is syntactic and conservative: a generic's name anywhere in the type, and every
+/// generic for `Self` or a macro in type position. Implied bounds of a type can only relate
+/// lifetimes the type names (or `'static`), so nothing is missed.
+pub(crate) fn invariant_generics(model: &PinDataStruct) -> Vec<&GenericParam> {
+    let invariant_lt = |c: &Lifetime| {
+        model
+            .fields
+            .iter()
+            .any(|f| f.lt_invariant && f.ident == c.ident)
+    };
+    let mut names = std::collections::BTreeSet::new();
+    for field in &model.fields {
+        let reached =
+            field.lt_invariant || (field.is_dependent() && field.captures.iter().any(invariant_lt));
+        if reached {
+            mentioned_generics(model, &field.ty, &mut names);
+        }
     }
-    for last in [last_cov, last_inv].into_iter().flatten() {
-        outlive(model, last, &mut generics);
+    model
+        .generics
+        .params
+        .iter()
+        .filter(|p| match p {
+            GenericParam::Lifetime(l) => names.contains(&format!("'{}", l.lifetime.ident)),
+            GenericParam::Type(t) => names.contains(&t.ident.to_string()),
+            GenericParam::Const(_) => false,
+        })
+        .collect()
+}
+
+/// Adds the names of the generics `ty` mentions (`'a` for lifetimes, `T` for types) to `out`.
+fn mentioned_generics(
+    model: &PinDataStruct,
+    ty: &Type,
+    out: &mut std::collections::BTreeSet<String>,
+) {
+    use proc_macro2::TokenTree;
+    fn walk(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        let mut lifetime = false;
+        for tt in tokens {
+            match tt {
+                TokenTree::Punct(p) if p.as_char() == '\'' => lifetime = true,
+                TokenTree::Ident(i) if lifetime => {
+                    out.push(format!("'{i}"));
+                    lifetime = false;
+                }
+                TokenTree::Ident(i) => out.push(i.to_string()),
+                TokenTree::Punct(p) if p.as_char() == '!' => out.push("!".into()),
+                TokenTree::Group(g) => walk(g.stream(), out),
+                _ => lifetime = false,
+            }
+        }
     }
-    generics
+    let mut words = Vec::new();
+    walk(quote!(#ty), &mut words);
+    let all = words.iter().any(|w| w == "Self" || w == "!");
+    for param in &model.generics.params {
+        let name = match param {
+            GenericParam::Lifetime(l) => format!("'{}", l.lifetime.ident),
+            GenericParam::Type(t) => t.ident.to_string(),
+            GenericParam::Const(_) => continue,
+        };
+        if all || words.contains(&name) {
+            out.insert(name);
+        }
+    }
 }
 
 /// The existential lifetimes as parameters, with their bounds (`'x: 'a`).
@@ -111,49 +240,84 @@ pub(crate) fn all_lts(model: &PinDataStruct) -> Vec<&Lifetime> {
     lts
 }
 
-/// The field lifetimes with their chain, then the existential ones with their bounds (method
-/// generics).
-pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
-    let lts = model.field_lifetimes();
-    let mut params: Vec<LifetimeParam> = lts
-        .iter()
-        .enumerate()
-        .map(|(k, lt)| {
-            let mut param = LifetimeParam::new((*lt).clone());
-            if k > 0 {
-                param.bounds.push(lts[k - 1].clone());
-            }
-            param
-        })
-        .collect();
-    params.extend(exist_params(model));
-    params
-}
-
 /// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
 pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generics) {
     if let Some(last) = model.field_lifetimes().last() {
-        outlive(model, last, generics);
+        add_outlives(model, |_| true, last, generics);
     }
 }
 
-/// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
-fn outlive(model: &PinDataStruct, last: &Lifetime, generics: &mut Generics) {
-    let mut predicates: Vec<syn::WherePredicate> = Vec::new();
-    for param in model.generics.params.iter() {
+/// Makes the generics outlive the field lifetimes as the split chain needs: every generic
+/// outlives the last covariant field lifetime (hence all covariant ones), the
+/// [`invariant_generics`] outlive the last invariant one.
+fn outlive_split_field_lts(model: &PinDataStruct, generics: &mut Generics) {
+    let (last_cov, last_inv) = last_field_lts(model);
+    if let Some(last) = last_cov {
+        add_outlives(model, |_| true, last, generics);
+    }
+    if let Some(last) = last_inv {
+        let invariant = invariant_generics(model);
+        add_outlives(model, |p| invariant.contains(&p), last, generics);
+    }
+}
+
+/// Adds `'a: bound` and `T: bound` for the generic lifetimes `'a` and types `T` of the struct
+/// selected by `which`,
+/// where the user bounds that parameter: inline if `generics` declares it and its where clause
+/// does not bound it, else in the where clause (bounds in both places would trip clippy's
+/// `multiple_bound_locations` at the user's parameter).
+pub(crate) fn add_outlives(
+    model: &PinDataStruct,
+    which: impl Fn(&GenericParam) -> bool,
+    bound: &Lifetime,
+    generics: &mut Generics,
+) {
+    let in_where = |generics: &Generics, name: &syn::Ident| {
+        generics.where_clause.iter().any(|w| {
+            w.predicates.iter().any(|p| match p {
+                syn::WherePredicate::Type(t) => {
+                    matches!(&t.bounded_ty, Type::Path(tp) if tp.qself.is_none() && tp.path.is_ident(name))
+                }
+                syn::WherePredicate::Lifetime(l) => l.lifetime.ident == *name,
+                _ => false,
+            })
+        })
+    };
+    for param in model.generics.params.iter().filter(|p| which(p)) {
         match param {
             GenericParam::Lifetime(l) => {
                 let l = &l.lifetime;
-                predicates.push(syn::parse_quote!(#l: #last));
+                let inline = !in_where(generics, &l.ident);
+                let declared = generics.params.iter_mut().find_map(|p| match p {
+                    GenericParam::Lifetime(d) if d.lifetime.ident == l.ident => Some(d),
+                    _ => None,
+                });
+                match declared {
+                    Some(d) if inline => d.bounds.push(bound.clone()),
+                    _ => generics
+                        .make_where_clause()
+                        .predicates
+                        .push(syn::parse_quote!(#l: #bound)),
+                }
             }
             GenericParam::Type(t) => {
                 let t = &t.ident;
-                predicates.push(syn::parse_quote!(#t: #last));
+                let inline = !in_where(generics, t);
+                let declared = generics.params.iter_mut().find_map(|p| match p {
+                    GenericParam::Type(d) if d.ident == *t => Some(d),
+                    _ => None,
+                });
+                match declared {
+                    Some(d) if inline => d.bounds.push(syn::parse_quote!(#bound)),
+                    _ => generics
+                        .make_where_clause()
+                        .predicates
+                        .push(syn::parse_quote!(#t: #bound)),
+                }
             }
             GenericParam::Const(_) => {}
         }
     }
-    generics.make_where_clause().predicates.extend(predicates);
 }
 
 /// The type the struct stores for `field`: `Erase<for<'x> fn(&'x ()) -> ... (T,)>` if it
@@ -161,22 +325,25 @@ fn outlive(model: &PinDataStruct, last: &Lifetime, generics: &mut Generics) {
 pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
     let mut ty = field.ty.clone();
     if field.is_dependent() {
-        // An invariant dependent also mentions every generic of the struct (not stored): the
-        // struct becomes invariant in them, so a covariant shortening of a generic lifetime can
-        // never flow into the invariant field (SPEC 3.4).
+        // An invariant dependent also mentions the generics that the invariance closure
+        // reaches (not stored): the struct becomes invariant in them, so a covariant shortening
+        // of a generic lifetime can never flow into an invariant field lifetime (SPEC 3.4,
+        // 3.10). The other generics are never assumed to outlive an invariant field lifetime
+        // (`generics_with_field_lts`) and stay covariant.
         // (An existential lifetime is an upper bound of the generics: no such risk, SPEC 3.4.)
-        let mut inner = if field.invariant_in_field_lt {
-            let args = generic_args(model);
-            let phantoms = model
-                .generics
-                .params
-                .iter()
-                .zip(&args)
-                .filter_map(|(p, a)| match p {
-                    GenericParam::Lifetime(_) => Some(quote!(&#a ())),
-                    GenericParam::Type(_) => Some(quote!(*const #a)),
-                    GenericParam::Const(_) => None,
-                });
+        let invariant = invariant_generics(model);
+        let mut inner = if field.invariant_in_field_lt && !invariant.is_empty() {
+            let phantoms = invariant.iter().filter_map(|p| match p {
+                GenericParam::Lifetime(l) => {
+                    let l = &l.lifetime;
+                    Some(quote!(&#l ()))
+                }
+                GenericParam::Type(t) => {
+                    let t = &t.ident;
+                    Some(quote!(*const #t))
+                }
+                GenericParam::Const(_) => None,
+            });
             quote!((#ty, ::core::marker::PhantomData<(#(#phantoms,)*)>))
         } else {
             quote!((#ty,))
@@ -191,10 +358,17 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
             .filter(|e| field.captures.iter().any(|c| c.ident == e.lt.ident))
             .flat_map(|e| e.bounds.iter())
             .collect();
-        ty = if bounds.is_empty() {
-            syn::parse_quote!(::pin_init::__internal::Erase<#inner>)
-        } else {
-            syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
+        // A field whose drop glue may observe its field lifetimes owns the struct's generics
+        // for drop check (see `dropck`).
+        let dropck = dropck::marker(model, field);
+        ty = match (bounds.is_empty(), dropck) {
+            (true, None) => syn::parse_quote!(::pin_init::__internal::Erase<#inner>),
+            (false, None) => {
+                syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
+            }
+            (_, Some(dropck)) => syn::parse_quote!(
+                ::pin_init::__internal::Erase<#inner, ((#(&#bounds (),)*), #dropck)>
+            ),
         };
     }
     if field.borrowed.is_some() {

@@ -49,27 +49,15 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
     let this = Lifetime::new("'__this", Span::call_site());
     let name = struct_name(model, shared);
-    let mut generics = generics_with_field_lts(model, Some(&this));
+    // A shared projection may be of a struct shortened through a shared reference: it gets the
+    // split chain (see `generics_with_split_field_lts`).
+    let mut generics = if shared {
+        super::generics_with_split_field_lts(model, Some(&this))
+    } else {
+        generics_with_field_lts(model, Some(&this))
+    };
     // Everything of the struct outlives the borrow of it.
-    for param in model.generics.params.iter() {
-        match param {
-            syn::GenericParam::Lifetime(l) => {
-                let l = &l.lifetime;
-                generics
-                    .make_where_clause()
-                    .predicates
-                    .push(syn::parse_quote!(#l: #this));
-            }
-            syn::GenericParam::Type(t) => {
-                let t = &t.ident;
-                generics
-                    .make_where_clause()
-                    .predicates
-                    .push(syn::parse_quote!(#t: #this));
-            }
-            syn::GenericParam::Const(_) => {}
-        }
-    }
+    super::add_outlives(model, |_| true, &this, &mut generics);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let ident = &model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();

@@ -1,0 +1,1 @@
+../ui/selfref_dropck_conservative.rs

@@ -1,0 +1,1 @@
+../ui/selfref_dropck_existential.rs

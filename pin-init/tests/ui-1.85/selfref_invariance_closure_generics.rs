@@ -1,0 +1,1 @@
+../ui/selfref_invariance_closure_generics.rs

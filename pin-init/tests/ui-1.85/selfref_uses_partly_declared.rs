@@ -1,0 +1,1 @@
+../ui/selfref_uses_partly_declared.rs
