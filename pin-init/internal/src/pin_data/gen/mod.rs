@@ -20,7 +20,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let pin_data = pin_data::generate(model);
     let drop = drop::generate(model);
     if model.is_self_referential() {
-        // The struct is `!Unpin` through its `Borrowed` fields: no `Unpin` impl.
+        // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
+        let unpin = unpin::generate_never(model);
         let with_project = selfref::with_project::generate_struct(model);
         let pin_data_lt = selfref::pin_data_lt::generate(model);
         let drop_order = selfref::drop_order::generate(model);
@@ -31,6 +32,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #with_project
             const _: () = {
                 #pin_data
+                #unpin
                 #pin_data_lt
                 #drop_order
                 #covariance
