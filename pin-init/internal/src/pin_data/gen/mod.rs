@@ -3,6 +3,7 @@
 //! Code generation for `#[pin_data]`, one module per emitted item.
 
 pub(crate) mod drop;
+pub(crate) mod not_packed;
 pub(crate) mod pin_data;
 pub(crate) mod projection;
 pub(crate) mod selfref;
@@ -19,6 +20,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let projection = projection::generate(model);
     let pin_data = pin_data::generate(model);
     let drop = drop::generate(model);
+    let not_packed = not_packed::generate(model);
     if model.is_self_referential() {
         // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
         let unpin = unpin::generate_never(model);
@@ -37,6 +39,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 #drop_order
                 #covariance
                 #drop
+                #not_packed
             };
         };
     }
@@ -49,6 +52,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #pin_data
             #unpin
             #drop
+            #not_packed
         };
     }
 }
