@@ -43,7 +43,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             // The coercion that fails for a non-covariant type is located at the field's type.
             let value = Ident::new("value", Span::mixed_site().located_at(f.ty.span()));
             quote! {
-                #[allow(non_snake_case, dead_code)]
+                // The struct's generics need not appear in the field's type.
+                #[allow(non_snake_case, dead_code, unused_lifetimes)]
                 fn #name #impl_generics (#value: #long_ty) -> #short_ty #where_clause {
                     #value
                 }
