@@ -70,8 +70,10 @@ fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
 }
 
 /// The attributes that may follow `#[pin_data]` on a self-referential struct: built-in ones
-/// that cannot rewrite the struct (`derive` only adds items). `cfg_attr` is expanded before
-/// `#[pin_data]` sees the struct, so what it adds is checked too.
+/// that cannot rewrite the struct (`derive` only adds items). A macro cannot take their names
+/// (rustc reports the name as ambiguous, E0659). Paths such as `rustfmt::skip` are not in the
+/// list: a crate named `rustfmt` or `clippy` may provide an attribute macro under that path.
+/// `cfg_attr` is expanded before `#[pin_data]` sees the struct, so what it adds is checked too.
 const INERT_ATTRIBUTES: &[&str] = &[
     "doc",
     "repr",
@@ -102,12 +104,7 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
         let path = attr.path();
         let inert = path
             .get_ident()
-            .is_some_and(|i| INERT_ATTRIBUTES.iter().any(|a| i == a))
-            || (path.segments.len() == 2
-                && path.leading_colon.is_none()
-                && ["rustfmt", "clippy", "diagnostic"]
-                    .iter()
-                    .any(|tool| path.segments[0].ident == tool));
+            .is_some_and(|i| INERT_ATTRIBUTES.iter().any(|a| i == a));
         if !inert {
             let name = quote::quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(
@@ -115,9 +112,10 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
                 format_args!(
                     "`#[{name}]` cannot follow `#[pin_data]` on a self-referential struct: an \
                      attribute macro here would rewrite the struct after `#[pin_data]` checked \
-                     its borrows, drop order and layout; put `#[{name}]` before `#[pin_data]` \
-                     (only built-in attributes such as `#[doc]`, `#[repr]`, `#[derive]` and \
-                     `#[allow]` may follow it)"
+                     its borrows, drop order and layout; put attribute macros before \
+                     `#[pin_data]` (only built-in attributes such as `#[doc]`, `#[repr]`, \
+                     `#[derive]` and `#[allow]` may follow it; a tool attribute such as \
+                     `#[rustfmt::skip]` cannot be told apart from a macro: remove it)"
                 ),
             );
         }
@@ -205,17 +203,19 @@ mod tests {
             #[derive(Debug)]
             #[doc = "docs"]
             #[allow(dead_code)]
-            #[rustfmt::skip]
             #[reverse_fields]
             #[some::pack]
+            #[clippy::pack]
             struct Foo {
                 a: &'b u8,
                 b: u8,
             }
         });
-        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors.len(), 3, "{errors:?}");
         assert!(errors[0].starts_with("`#[reverse_fields]` cannot follow `#[pin_data]`"));
         assert!(errors[1].starts_with("`#[some::pack]` cannot follow `#[pin_data]`"));
+        // A crate named `clippy` may define `clippy::pack`: no exception for tool paths.
+        assert!(errors[2].starts_with("`#[clippy::pack]` cannot follow `#[pin_data]`"));
         // Plain structs: their generated code type-checks every field.
         assert!(check(quote! {
             #[reverse_fields]
