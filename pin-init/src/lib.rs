@@ -82,8 +82,11 @@
 //! - a field mentioning field lifetimes is stored erased: it is reached through its accessor
 //!   `fn field(&self) -> &T<'_>`, through `project()` (shared), or mutably, at its field
 //!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them;
-//! - the struct is `Send`/`Sync`/`Unpin`/... only if its fields are for every choice of field
-//!   lifetimes;
+//! - the struct is `Send`/`Sync`/`UnwindSafe`/... only if its fields are for every choice of
+//!   field lifetimes, and never `Unpin` (also with only existential lifetimes): once pinned it
+//!   cannot move, and no code, not even in the defining module, reaches its fields by `&mut`
+//!   except through the generated projections; two erased fields have one storage type only if
+//!   their types agree in every field lifetime;
 //! - drop check: a field lifetime may hold data of any generic of the struct, which drop check
 //!   cannot see through the erased storage. So a field mentioning field (or existential)
 //!   lifetimes whose type may have drop glue makes the struct *own* all its generics for drop
@@ -103,7 +106,7 @@
 //!   `&'owner mut T` (two borrowers do not compile); the owner is unreachable afterwards
 //!   (`NotVisible` in projections).
 //! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
-//!   variance. An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
+//!   variance (each lifetime once). An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
 //!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, and is `NotVisible` in
 //!   `project()` and `project_ref()`. Every capture not declared invariant is checked covariant,
 //!   one lifetime at a time. A field lifetime captured invariantly is invariant, and so are the
@@ -182,7 +185,17 @@ pub use alloc_impls::{AllocError, InPlaceInit};
 /// A field marked `#[pin]` is structurally pinned: it is initialized with a [`PinInit`]
 /// initializer, and [`project`](#projection) gives out `Pin<&mut Field>` for it. Every other
 /// field is initialized with an [`Init`] initializer (or a plain value) and projected as
-/// `&mut Field`. The struct is `Unpin` exactly when all `#[pin]` fields are.
+/// `&mut Field`. The struct is `Unpin` exactly when all `#[pin]` fields are (a self-referential
+/// struct never is); `#[pin_data]` implements `Unpin` itself, so an `impl Unpin` of your own
+/// does not compile.
+///
+/// A packed struct is rejected (its fields may be unaligned), also when an attribute macro after
+/// `#[pin_data]` adds the `repr`. On a self-referential struct only built-in attributes (`doc`,
+/// `repr`, `derive`, lint levels, ...) may follow `#[pin_data]`: an attribute macro there would
+/// rewrite the struct after it was checked; put attribute macros before `#[pin_data]`.
+///
+/// `#[pinned_drop]` must name the trait as `PinnedDrop` (or `pin_init::PinnedDrop`), without
+/// generic arguments.
 ///
 /// `#[pin_data(PinnedDrop)]` declares that the struct has a [`PinnedDrop`] implementation
 /// (written with [`#[pinned_drop]`](pinned_drop)); a plain `Drop` implementation is rejected,

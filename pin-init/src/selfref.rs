@@ -571,3 +571,13 @@ impl<P, T: ?Sized, K> Drop for SelfRefDropGuard<'_, P, T, K> {
         unsafe { ptr::drop_in_place(self.ptr) }
     }
 }
+
+/// Never `Unpin`: the `Unpin` impl that `#[pin_data]` emits for a self-referential struct
+/// requires `NeverUnpin<'_>: Unpin`, which never holds.
+///
+/// The impl exists so that a user-written `impl Unpin` conflicts with it (E0119): without it,
+/// `Unpin` would be an auto trait that safe code may implement, and a struct borrowed from
+/// could then be moved out of its pin. Being a type of this crate (not of the user's), rustc's
+/// coherence check cannot rule out that it becomes `Unpin` some day, so it always reports the
+/// overlap; the lifetime keeps the bound from being a trivially false one, which rustc rejects.
+pub struct NeverUnpin<'a>(PhantomData<&'a ()>, PhantomPinned);

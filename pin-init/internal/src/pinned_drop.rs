@@ -40,11 +40,26 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 /// Reports every way `item` differs from `impl PinnedDrop for T { fn drop(self: Pin<&mut Self>) }`.
 fn check(item: &ItemImpl, diag: &mut DiagCtxt) {
     match &item.trait_ {
-        Some((None, path, _))
-            if path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "PinnedDrop") => {}
+        Some((None, path, _)) if is_our_trait(path) => {}
+        Some((None, path, _)) if names_pinned_drop(path) => {
+            let args = path.segments.iter().find(|s| !s.arguments.is_none());
+            if let Some(seg) = args {
+                diag.error_spanned(
+                    &seg.arguments,
+                    "`PinnedDrop` takes no generic arguments: write `impl<...> PinnedDrop for \
+                     Type<...>`",
+                );
+            } else {
+                diag.error_spanned(
+                    path,
+                    format_args!(
+                        "expected `PinnedDrop` or `pin_init::PinnedDrop`, found `{}`: \
+                         `#[pinned_drop]` implements pin-init's `PinnedDrop`",
+                        quote::quote!(#path).to_string().replace(' ', "")
+                    ),
+                );
+            }
+        }
         Some((Some(bang), _, _)) => {
             diag.error(bang.span, "a negative impl cannot be `#[pinned_drop]`")
         }
@@ -86,10 +101,29 @@ fn check(item: &ItemImpl, diag: &mut DiagCtxt) {
     }
 }
 
+/// Whether `path` is `PinnedDrop`, `pin_init::PinnedDrop` or `::pin_init::PinnedDrop`, with no
+/// generic arguments (the path is replaced by `::pin_init::PinnedDrop`: anything else the user
+/// wrote there would be silently dropped, as Linux 6.12 refuses to do).
+fn is_our_trait(path: &syn::Path) -> bool {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    path.segments.iter().all(|s| s.arguments.is_none())
+        && match names.as_slice() {
+            [name] => name == "PinnedDrop" && path.leading_colon.is_none(),
+            [krate, name] => krate == "pin_init" && name == "PinnedDrop",
+            _ => false,
+        }
+}
+
+/// Whether `path` ends in `PinnedDrop` (the user means the trait, but wrote it wrongly).
+fn names_pinned_drop(path: &syn::Path) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| s.ident == "PinnedDrop")
+}
+
 /// An empty `PinnedDrop` impl for the same type, if `item` names the trait.
 fn stub(item: &ItemImpl) -> TokenStream {
-    let names_trait = matches!(&item.trait_, Some((None, path, _))
-        if path.segments.last().is_some_and(|s| s.ident == "PinnedDrop"));
+    let names_trait = matches!(&item.trait_, Some((None, path, _)) if names_pinned_drop(path));
     if !names_trait {
         return TokenStream::new();
     }
@@ -149,6 +183,43 @@ mod tests {
         let out = item.into_token_stream().to_string();
         assert!(out.starts_with("unsafe impl"), "{out}");
         assert!(out.contains("OnlyCallFromDrop"), "{out}");
+    }
+
+    #[test]
+    fn only_our_trait_without_arguments() {
+        for ok in [
+            quote!(impl PinnedDrop for Foo { fn drop(self: Pin<&mut Self>) {} }),
+            quote!(impl pin_init::PinnedDrop for Foo { fn drop(self: Pin<&mut Self>) {} }),
+            quote!(
+                impl<T> ::pin_init::PinnedDrop for Foo<T> {
+                    fn drop(self: Pin<&mut Self>) {}
+                }
+            ),
+        ] {
+            assert!(errors(ok.clone()).is_empty(), "{ok}");
+        }
+        for (bad, msg) in [
+            (
+                quote!(
+                    impl<T> PinnedDrop<T> for Foo<T> {
+                        fn drop(self: Pin<&mut Self>) {}
+                    }
+                ),
+                "`PinnedDrop` takes no generic arguments",
+            ),
+            (
+                quote!(impl other::PinnedDrop for Foo { fn drop(self: Pin<&mut Self>) {} }),
+                "expected `PinnedDrop` or `pin_init::PinnedDrop`, found `other::PinnedDrop`",
+            ),
+            (
+                quote!(impl ::PinnedDrop for Foo { fn drop(self: Pin<&mut Self>) {} }),
+                "expected `PinnedDrop` or `pin_init::PinnedDrop`, found `::PinnedDrop`",
+            ),
+        ] {
+            let errs = errors(bad.clone());
+            assert_eq!(errs.len(), 1, "{bad}: {errs:?}");
+            assert!(errs[0].starts_with(msg), "{bad}: {errs:?}");
+        }
     }
 
     #[test]

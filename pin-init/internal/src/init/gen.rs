@@ -112,6 +112,24 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         };
     };
 
+    // `init!`/`try_init!` only. Never executed: a reference to every field written, so that
+    // rustc rejects a packed struct (E0793, "reference to packed field is unaligned"), whose
+    // fields may be unaligned while they are written and initialized in place through aligned
+    // pointers (Linux 6.12 takes the same references). `pin_init!` needs `#[pin_data]`, whose
+    // never-called `__pin_data_not_packed` takes them already (E0793 at the struct): taking
+    // them here too would only add an error for a misspelled field.
+    let field_refs = fields.iter().map(|field| {
+        let span = m.located_at(field.span());
+        quote_spanned!(span=> let _ = &mut (*#slot).#field;)
+    });
+    let aligned_check = quote! {
+        #[allow(unused_unsafe)]
+        let _ = || {
+            // SAFETY: never executed.
+            unsafe { #(#field_refs)* }
+        };
+    };
+
     if !kind.pinned {
         let steps = init_steps(model, &bind, Steps::Unpinned);
         return quote! {{
@@ -130,6 +148,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
                     #this
                     #steps
                     #completeness_check
+                    #aligned_check
                     // SAFETY: every field was initialized above.
                     ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
                 },

@@ -9,6 +9,7 @@ use syn::{Meta, Type};
 /// Runs every check, reporting each problem found.
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_not_packed(model, diag);
+    check_no_attribute_macro_after(model, diag);
     check_phantom_pinned(model, diag);
     check_drop_order(model, diag);
 }
@@ -63,6 +64,59 @@ fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
                 attr,
                 "`#[pin_data]` cannot be used on a `#[repr(packed)]` struct: its fields may be \
                  unaligned, so they cannot be pinned or borrowed; remove `packed`",
+            );
+        }
+    }
+}
+
+/// The attributes that may follow `#[pin_data]` on a self-referential struct: built-in ones
+/// that cannot rewrite the struct (`derive` only adds items). A macro cannot take their names
+/// (rustc reports the name as ambiguous, E0659). Paths such as `rustfmt::skip` are not in the
+/// list: a crate named `rustfmt` or `clippy` may provide an attribute macro under that path.
+/// `cfg_attr` is expanded before `#[pin_data]` sees the struct, so what it adds is checked too.
+const INERT_ATTRIBUTES: &[&str] = &[
+    "doc",
+    "repr",
+    "derive",
+    "allow",
+    "warn",
+    "deny",
+    "forbid",
+    "expect",
+    "must_use",
+    "non_exhaustive",
+    "deprecated",
+    "cfg",
+];
+
+/// Any other attribute after `#[pin_data]` on a self-referential struct may be an attribute
+/// macro, which runs after us on the struct we emitted and could rewrite it: reorder its fields
+/// (a borrowed field would then drop before its borrowers), change a field's type (the generated
+/// accessors cast the storage to the declared type), or add `#[repr(packed)]`. Plain structs
+/// need no such rule: their generated code type-checks every field against its declaration,
+/// and drop order does not matter to them. (Packed layouts are also rejected by construction,
+/// for every struct, by `__pin_data_not_packed`.)
+fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    if !model.is_self_referential() {
+        return;
+    }
+    for attr in &model.attrs {
+        let path = attr.path();
+        let inert = path
+            .get_ident()
+            .is_some_and(|i| INERT_ATTRIBUTES.iter().any(|a| i == a));
+        if !inert {
+            let name = quote::quote!(#path).to_string().replace(' ', "");
+            diag.error_spanned(
+                attr,
+                format_args!(
+                    "`#[{name}]` cannot follow `#[pin_data]` on a self-referential struct: an \
+                     attribute macro here would rewrite the struct after `#[pin_data]` checked \
+                     its borrows, drop order and layout; put attribute macros before \
+                     `#[pin_data]` (only built-in attributes such as `#[doc]`, `#[repr]`, \
+                     `#[derive]` and `#[allow]` may follow it; a tool attribute such as \
+                     `#[rustfmt::skip]` cannot be told apart from a macro: remove it)"
+                ),
             );
         }
     }
@@ -141,6 +195,35 @@ mod tests {
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].starts_with("field `me` cannot borrow from itself"));
         assert!(errors[1].starts_with("field `b` borrows `a`, but drops later"));
+    }
+
+    #[test]
+    fn no_attribute_macro_after_pin_data_on_self_referential_structs() {
+        let errors = check(quote! {
+            #[derive(Debug)]
+            #[doc = "docs"]
+            #[allow(dead_code)]
+            #[reverse_fields]
+            #[some::pack]
+            #[clippy::pack]
+            struct Foo {
+                a: &'b u8,
+                b: u8,
+            }
+        });
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("`#[reverse_fields]` cannot follow `#[pin_data]`"));
+        assert!(errors[1].starts_with("`#[some::pack]` cannot follow `#[pin_data]`"));
+        // A crate named `clippy` may define `clippy::pack`: no exception for tool paths.
+        assert!(errors[2].starts_with("`#[clippy::pack]` cannot follow `#[pin_data]`"));
+        // Plain structs: their generated code type-checks every field.
+        assert!(check(quote! {
+            #[reverse_fields]
+            struct Foo {
+                a: u8,
+            }
+        })
+        .is_empty());
     }
 
     #[test]

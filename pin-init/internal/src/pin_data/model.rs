@@ -393,7 +393,7 @@ impl Field {
         let mut attrs = Vec::with_capacity(field.attrs.len());
         let mut borrowed_attr = None;
         let mut borrowed_mut = false;
-        let mut uses = Vec::new();
+        let mut uses: Vec<(Lifetime, Option<Variance>)> = Vec::new();
         let mut uses_default = None;
         let mut uses_seen = false;
         for attr in field.attrs {
@@ -413,6 +413,11 @@ impl Field {
                 for chunk in split_commas(list.tokens.clone()) {
                     match syn::parse2::<UsesEntry>(chunk) {
                         Ok(e) if e.lt.ident == "_" => match e.variance {
+                            Some(_) if uses_default.is_some() => diag.error(
+                                e.lt.span(),
+                                "`'_` is listed twice in `#[uses(...)]`: give the variance of \
+                                 the inferred lifetimes once",
+                            ),
                             Some((v, _)) => uses_default = Some(v),
                             None => diag.error(
                                 e.lt.span(),
@@ -420,6 +425,15 @@ impl Field {
                                  inferred lifetimes invariant",
                             ),
                         },
+                        // A second entry would be ignored (the first one wins): an error.
+                        Ok(e) if uses.iter().any(|(l, _)| l.ident == e.lt.ident) => diag.error(
+                            e.lt.span(),
+                            format_args!(
+                                "`{}` is listed twice in `#[uses(...)]`: list each \
+                                     lifetime once, with its variance",
+                                e.lt
+                            ),
+                        ),
                         Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
                         Err(e) => diag.push(syn::Error::new(
                             e.span(),
@@ -774,6 +788,23 @@ mod tests {
         assert!(m.fields[1].invariant);
         assert!(!m.fields[2].invariant && m.fields[2].is_dependent());
         assert!(m.fields[4].borrowed_mut && m.fields[4].borrowed.is_some());
+    }
+
+    #[test]
+    fn uses_lists_each_lifetime_once() {
+        let (_, errors) = parse(
+            quote!(),
+            quote! {
+                struct S {
+                    #[uses('b: invariant, 'b: covariant, '_: invariant, '_: covariant)]
+                    a: Cell<&'b u8>,
+                    b: u8,
+                }
+            },
+        );
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("`'b` is listed twice"), "{errors:?}");
+        assert!(errors[1].starts_with("`'_` is listed twice"), "{errors:?}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Code generation for `#[pin_data]`, one module per emitted item.
 
 pub(crate) mod drop;
+pub(crate) mod not_packed;
 pub(crate) mod pin_data;
 pub(crate) mod projection;
 pub(crate) mod selfref;
@@ -19,8 +20,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let projection = projection::generate(model);
     let pin_data = pin_data::generate(model);
     let drop = drop::generate(model);
+    let not_packed = not_packed::generate(model);
     if model.is_self_referential() {
-        // The struct is `!Unpin` through its `Borrowed` fields: no `Unpin` impl.
+        // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
+        let unpin = unpin::generate_never(model);
         let with_project = selfref::with_project::generate_struct(model);
         let pin_data_lt = selfref::pin_data_lt::generate(model);
         let drop_order = selfref::drop_order::generate(model);
@@ -31,10 +34,12 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #with_project
             const _: () = {
                 #pin_data
+                #unpin
                 #pin_data_lt
                 #drop_order
                 #covariance
                 #drop
+                #not_packed
             };
         };
     }
@@ -47,6 +52,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #pin_data
             #unpin
             #drop
+            #not_packed
         };
     }
 }

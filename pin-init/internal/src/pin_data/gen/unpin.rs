@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The `Unpin` impl: the struct is `Unpin` exactly when all its `#[pin]` fields are.
+//! The `Unpin` impl: a plain struct is `Unpin` exactly when all its `#[pin]` fields are; a
+//! self-referential one never is. In both cases the impl exists, so a user-written `impl Unpin`
+//! conflicts with it (E0119).
 
 use crate::pin_data::model::PinDataStruct;
 use crate::self_replace::ReplaceSelf;
@@ -37,6 +39,27 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
         where
             __Unpin #unpin_ty_generics: ::core::marker::Unpin,
+            #predicates
+        {}
+    }
+}
+
+/// Emits the `Unpin` impl of a self-referential struct: never satisfied (a borrowed field must
+/// never move, and an erased field must never be moved, swapped or replaced: `&mut` to it is
+/// only reachable through `Pin::get_mut`, which needs `Unpin`). Its existence makes a user's
+/// `impl Unpin` a conflict (E0119), which an auto trait alone would not.
+pub(crate) fn generate_never(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let mut generics = model.generics.clone();
+    generics.params.insert(0, syn::parse_quote!('__pin));
+    let (impl_generics, _, _) = generics.split_for_impl();
+    let (_, ty_generics, where_clause) = model.generics.split_for_impl();
+    let predicates = where_clause.map(|w| &w.predicates);
+    quote! {
+        #[doc(hidden)]
+        impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
+        where
+            ::pin_init::__internal::NeverUnpin<'__pin>: ::core::marker::Unpin,
             #predicates
         {}
     }

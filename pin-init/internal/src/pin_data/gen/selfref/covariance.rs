@@ -61,8 +61,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             let name = format_ident!("__covariance_check_{}_{}", f.ident, capture.ident);
             // The coercion that fails for a non-covariant type is located at the field's type.
             let value = Ident::new("value", Span::mixed_site().located_at(f.ty.span()));
+            // The struct's generics need not appear in the field's type.
             out.extend(quote! {
-                #[allow(non_snake_case, dead_code, clippy::extra_unused_lifetimes)]
+                #[allow(non_snake_case, dead_code, clippy::extra_unused_lifetimes, unused_lifetimes)]
                 fn #name #impl_generics (#value: #ty) -> #short_ty #where_clause {
                     #value
                 }

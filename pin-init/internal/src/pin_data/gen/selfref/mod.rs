@@ -321,7 +321,8 @@ pub(crate) fn add_outlives(
 }
 
 /// The type the struct stores for `field`: `Erase<for<'x> fn(&'x ()) -> ... (T,)>` if it
-/// mentions field lifetimes, wrapped in `Borrowed<...>` if other fields borrow it.
+/// mentions field lifetimes (binding every field and existential lifetime of the struct, in
+/// declaration order), wrapped in `Borrowed<...>` if other fields borrow it.
 pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
     let mut ty = field.ty.clone();
     if field.is_dependent() {
@@ -348,7 +349,11 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         } else {
             quote!((#ty,))
         };
-        for lt in field.captures.iter().rev() {
+        // Every dependent binds *all* field and existential lifetimes of the struct, in
+        // declaration order, not only the ones it captures in the order it mentions them: two
+        // fields then have the same storage type only if their types are the same in every
+        // lifetime (`(&'x T, &'y T)` and `(&'y T, &'x T)`, or `&'x T` and `&'y T`, differ).
+        for lt in all_lts(model).into_iter().rev() {
             inner = quote!(for<#lt> fn(&#lt ()) -> #inner);
         }
         // Capturing `exists<'x>: 'a` mentions `'a` covariantly: never contravariant in `'a`.

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+// The lints the kernel builds with: the expansion must not trip them.
+#![deny(rust_2018_idioms, unused_lifetimes)]
+
+//! The valid programs next to the holes of issue 13 (whose compile-fail tests are in `tests/ui`):
+//! each fix rejects the hole and keeps these working. Also run under ASan.
+
+mod common;
+
+use common::{log, take_log};
+use core::cell::Cell;
+use core::pin::Pin;
+use pin_init::*;
+use pin_init_test_macros::pack;
+
+/// Item 1 (`selfref_user_unpin`): no `impl Unpin`, but boxes and the stack work.
+#[pin_data]
+struct Baz {
+    b: &'f String,
+    f: String,
+}
+
+#[test]
+fn borrowing_struct_in_a_box_and_on_the_stack() {
+    let boxed = Box::pin_init(pin_init!(Baz {
+        f: String::from("hello"),
+        b: f,
+    }))
+    .unwrap();
+    assert_eq!(boxed.b().as_str(), "hello");
+    assert_eq!(boxed.f.as_str(), "hello");
+    stack_pin_init!(let s = pin_init!(Baz { f: String::from("on the stack"), b: f }));
+    let s: Pin<&mut Baz> = s;
+    assert_eq!(s.b().as_str(), "on the stack");
+}
+
+/// Item 2 (`selfref_exists_swap`, `selfref_erased_types_distinct`): two erased fields with the
+/// existential lifetimes in opposite order.
+#[pin_data]
+struct Two<'a, 'b>
+where
+    exists<'x>: 'a,
+    exists<'y>: 'b,
+{
+    v1: (&'x String, &'y String),
+    v2: (&'y String, &'x String),
+}
+
+#[test]
+fn existential_fields_keep_what_they_were_given() {
+    let long = String::from("long-lived");
+    let short = String::from("short-lived");
+    let (l, s) = (&long, &short);
+    let mut two = Box::pin_init(pin_init!(Two {
+        v1: (l, s),
+        v2: (s, l)
+    }))
+    .unwrap();
+    two.as_ref().get_ref().with_project_ref(|p| {
+        assert_eq!(
+            (p.v1.0.as_str(), p.v1.1.as_str()),
+            ("long-lived", "short-lived")
+        );
+        assert_eq!(
+            (p.v2.0.as_str(), p.v2.1.as_str()),
+            ("short-lived", "long-lived")
+        );
+    });
+    // Inside one callback a field may be given what its own lifetimes allow.
+    two.as_mut().with_project(|p| {
+        let (x, y) = *p.v1;
+        *p.v2 = (y, x);
+    });
+    assert_eq!(two.v1().0.as_str(), "long-lived");
+    assert_eq!(two.v2().0.as_str(), "short-lived");
+    drop(two);
+    assert_eq!(short, "short-lived");
+}
+
+/// Item 5 (`packed_by_later_macro`, `selfref_attribute_macro_after`): built-in attributes may
+/// follow `#[pin_data]` on a self-referential struct, `#[repr(C)]` included; a packed plain
+/// struct whose fields are all 1-byte aligned is fine, also when packed after `#[pin_data]`.
+#[pin_data]
+#[repr(C)]
+#[allow(dead_code)]
+#[must_use]
+struct WithAttributes {
+    #[pin]
+    part: &'text str,
+    text: String,
+}
+
+#[pin_data]
+#[pack]
+struct PackedBytes {
+    a: u8,
+    #[pin]
+    b: [u8; 3],
+}
+
+#[test]
+fn attributes_after_pin_data_and_byte_aligned_packed_fields() {
+    let w = Box::pin_init(pin_init!(WithAttributes {
+        text: String::from("hello world"),
+        part: &text[6..],
+    }))
+    .unwrap();
+    assert_eq!(*w.part(), "world");
+    let p = Box::pin_init(pin_init!(PackedBytes { a: 1, b: [2, 3, 4] })).unwrap();
+    assert_eq!((p.a, p.b), (1, [2, 3, 4]));
+}
+
+/// Item 6 (`init_packed`): `init!` on packed structs whose fields are aligned anyway.
+#[repr(C, packed)]
+struct Bytes {
+    a: i8,
+    b: u8,
+}
+
+#[repr(C, packed(4))]
+struct Packed4 {
+    a: u8,
+    b: u32,
+    c: u16,
+}
+
+#[test]
+fn init_of_packed_structs_with_aligned_fields() {
+    let b = Box::init(init!(Bytes { a: -42, b: 42 })).unwrap();
+    assert_eq!((b.a, b.b), (-42, 42));
+    let p = Box::try_init(try_init!(Packed4 { a: 1, b: 0xdead_beef, c: 7 }? AllocError)).unwrap();
+    let (a, b, c) = (p.a, p.b, p.c);
+    assert_eq!((a, b, c), (1, 0xdead_beef, 7));
+}
+
+/// Item 7 (`selfref_uses_duplicate`): each lifetime once.
+#[pin_data]
+struct Uses {
+    #[uses('b: invariant, 'c)]
+    a: (Cell<&'b u8>, &'c u8),
+    b: u8,
+    c: u8,
+}
+
+#[test]
+fn uses_with_distinct_lifetimes() {
+    let u = Box::pin_init(pin_init!(Uses {
+        c: 2,
+        b: 1,
+        a: (Cell::new(b), c)
+    }))
+    .unwrap();
+    u.with_a(|a| assert_eq!((*a.0.get(), *a.1), (1, 2)));
+}
+
+/// Item 8 (`pinned_drop_wrong_trait`): the paths to pin-init's `PinnedDrop`.
+#[pin_data(PinnedDrop)]
+struct DropA {
+    a: u32,
+}
+
+#[pinned_drop]
+impl pin_init::PinnedDrop for DropA {
+    fn drop(self: Pin<&mut Self>) {
+        log(format!("drop A {}", self.a));
+    }
+}
+
+#[pin_data(PinnedDrop)]
+struct DropB<T: core::fmt::Debug> {
+    b: T,
+}
+
+#[pinned_drop]
+impl<T: core::fmt::Debug> ::pin_init::PinnedDrop for DropB<T> {
+    fn drop(self: Pin<&mut Self>) {
+        log(format!("drop B {:?}", self.b));
+    }
+}
+
+#[test]
+fn pinned_drop_through_a_path_to_the_trait() {
+    drop(Box::pin_init(pin_init!(DropA { a: 1 })).unwrap());
+    drop(Box::pin_init(pin_init!(DropB { b: "two" })).unwrap());
+    assert_eq!(take_log(), ["drop A 1", "drop B \"two\""]);
+}

@@ -1,0 +1,1 @@
+../ui/init_packed.rs

@@ -1,0 +1,1 @@
+../ui/packed_by_later_macro.rs

@@ -1,0 +1,1 @@
+../ui/selfref_exists_swap.rs

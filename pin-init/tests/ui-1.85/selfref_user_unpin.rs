@@ -1,0 +1,1 @@
+../ui/selfref_user_unpin.rs

@@ -1,0 +1,1 @@
+../ui/selfref_uses_duplicate.rs
