@@ -40,6 +40,9 @@
         };
       };
 
-      devShells.${system}.default = import ./nix/shell.nix { inherit pkgs; };
+      devShells.${system}.default = import ./nix/shell.nix {
+        inherit pkgs lib;
+        inherit (linux) kernel kernelStdenv;
+      };
     };
 }

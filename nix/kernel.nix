@@ -1,6 +1,10 @@
-# nixpkgs' Linux 6.12 turned into this project's kernel by the one shared
-# preparation step (scripts/prepare-tree.sh: pin-init, the vendored crates and
-# patches/series), configured from kunit-configs/ (parsed by nix/parse.nix).
+# The project's test kernel on nixpkgs' Linux 6.12 source, built like the
+# plain harness builds it (`cargo xtask kernel`): the tree prepared by the one
+# shared step (scripts/prepare-tree.sh: pin-init, the vendored crates,
+# patches/series), configured by `make olddefconfig` from kunit-configs/
+# (plus nix/nixos-vm.config, what NixOS needs to boot it in the test VM), and
+# built with LLVM=1 and CLIPPY=1, Rust warnings being errors. A small kernel
+# of our fragments, not nixpkgs' distribution config: see README.md, "Nix".
 { pkgs
 , lib
 , root
@@ -39,59 +43,121 @@ let
     done
   '';
 
-  preparedSrc = pkgs.stdenvNoCC.mkDerivation {
-    pname = "linux-pin-init-src";
-    inherit (base) version src;
-    dontConfigure = true;
-    dontFixup = true;
-    # make-series.sh writes the crate patches with git format-patch.
-    nativeBuildInputs = [ pkgs.git ];
-    buildPhase = ''
-      runHook preBuild
-      cp -r --no-preserve=mode ${treeInputs} "$NIX_BUILD_TOP/repo"
-      cp -rL --no-preserve=mode ${vendorDir} "$NIX_BUILD_TOP/vendor"
-      sh "$NIX_BUILD_TOP/repo/scripts/prepare-tree.sh" "$PWD" "$NIX_BUILD_TOP/repo" "$NIX_BUILD_TOP/vendor" \
-        >"$NIX_BUILD_TOP/prepare.log"
-      cat "$NIX_BUILD_TOP/prepare.log"
-      # The series as Nix read it (for the source filter above) must be the
-      # series the script applied.
-      grep -q ', ${toString (builtins.length series)} from patches/series' "$NIX_BUILD_TOP/prepare.log" || {
-        echo "prepare-tree.sh applied another number of patches than the ${toString (builtins.length series)} Nix read from patches/series" >&2
-        exit 1
-      }
-      runHook postBuild
-    '';
-    installPhase = ''
-      runHook preInstall
-      cp -r . "$out"
-      runHook postInstall
-    '';
-  };
+  # Run first in the kernel's postPatch (and so in the config's, which
+  # inherits it): no second copy of the tree in the store.
+  prepareTree = ''
+    cp -r --no-preserve=mode ${treeInputs} "$NIX_BUILD_TOP/repo"
+    cp -rL --no-preserve=mode ${vendorDir} "$NIX_BUILD_TOP/vendor"
+    sh "$NIX_BUILD_TOP/repo/scripts/prepare-tree.sh" "$PWD" "$NIX_BUILD_TOP/repo" "$NIX_BUILD_TOP/vendor" \
+      >"$NIX_BUILD_TOP/prepare.log"
+    cat "$NIX_BUILD_TOP/prepare.log"
+    # The series as Nix read it (for the source filter above) must be the
+    # series the script applied.
+    grep -q ', ${toString (builtins.length series)} from patches/series' "$NIX_BUILD_TOP/prepare.log" || {
+      echo "prepare-tree.sh applied another number of patches than the ${toString (builtins.length series)} Nix read from patches/series" >&2
+      exit 1
+    }
+  '';
 
-  # kunit-configs/*.config (plus debug/ for the debug kernel) in the plain
-  # harness's merge order. Forced: the fragments win over nixpkgs'
-  # common-config as they win over defconfig in the plain path, and nixpkgs
-  # fails the build when one of them does not survive (ignoreConfigErrors is
-  # false on x86_64), like `cargo xtask kernel` does.
-  configFor =
+  # Clang and LLVM's binutils (ld.lld, llvm-ar, ...): nixpkgs' kernel build
+  # passes CC, LD, AR, NM, ... of this stdenv explicitly (common-flags.nix).
+  llvm = pkgs.llvmPackages;
+  kernelStdenv = pkgs.overrideCC llvm.stdenv (llvm.clang.override { inherit (llvm) bintools; });
+
+  # In merge order: kunit-configs/*.config, kunit-configs/debug/*.config for
+  # the debug kernel, then nix/nixos-vm.config.
+  fragmentsFor =
     debug:
-    lib.mapAttrs (_: lib.mkForce) (
-      parse.configFromFragments lib.kernel (
-        parse.fragmentsIn (root + "/kunit-configs")
-        ++ lib.optionals debug (parse.fragmentsIn (root + "/kunit-configs/debug"))
-      )
+    parse.fragmentsIn (root + "/kunit-configs")
+    ++ lib.optionals debug (parse.fragmentsIn (root + "/kunit-configs/debug"))
+    ++ [ ./nixos-vm.config ];
+
+  # What NixOS reads of the config (kernel.config.isYes "MODULES", ...):
+  # the options the fragments set, which the config step checks.
+  configAttrs =
+    fragments:
+    lib.mapAttrs' (n: v: lib.nameValuePair "CONFIG_${n}" v) (
+      parse.configFromFragments
+        {
+          yes = "y";
+          no = "n";
+          module = "m";
+          freeform = v: v;
+        }
+        fragments
     );
 
-  # Still overridable: NixOS re-overrides kernelPatches (boot.kernelPatches).
+  # `make olddefconfig` over the merged fragments on the kernel's own
+  # prepared source, with the kernel's own tools and make flags, then
+  # scripts/check-config.sh: every option of the fragments survived, and no
+  # KUnit suite they do not name is on. (The kernel's configurePhase runs
+  # `make oldconfig` on it, which then has nothing to ask.)
+  configfileFor =
+    kernel: fragments:
+    kernelStdenv.mkDerivation {
+      pname = "linux-pin-init-config";
+      inherit (base) version;
+      inherit (kernel)
+        src
+        patches
+        postPatch
+        nativeBuildInputs
+        depsBuildBuild
+        ;
+      __structuredAttrs = true;
+      makeFlags = kernel.commonMakeFlags;
+      env.RUST_LIB_SRC = pkgs.rustPlatform.rustLibSrc;
+      inherit fragments;
+      dontConfigure = true;
+      buildPhase = ''
+        runHook preBuild
+        mkdir build
+        cat "''${fragments[@]}" >build/.config
+        make "''${makeFlags[@]}" O=build olddefconfig
+        sh ${root + "/scripts/check-config.sh"} build/.config "''${fragments[@]}"
+        runHook postBuild
+      '';
+      installPhase = ''
+        cp build/.config "$out"
+      '';
+    };
+
   kernelFor =
     debug:
-    base.override {
-      argsOverride.src = preparedSrc;
-      structuredExtraConfig = configFor debug;
-    };
+    let
+      fragments = fragmentsFor debug;
+      # Still overridable: NixOS calls kernel.override (randstructSeed,
+      # kernelPatches, features); overrideAttrs survives it.
+      kernel =
+        (pkgs.linuxManualConfig {
+          pname = "linux-pin-init";
+          inherit (base) version modDirVersion src;
+          stdenv = kernelStdenv;
+          configfile = configfileFor kernel fragments;
+          config = configAttrs fragments;
+          extraMakeFlags = [
+            "LLVM=1"
+            # Every Rust object through clippy, as `cargo xtask kernel` does.
+            "CLIPPY=1"
+            "CLIPPY_DRIVER=${pkgs.clippy}/bin/clippy-driver"
+          ];
+        }).overrideAttrs
+          (old: {
+            postPatch = prepareTree + old.postPatch;
+            # make-series.sh (run by prepare-tree.sh) writes the crate
+            # patches with git format-patch.
+            nativeBuildInputs = (old.nativeBuildInputs or [ ]) ++ [ pkgs.git ];
+            # rustc and clippy warnings fail the build (the plain harness
+            # fails on any in its log).
+            env = (old.env or { }) // {
+              KRUSTFLAGS = (old.env.KRUSTFLAGS or "") + " -Dwarnings";
+            };
+          });
+    in
+    kernel;
 in
 {
-  inherit preparedSrc vendorDir series;
+  inherit vendorDir series kernelStdenv;
   kernel = kernelFor false;
   kernel-debug = kernelFor true;
 }

@@ -7,18 +7,31 @@
 #  3. has no dead bindings                  (deadnix --fail)
 #  4. nix/tests.nix: the series/config parsers of nix/parse.nix on the
 #     fixtures in nix/fixtures, and flake.lock against flake.nix's inputs
-#  5. nix/tests-flake.nix: flake.nix's outputs evaluated with stand-ins for
-#     nixpkgs and crane (the wiring: kernel source, config, checks, VM test)
-#  6. no drift from the plain harness: scripts/prepare-tree.sh itself (with
+#  5. nix/tests-flake.nix: flake.nix's outputs evaluated with the stand-ins
+#     of nix/stubs.nix for nixpkgs and crane (the wiring: kernel source,
+#     config fragments, what NixOS asserts of the config, checks, VM test,
+#     devShell)
+#  6. the VM test's script, as the flake hands it to runNixOSTest, checked
+#     the way nixpkgs' test driver checks it before booting anything: our
+#     typed stand-ins of the driver's globals (nixos-tests/driver-globals.py)
+#     in front, `mypy --no-implicit-optional`; pyflakes with the driver's
+#     symbols as builtins
+#  7. no drift from the plain harness: scripts/prepare-tree.sh itself (with
 #     a recording `patch`) applies exactly the patches nix/parse.nix reads
 #     from patches/series (and from the fixture series); the last
-#     `cargo xtask kernel` .config, if there is one, has every option the
-#     flake's config parser reads from kunit-configs/
-#  7. self-test: each checker above rejects a bad input once
+#     `cargo xtask kernel` .config has every option the flake's parser reads
+#     from kunit-configs/, and scripts/check-config.sh (what the Nix build
+#     runs after olddefconfig) accepts it; if the prepared tree of
+#     `cargo xtask kernel` is there, `make olddefconfig` over
+#     kunit-configs/ + nix/nixos-vm.config (the Nix kernel's request) on it
+#     keeps every option of both and no other KUnit suite
+#  8. the trybuild fallback of the Nix test check (pin-init/tests/ui-compare.sh)
+#     accepts Debian 1.85's reviewed outputs against 1.95's and back
+#  9. self-test: each checker above rejects a bad input
 #
 # Installs what it needs, pinned: nix-bin from apt (if missing), deadnix
-# 1.3.1 and nixpkgs-fmt 1.3.0 from crates.io into
-# ${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}/tools.
+# 1.3.1 and nixpkgs-fmt 1.3.0 from crates.io, mypy and pyflakes from PyPI,
+# into ${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}/tools.
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -28,6 +41,8 @@ PATH=$tools/bin:$PATH
 export PATH
 DEADNIX_VERSION=1.3.1
 NIXPKGS_FMT_VERSION=1.3.0
+MYPY_VERSION=1.20.2
+PYFLAKES_VERSION=3.4.0
 
 die() {
 	echo "check-nix: FAIL: $*" >&2
@@ -52,6 +67,29 @@ cargo_tool() { # CRATE VERSION BINARY
 }
 cargo_tool deadnix "$DEADNIX_VERSION" deadnix
 cargo_tool nixpkgs-fmt "$NIXPKGS_FMT_VERSION" nixpkgs-fmt
+# mypy and pyflakes for this python3 (compiled wheels: one directory per
+# Python version), run as `python3 -m` with PYTHONPATH.
+command -v python3 >/dev/null 2>&1 || die "python3 missing (Debian package python3)"
+pyver=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+pytools=$tools/python$pyver-mypy$MYPY_VERSION-pyflakes$PYFLAKES_VERSION
+py_tools_ok() {
+	PYTHONPATH=$pytools python3 -c "
+import mypy.version, pyflakes, sys
+sys.exit(mypy.version.__version__ != '$MYPY_VERSION' or pyflakes.__version__ != '$PYFLAKES_VERSION')
+" 2>/dev/null
+}
+if ! py_tools_ok; then
+	say "installing mypy $MYPY_VERSION and pyflakes $PYFLAKES_VERSION from PyPI into $pytools"
+	rm -rf "$pytools.tmp"
+	PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-warn-script-location \
+		--target "$pytools.tmp" "mypy==$MYPY_VERSION" "pyflakes==$PYFLAKES_VERSION" ||
+		die "pip install mypy==$MYPY_VERSION pyflakes==$PYFLAKES_VERSION failed"
+	rm -rf "$pytools"
+	mv "$pytools.tmp" "$pytools"
+	py_tools_ok || die "mypy/pyflakes in $pytools do not run"
+fi
+mypy() { PYTHONPATH=$pytools python3 -m mypy "$@"; }
+pyflakes() { PYTHONPATH=$pytools python3 -m pyflakes "$@"; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-nix.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -90,7 +128,31 @@ say "eval: nix/tests.nix: parseSeries, fragmentsIn + configFromFragments on nix/
 run_eval_test nix/tests-flake.nix "import $repo/nix/tests-flake.nix { }"
 say "eval: nix/tests-flake.nix: flake outputs with stand-in nixpkgs/crane: packages, checks, kernel source/config, VM test, devShell"
 
-# --- 6: no drift from the plain harness ----------------------------------------
+# --- 6: the VM test's script, checked like the NixOS test driver does ----------
+# The script as the flake hands it to runNixOSTest (store paths of the
+# stand-ins), then: mypy over our typed driver globals + the script
+# (nixos/lib/testing/driver.nix: test-script-prepend.py + testScript, `mypy
+# --no-implicit-optional`), and pyflakes over the script alone with the
+# driver's symbols as builtins (PYFLAKES_BUILTINS: the machine names and
+# Driver.test_symbols()).
+nix_string() { # EXPR (a string) -> its value
+	nix_eval_json "$1" | python3 -c 'import json, sys; sys.stdout.write(json.load(sys.stdin))'
+}
+driver_symbols="machine,os,Machine,$(sed -n 's/^\([a-z_][a-z_]*\): .*/\1/p' nixos-tests/driver-globals.py | grep -vx machine | paste -sd, -)"
+check_vm_script() { # SCRIPT -> mypy and pyflakes output; fails on any finding
+	cat nixos-tests/driver-globals.py "$1" >"$tmp/typed-script.py"
+	mypy --no-implicit-optional --pretty --no-color-output --no-error-summary \
+		--cache-dir "$tmp/mypy-cache" "$tmp/typed-script.py" || return 1
+	PYFLAKES_BUILTINS=$driver_symbols pyflakes "$1" || return 1
+}
+nix_string "(import $repo/nix/stubs.nix { }).out.checks.x86_64-linux.vm-test.args.testScript" >"$tmp/test-script.py" ||
+	die "evaluating the VM test's testScript failed"
+grep -q 'machine.wait_for_unit' "$tmp/test-script.py" || die "the evaluated testScript is not nixos-tests/vm-test.py"
+check_vm_script "$tmp/test-script.py" >"$tmp/vm-script.out" 2>&1 ||
+	{ cat "$tmp/vm-script.out"; die "the VM test's script fails the test driver's type check or lint (above)"; }
+say "vm script: the testScript passes mypy $MYPY_VERSION --no-implicit-optional over the driver's globals and pyflakes $PYFLAKES_VERSION with its symbols"
+
+# --- 7: no drift from the plain harness ----------------------------------------
 # A fake `patch` that records which patch files prepare-tree.sh applies.
 mkdir -p "$tmp/bin"
 cat >"$tmp/bin/patch" <<'PATCH'
@@ -172,7 +234,8 @@ config_differs() { # CONFIG -> prints the differences, fails if there are any
 	[ -s "$tmp/wanted" ] || die "the flake's config parser read no option from kunit-configs/"
 	lost=0
 	while IFS='=' read -r opt val; do
-		have=$(grep "^CONFIG_$opt=" "$1" | cut -d= -f2-) || have=n
+		have=$(grep "^CONFIG_$opt=" "$1" | cut -d= -f2-)
+		[ -n "$have" ] || have=n
 		[ "$have" = "\"$val\"" ] && have=$val
 		if [ "$have" != "$val" ]; then
 			echo "  CONFIG_$opt: the flake wants $val, $1 has $have"
@@ -184,12 +247,48 @@ config_differs() { # CONFIG -> prints the differences, fails if there are any
 config=$cache/build/.config
 if [ -f "$config" ]; then
 	! config_differs "$config" || die "the flake reads kunit-configs/ differently from the plain harness's kernel config (above)"
-	say "drift: kunit-configs: all $(wc -l <"$tmp/wanted") option(s) the flake reads have the same value in $config (made by cargo xtask kernel)"
+	sh scripts/check-config.sh "$config" kunit-configs/*.config ||
+		die "scripts/check-config.sh (run by the Nix kernel's config step) rejects the plain harness's $config (above)"
+	say "drift: kunit-configs: all $(wc -l <"$tmp/wanted") option(s) the flake reads have the same value in $config (made by cargo xtask kernel); scripts/check-config.sh accepts it (no other KUnit suite on)"
 else
 	say "drift: kunit-configs: .config comparison skipped (no $config yet: cargo xtask kernel makes it)"
 fi
 
-# --- 7: self-test: each checker rejects a bad file ------------------------------
+# The Nix kernel's request (kunit-configs/*.config, then nix/nixos-vm.config)
+# through `make olddefconfig` on the prepared tree of `cargo xtask kernel`,
+# with its tools (Debian's 6.12 and rustc, not nixpkgs': what this machine
+# has): every option of both must survive, no other KUnit suite may be on,
+# and every option kunit-configs/ names must have the value it has in the
+# plain .config.
+tree=$cache/linux
+if [ -f "$tree/.xtask-prepared" ] && [ -x /usr/bin/rustc ] && [ -x "$cache/tools/bin/bindgen" ] &&
+	command -v clang >/dev/null 2>&1 && command -v ld.lld >/dev/null 2>&1; then
+	mkdir -p "$tmp/nixcfg"
+	cat kunit-configs/*.config nix/nixos-vm.config >"$tmp/nixcfg/.config"
+	PATH=/usr/bin:$PATH make -s -C "$tree" O="$tmp/nixcfg" ARCH=x86_64 LLVM=1 RUSTC=/usr/bin/rustc \
+		BINDGEN="$cache/tools/bin/bindgen" olddefconfig >"$tmp/nixcfg.log" 2>&1 ||
+		{ cat "$tmp/nixcfg.log"; die "make olddefconfig over kunit-configs/ + nix/nixos-vm.config failed"; }
+	sh scripts/check-config.sh "$tmp/nixcfg/.config" kunit-configs/*.config nix/nixos-vm.config ||
+		die "the Nix kernel's config request does not survive olddefconfig on $tree (above)"
+	if [ -f "$config" ]; then
+		! config_differs "$tmp/nixcfg/.config" || die "the Nix kernel's config gives options of kunit-configs/ other values than the plain .config (above)"
+	fi
+	say "drift: nix/nixos-vm.config: olddefconfig of kunit-configs/ + it on $tree keeps all their options and no other KUnit suite"
+else
+	say "drift: nix/nixos-vm.config: olddefconfig check skipped (needs the prepared tree of cargo xtask kernel and its tools)"
+fi
+
+# --- 8: the trybuild fallback of the Nix test check ------------------------------
+# Debian's rustc 1.85 is a compiler other than the 1.95 of tests/ui: its
+# reviewed outputs (tests/ui-1.85, which `cargo xtask test` checks with
+# /usr/bin/rustc) must pass ui-compare.sh against the 1.95 ones, and back.
+sh pin-init/tests/ui-compare.sh pin-init/tests/ui pin-init/tests/ui-1.85 >"$tmp/ui.out" ||
+	{ cat "$tmp/ui.out"; die "ui-compare.sh: Debian 1.85's outputs do not match 1.95's reviewed errors (above)"; }
+sh pin-init/tests/ui-compare.sh pin-init/tests/ui-1.85 pin-init/tests/ui >"$tmp/ui.out" ||
+	{ cat "$tmp/ui.out"; die "ui-compare.sh: 1.95's outputs do not match Debian 1.85's reviewed errors (above)"; }
+say "ui fallback: $(tail -n 1 "$tmp/ui.out" | sed 's/^ui-compare: //'), 1.85 against 1.95 and back"
+
+# --- 9: self-test: each checker rejects a bad file ------------------------------
 mkdir -p "$tmp/bad"
 printf '{ a = 1; \n' >"$tmp/bad/syntax.nix"
 nix-instantiate --parse "$tmp/bad/syntax.nix" >/dev/null 2>&1 && die "self-test: nix-instantiate accepted a syntax error"
@@ -209,7 +308,7 @@ sed 's|nixos-26.05|nixos-25.11|' flake.nix >"$tmp/bad/flake.nix"
 out=$(nix_eval_json "import $repo/nix/tests.nix { flakeFile = $tmp/bad/flake.nix; }")
 [ "$out" != "[]" ] || die "self-test: nix/tests.nix accepted a flake.lock that does not match flake.nix"
 mkdir -p "$tmp/badflake"
-cp -r flake.nix nix nixos-tests kunit-configs patches "$tmp/badflake/"
+cp -r flake.nix nix nixos-tests kunit-configs patches scripts "$tmp/badflake/"
 sed -i 's|default = linux.kernel;|default = rust.package;|' "$tmp/badflake/flake.nix"
 out=$(nix_eval_json "import $tmp/badflake/nix/tests-flake.nix { }")
 [ "$out" != "[]" ] || die "self-test: nix/tests-flake.nix accepted a flake whose default is not the kernel"
@@ -220,5 +319,69 @@ diff -q "$tmp/applied-self" "$tmp/nix-fixture" >/dev/null && die "self-test: the
 sed 's/^CONFIG_KUNIT=.*/# CONFIG_KUNIT is not set/' "$config" 2>/dev/null >"$tmp/bad/config" ||
 	printf 'CONFIG_RUST=y\n' >"$tmp/bad/config"
 config_differs "$tmp/bad/config" >/dev/null || die "self-test: the config drift check missed a lost option"
-say "self-test: syntax error, misformatted file, dead binding, wrong parser expectations, lock/input mismatch, broken flake wiring, series drift and config drift are each rejected"
-say "PASS: $count .nix file(s): parse, format, dead code, 2 evaluation test files, 2 drift checks, self-test"
+# The flake wiring test on broken Nix kernel / VM test set-ups.
+flake_rejects() { # WHAT FILE SED-SCRIPT [FILE SED-SCRIPT]: the wiring test must fail
+	rm -rf "$tmp/badflake2"
+	mkdir -p "$tmp/badflake2"
+	cp -r flake.nix nix nixos-tests kunit-configs patches scripts "$tmp/badflake2/"
+	what=$1
+	shift
+	while [ $# -ge 2 ]; do
+		sed -i "$2" "$tmp/badflake2/$1"
+		shift 2
+	done
+	out=$(nix_eval_json "import $tmp/badflake2/nix/tests-flake.nix { }" 2>&1) || out=evaluation-failed
+	[ "$out" != "[]" ] || die "self-test: nix/tests-flake.nix accepted $what"
+}
+flake_rejects "a KUNIT_ALL_TESTS left to nixpkgs" kunit-configs/00-base.config '/KUNIT_ALL_TESTS/d'
+flake_rejects "a NixOS VM fragment that turns KUnit off" nix/nixos-vm.config '$a CONFIG_KUNIT=n'
+flake_rejects "a kernel without an option systemd asserts" nix/nixos-vm.config '/^CONFIG_SECCOMP=y$/d'
+flake_rejects "a VM test whose initrd wants NixOS' default modules" nixos-tests/default.nix 's/includeDefaultModules = false/includeDefaultModules = true/'
+flake_rejects "a kernel built without LLVM=1" nix/kernel.nix 's/"LLVM=1"//'
+flake_rejects "Rust warnings that do not fail the kernel build" nix/kernel.nix 's/ -Dwarnings//'
+flake_rejects "a cargoTest without --workspace" nix/rust.nix 's/cargoTestExtraArgs = "--workspace";//'
+flake_rejects "a devShell with the hardening flags" nix/shell.nix 's/hardeningDisable = \[ "all" \];//'
+
+# The VM test's script check, on scripts the driver rejects.
+{ cat "$tmp/test-script.py"; echo 'log = "/tmp/vm-console.log"'; } >"$tmp/bad/rebinds-log.py"
+check_vm_script "$tmp/bad/rebinds-log.py" >"$tmp/bad/rebinds-log.out" 2>&1 &&
+	die "self-test: the VM script check accepted a script that rebinds the driver's log"
+grep -q 'variable has type "Logger"' "$tmp/bad/rebinds-log.out" ||
+	{ cat "$tmp/bad/rebinds-log.out"; die "self-test: mypy did not reject the rebinding of log as an incompatible assignment"; }
+{ cat "$tmp/test-script.py"; echo 'machine.succeed(no_such_name)'; } >"$tmp/bad/undefined.py"
+check_vm_script "$tmp/bad/undefined.py" >/dev/null 2>&1 && die "self-test: the VM script check accepted an undefined name"
+{ echo 'import os'; cat "$tmp/test-script.py"; } >"$tmp/bad/unused.py"
+PYFLAKES_BUILTINS=$driver_symbols pyflakes "$tmp/bad/unused.py" >/dev/null 2>&1 &&
+	die "self-test: pyflakes accepted an unused import"
+{ cat "$tmp/test-script.py"; echo 'machine.wait_for_unit("x", timeout=None)'; } >"$tmp/bad/optional.py"
+check_vm_script "$tmp/bad/optional.py" >/dev/null 2>&1 && die "self-test: the VM script check accepted None for an int timeout"
+
+# scripts/check-config.sh on a .config that lost an option, and on one with
+# a KUnit suite no fragment names.
+printf 'CONFIG_KUNIT=y\nCONFIG_RUST=y\n# CONFIG_KUNIT_ALL_TESTS is not set\n' >"$tmp/bad/frag.config"
+printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_DEFAULT_ENABLED=y\n# CONFIG_RUST is not set\n' >"$tmp/bad/lost.config"
+sh scripts/check-config.sh "$tmp/bad/lost.config" "$tmp/bad/frag.config" >/dev/null &&
+	die "self-test: check-config.sh accepted a .config without CONFIG_RUST"
+printf 'CONFIG_KUNIT=y\nCONFIG_RUST=y\nCONFIG_LIST_KUNIT_TEST=y\n' >"$tmp/bad/suite.config"
+sh scripts/check-config.sh "$tmp/bad/suite.config" "$tmp/bad/frag.config" >/dev/null &&
+	die "self-test: check-config.sh accepted an unnamed KUnit suite"
+printf 'CONFIG_KUNIT=y\nCONFIG_RUST=y\nCONFIG_KUNIT_DEFAULT_ENABLED=y\n' >"$tmp/bad/good.config"
+sh scripts/check-config.sh "$tmp/bad/good.config" "$tmp/bad/frag.config" >/dev/null ||
+	die "self-test: check-config.sh rejected a .config that has what the fragment asks"
+
+# ui-compare.sh on outputs that fail for other reasons.
+mkdir -p "$tmp/bad/ui"
+cp pin-init/tests/ui-1.85/*.stderr "$tmp/bad/ui/"
+sed -i 's/^error\[E0277\]/error[E0308]/' "$tmp/bad/ui/assert_pinned_unpinned_field.stderr"
+sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
+	die "self-test: ui-compare.sh accepted another error code"
+cp pin-init/tests/ui-1.85/assert_pinned_unpinned_field.stderr "$tmp/bad/ui/"
+sed -i 's/^error: field `a` is initialized twice.*/error: something else/' "$tmp/bad/ui/duplicate_field.stderr"
+sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
+	die "self-test: ui-compare.sh accepted another message of ours"
+cp pin-init/tests/ui-1.85/duplicate_field.stderr "$tmp/bad/ui/"
+rm "$tmp/bad/ui/drop_impl.stderr"
+sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
+	die "self-test: ui-compare.sh accepted a missing output"
+say "self-test: syntax error, misformatted file, dead binding, wrong parser expectations, lock/input mismatch, broken flake wiring (default, KUNIT_ALL_TESTS, VM fragment, NixOS' options, initrd modules, LLVM=1, -Dwarnings, --workspace, hardening), a testScript rebinding log / with an undefined name / an unused import / None for an int, series drift, config drift, lost option, unnamed KUnit suite and ui outputs failing otherwise are each rejected"
+say "PASS: $count .nix file(s): parse, format, dead code, 2 evaluation test files, VM script type check and lint, drift checks, ui fallback, self-test"

@@ -253,7 +253,17 @@ pub(crate) fn vendor(repo: &Path, cache: &Path) -> Result<BTreeMap<String, Strin
     Ok(versions)
 }
 
-/// Unpacks Debian's tarball into `cache/src/` unless already there.
+/// The bindgen the kernel is built with: `PIN_INIT_HARNESS_BINDGEN` (set by the Nix
+/// devShell), else the one `cargo xtask setup` installs into the cache.
+pub fn bindgen(cache: &Path) -> PathBuf {
+    std::env::var_os("PIN_INIT_HARNESS_BINDGEN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| bindgen_path(cache))
+}
+
+/// Unpacks the kernel tarball (Debian's, or `PIN_INIT_HARNESS_TARBALL`: any tarball of one
+/// top directory, e.g. kernel.org's `linux-6.12.N/` that the Nix devShell names) into
+/// `cache/src/linux-source-6.12/` unless already there.
 pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
     let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
         .map(PathBuf::from)
@@ -280,18 +290,23 @@ pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
     let phase = Phase::start("kernel: unpack the source");
     eprintln!("    {} -> {}", tarball.display(), src.display());
     let _ = fs::remove_dir_all(&src);
-    fs::create_dir_all(&src)?;
+    fs::create_dir_all(&tree)?;
+    // Whatever the top directory is called (linux-source-6.12/ in Debian's).
     util::run(
         Command::new("tar")
             .arg("-C")
-            .arg(&src)
+            .arg(&tree)
+            .arg("--strip-components=1")
             .arg("-xf")
             .arg(&tarball)
             .env("PATH", util::build_path()),
         "unpacking the kernel tarball",
     )?;
-    if !tree.is_dir() {
-        crate::bail!("{} did not contain linux-source-6.12/", tarball.display());
+    if !tree.join("Makefile").is_file() {
+        crate::bail!(
+            "{} did not contain a kernel tree (a top directory with a Makefile)",
+            tarball.display()
+        );
     }
     fs::write(&stamp, stamp_value)?;
     phase.done("");
@@ -611,7 +626,7 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
     let rustdoc = util::find_tool("rustdoc").unwrap_or_else(|| "/usr/bin/rustdoc".into());
     cmd.arg(format!("RUSTC={}", rustc.display()))
         .arg(format!("RUSTDOC={}", rustdoc.display()))
-        .arg(format!("BINDGEN={}", bindgen_path(cache).display()));
+        .arg(format!("BINDGEN={}", bindgen(cache).display()));
     if let Some(rustfmt) = util::find_tool("rustfmt") {
         cmd.arg(format!("RUSTFMT={}", rustfmt.display()));
     }
@@ -930,10 +945,10 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         check_version(src)?;
     }
     util::require_tools(TOOLS)?;
-    if !bindgen_path(cache).is_file() {
+    if !bindgen(cache).is_file() {
         crate::bail!(
             "missing tool: {} (bindgen-cli {} from crates.io)\nrun `cargo xtask setup` to install it",
-            bindgen_path(cache).display(),
+            bindgen(cache).display(),
             setup::BINDGEN_VERSION
         );
     }

@@ -42,7 +42,10 @@ commands:
                         Debian rustc 1.85, AddressSanitizer runs, offline Nix checks
   clean [--all]         remove build directories and the prepared tree (--all: the whole cache)
 
-environment: PIN_INIT_HARNESS_CACHE (default ~/.cache/pin-init-harness)
+environment: PIN_INIT_HARNESS_CACHE (default ~/.cache/pin-init-harness); for `kernel`
+  (the Nix devShell sets them): PIN_INIT_HARNESS_TOOL_PATH (where rustc, clang, ... are;
+  default Debian's /usr/bin), PIN_INIT_HARNESS_TARBALL (the 6.12 source tarball, default
+  Debian's), PIN_INIT_HARNESS_BINDGEN (default the one `setup` installs)
 ";
 
 /// Parsed command-line flags shared by the subcommands.

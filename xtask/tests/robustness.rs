@@ -56,6 +56,8 @@ fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
         "PIN_INIT_HARNESS_TOOL_PATH",
         "PIN_INIT_HARNESS_QEMU",
         "PIN_INIT_HARNESS_BUSYBOX",
+        "PIN_INIT_HARNESS_TARBALL",
+        "PIN_INIT_HARNESS_BINDGEN",
     ] {
         c.env_remove(v);
     }
@@ -205,17 +207,120 @@ fn good_series_prepares_the_tree() {
     );
 }
 
+/// The real `name` on `PATH` (the Nix build sandbox has no /usr/bin), else in /usr/bin or /bin.
+fn real_tool(name: &str) -> PathBuf {
+    std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} is installed"))
+}
+
+/// Replaces the fake `name` in the tool directory `dir` with the real one.
+fn use_real_tool(dir: &Path, name: &str) {
+    fs::remove_file(dir.join(name)).unwrap();
+    std::os::unix::fs::symlink(real_tool(name), dir.join(name)).unwrap();
+}
+
 /// A directory of fake build tools (all succeed), plus the real `patch`.
 fn fake_tools(dir: &Path) {
     for t in xtask::kernel::TOOLS {
         executable(&dir.join(t.name), "#!/bin/sh\nexit 0\n");
     }
-    let patch = ["/usr/bin/patch", "/bin/patch"]
-        .into_iter()
-        .find(|p| Path::new(p).exists())
-        .expect("GNU patch is installed");
-    fs::remove_file(dir.join("patch")).unwrap();
-    std::os::unix::fs::symlink(patch, dir.join("patch")).unwrap();
+    use_real_tool(dir, "patch");
+}
+
+#[test]
+fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
+    // What the Nix devShell hands `cargo xtask kernel`: nixpkgs' kernel.org tarball (top
+    // directory linux-6.12.N/, not Debian's linux-source-6.12/) and its own bindgen.
+    let t = Temp::new("tarball");
+    let (frepo, cache, tools) = (t.0.join("repo"), t.0.join("cache"), t.0.join("tools"));
+    fake_tree(&t.0.join("pack/linux-6.12.9"), 12);
+    let tarball = t.0.join("linux-6.12.9.tar");
+    let o = Command::new(real_tool("tar"))
+        .arg("-C")
+        .arg(t.0.join("pack"))
+        .arg("-cf")
+        .arg(&tarball)
+        .arg("linux-6.12.9")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    fake_repo(&frepo, &cache.join("vendor"));
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_RUST=y\n",
+    );
+    fake_tools(&tools);
+    use_real_tool(&tools, "tar");
+    // A make that records its arguments.
+    let make_log = t.0.join("make.log");
+    executable(
+        &tools.join("make"),
+        &format!("#!/bin/sh\necho \"$*\" >> {}\n", make_log.display()),
+    );
+    let bindgen = t.0.join("nix/bin/bindgen");
+    executable(&bindgen, "#!/bin/sh\necho bindgen 0.72.0\n");
+    let o = xtask(
+        &["kernel"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_REPO", &frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ("PIN_INIT_HARNESS_TARBALL", &tarball),
+            ("PIN_INIT_HARNESS_BINDGEN", &bindgen),
+        ],
+    );
+    let err = stderr(&o);
+    // Unpacked under the usual name and prepared (the good patch applied) ...
+    let tree = cache.join("src/linux-source-6.12");
+    assert!(tree.join("kernel/hello.c").is_file(), "{err}");
+    let hello = fs::read_to_string(cache.join("linux/kernel/hello.c")).unwrap();
+    assert!(hello.contains("line2_renamed"), "{err}");
+    // ... configured and built with the given bindgen (no cache/tools/bin/bindgen exists); the
+    // fake make builds no image.
+    let make = fs::read_to_string(&make_log).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert!(
+        make.contains(&format!("BINDGEN={}", bindgen.display())) && make.contains("olddefconfig"),
+        "{make}"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(make.contains(" all"), "{make}");
+    assert!(err.contains("bzImage is missing"), "{err}");
+
+    // A tarball without a kernel tree in it is named.
+    let empty = t.0.join("empty.tar");
+    fs::create_dir_all(t.0.join("nothing/top")).unwrap();
+    let o = Command::new(real_tool("tar"))
+        .arg("-C")
+        .arg(t.0.join("nothing"))
+        .arg("-cf")
+        .arg(&empty)
+        .arg("top")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let o = xtask(
+        &["kernel"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache2")),
+            ("PIN_INIT_HARNESS_REPO", &frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ("PIN_INIT_HARNESS_TARBALL", &empty),
+            ("PIN_INIT_HARNESS_BINDGEN", &bindgen),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("did not contain a kernel tree"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -1,0 +1,77 @@
+#!/bin/sh
+# ui-compare.sh REVIEWED_DIR ACTUAL_DIR
+#
+# For a compiler that has no reviewed .stderr files (e.g. a nixpkgs rustc
+# other than 1.95 and 1.85): compares the compile errors trybuild recorded in
+# ACTUAL_DIR (TRYBUILD=overwrite) with the reviewed ones in REVIEWED_DIR, by
+# what stays the same between compilers, file by file, in order:
+#
+#  - our own errors (pin-init's macros: no error code) by their message;
+#  - rustc's errors by their code (error[E0277], ...), except that the
+#    lifetime and borrow errors, whose codes and wording change between
+#    compilers for the same program (1.85 says E0597 or "lifetime may not
+#    live long enough" where 1.95 says E0716 or E0521), are one class;
+#  - paths in messages (`pin_init::__internal::Foo` or `Foo`) are dropped.
+#
+# A case that fails for another reason than the reviewed one (another error
+# code, another message of ours, a missing or an extra error) is reported.
+# Exits 1 if any file differs or is missing. POSIX sh, awk, diff.
+set -eu
+[ $# -eq 2 ] || {
+	echo "usage: ui-compare.sh REVIEWED_DIR ACTUAL_DIR" >&2
+	exit 2
+}
+
+signature() { # STDERR_FILE -> one line per error
+	awk '
+		BEGIN {
+			n = split("E0499 E0502 E0503 E0505 E0506 E0515 E0521 E0597 E0713 E0716", c, " ")
+			for (i = 1; i <= n; i++) borrowck[c[i]] = 1
+		}
+		/^error\[E[0-9]+\]: / {
+			code = substr($0, 7, 5)
+			print (code in borrowck) ? "error: (lifetime or borrow error)" : "error[" code "]"
+			next
+		}
+		/^error: / {
+			msg = substr($0, 8)
+			if (msg ~ /^lifetime may not live long enough/ || msg ~ /^borrowed data escapes/) {
+				print "error: (lifetime or borrow error)"
+				next
+			}
+			gsub(/[A-Za-z_][A-Za-z0-9_]*::/, "", msg)
+			print "error: " msg
+		}
+	' "$1"
+}
+
+bad=0
+count=0
+for want in "$1"/*.stderr; do
+	[ -e "$want" ] || {
+		echo "ui-compare: no .stderr files in $1" >&2
+		exit 1
+	}
+	name=$(basename "$want")
+	got=$2/$name
+	count=$((count + 1))
+	if [ ! -f "$got" ]; then
+		echo "ui-compare: $name: no recorded output in $2"
+		bad=1
+		continue
+	fi
+	if ! signature "$want" >"${TMPDIR:-/tmp}/ui-compare.$$.want" ||
+		! signature "$got" >"${TMPDIR:-/tmp}/ui-compare.$$.got"; then
+		echo "ui-compare: $name: cannot read"
+		bad=1
+		continue
+	fi
+	if ! diff -u "${TMPDIR:-/tmp}/ui-compare.$$.want" "${TMPDIR:-/tmp}/ui-compare.$$.got" >"${TMPDIR:-/tmp}/ui-compare.$$.diff"; then
+		echo "ui-compare: $name fails otherwise than reviewed (- reviewed, + this compiler):"
+		tail -n +3 "${TMPDIR:-/tmp}/ui-compare.$$.diff" | sed 's/^/    /'
+		bad=1
+	fi
+done
+rm -f "${TMPDIR:-/tmp}/ui-compare.$$".*
+[ "$bad" -eq 0 ] || exit 1
+echo "ui-compare: all $count case(s) fail with the reviewed errors"
