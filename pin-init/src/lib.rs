@@ -71,7 +71,9 @@
 //! assert_eq!(p.text.len(), 18); // borrowed fields are readable (shared) as usual
 //! ```
 //!
-//! The rules, each enforced at compile time:
+//! The rules, each enforced at compile time (the properties the generated code relies on, the
+//! ways a program could attack each one and the tests that prove it holds are listed in the
+//! crate's `SOUNDNESS.md`):
 //! - a field lifetime is a lifetime that is not a generic of the struct and is named after a
 //!   field; that field becomes *borrowed* (stored in a `!Unpin` wrapper, so the struct never
 //!   moves once built, and only ever shared); `#[borrowed]` marks a field borrowed explicitly;
