@@ -644,6 +644,11 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         && util::find_tool("ccache").is_some()
     {
         cmd.arg("CC=ccache clang");
+        // Paths below the harness cache become relative to the build directory, so a
+        // tree prepared in another cache (a fresh one, `bisect/`) hits the same entries.
+        if let Some(base) = out.parent() {
+            cmd.env("CCACHE_BASEDIR", base);
+        }
     }
     cmd
 }

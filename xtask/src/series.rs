@@ -280,14 +280,16 @@ fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<Str
 }
 
 /// Builds the kernel after each patch of the series, in a git tree of its own
-/// (`cache/bisect/`), incrementally; says which step first fails.
+/// (`cache/bisect/linux`, built in `cache/bisect/build`), incrementally; says which step first fails.
 fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
     let patches = read_series(out)?;
     let tree = cache.join("bisect/linux");
-    let build = cache.join("build-bisect");
+    // Next to its tree, as build/ is next to linux/ in the cache: with CCACHE_BASEDIR the
+    // compiler sees the same relative paths, so ccache serves what `cargo xtask kernel` built.
+    let build = cache.join("bisect/build");
     let phase = Phase::start("series: bisect tree");
     if !tree.join(".git").is_dir() {
-        let _ = fs::remove_dir_all(cache.join("bisect"));
+        let _ = fs::remove_dir_all(&tree);
         fs::create_dir_all(cache.join("bisect"))?;
         util::run(
             Command::new("cp").arg("-a").arg(pristine).arg(&tree),
