@@ -154,7 +154,12 @@ pub mod __internal;
 #[cfg(feature = "alloc")]
 mod alloc_impls;
 mod macros;
+mod scope;
 mod selfref;
+mod wrapper;
+
+pub use scope::{cast_init, cast_pin_init, init_scope, pin_init_scope};
+pub use wrapper::Wrapper;
 
 #[cfg(feature = "alloc")]
 pub use alloc_impls::{AllocError, InPlaceInit};
@@ -267,7 +272,7 @@ pub use pin_init_internal::pinned_drop;
 ///     next: *mut Registers,
 /// }
 ///
-/// stack_pin_init!(let regs = zeroed::<Registers>());
+/// stack_pin_init!(let regs = init_zeroed::<Registers>());
 /// assert_eq!(regs.ctrl, 0);
 /// assert!(regs.next.is_null());
 /// ```
@@ -359,7 +364,7 @@ pub use pin_init_internal::try_pin_init;
 ///     payload: [u64; 128],
 /// }
 ///
-/// stack_pin_init!(let big = init!(Big { header: 1, payload <- zeroed() }));
+/// stack_pin_init!(let big = init!(Big { header: 1, payload <- init_zeroed() }));
 /// assert_eq!(big.header, 1);
 /// assert!(big.payload.iter().all(|&x| x == 0));
 /// ```
@@ -392,7 +397,8 @@ pub use pin_init_internal::try_init;
 /// To use it, pass it to a function or macro that provides memory, such as
 /// [`stack_pin_init!`], `InPlaceInit::pin_init` (feature `alloc`) or [`InPlaceWrite::write_pin_init`].
 /// Initializers come from [`pin_init!`], from functions of pinned types, or from
-/// [`pin_init_from_closure()`]. Every `T` is an initializer for itself.
+/// [`pin_init_from_closure()`]. Every `T` is an initializer for itself (with the error type
+/// [`Infallible`]), and every `Result<T, E>` is one with the error type `E`.
 ///
 /// ```
 /// use pin_init::*;
@@ -455,8 +461,11 @@ pub unsafe trait PinInit<T: ?Sized, E = Infallible>: Sized {
 /// use pin_init::*;
 /// use core::pin::Pin;
 ///
-/// fn bumped(v: u8) -> ChainPinInit<u8, fn(Pin<&mut u8>) -> Result<(), ()>, u8, ()> {
-///     v.pin_chain(|mut v| {
+/// type Bumped = ChainPinInit<Result<u8, ()>, fn(Pin<&mut u8>) -> Result<(), ()>, u8, ()>;
+///
+/// fn bumped(v: u8) -> Bumped {
+///     // A plain `u8` is an initializer with the error `Infallible`; `Ok` gives it the error `()`.
+///     Ok(v).pin_chain(|mut v| {
 ///         *v = v.checked_add(1).ok_or(())?;
 ///         Ok(())
 ///     })
@@ -480,13 +489,15 @@ where
     unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees the requirements of `__pinned_init`.
         unsafe { self.0.__pinned_init(slot)? };
-        // SAFETY: `slot` was initialized just above, we have exclusive access, and it is pinned.
+        // INVARIANT: `slot` was initialized just above and nobody else drops it before we return.
+        let guard = DropUnlessForgotten(slot);
+        // SAFETY: `slot` is initialized, we have exclusive access, and it is pinned.
         let val = unsafe { Pin::new_unchecked(&mut *slot) };
-        (self.1)(val).inspect_err(|_| {
-            // SAFETY: `slot` holds an initialized value that nobody else will drop, since we
-            // return `Err`.
-            unsafe { ptr::drop_in_place(slot) }
-        })
+        // If `f` fails or panics, `guard` drops the value (in place: dropping a pinned value is
+        // allowed), so the caller gets back uninitialized memory.
+        (self.1)(val)?;
+        core::mem::forget(guard);
+        Ok(())
     }
 }
 
@@ -499,7 +510,7 @@ where
 /// use pin_init::*;
 ///
 /// fn zero_buffer() -> impl Init<[u8; 1024]> {
-///     zeroed()
+///     init_zeroed()
 /// }
 ///
 /// stack_pin_init!(let buf = zero_buffer());
@@ -568,11 +579,28 @@ where
     unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees the requirements of `__init`.
         unsafe { self.0.__init(slot)? };
-        // SAFETY: `slot` was initialized just above and we have exclusive access.
-        (self.1)(unsafe { &mut *slot }).inspect_err(|_| {
-            // SAFETY: `slot` holds an initialized value that nobody else will drop.
-            unsafe { ptr::drop_in_place(slot) }
-        })
+        // INVARIANT: `slot` was initialized just above and nobody else drops it before we return.
+        let guard = DropUnlessForgotten(slot);
+        // SAFETY: `slot` is initialized and we have exclusive access.
+        (self.1)(unsafe { &mut *slot })?;
+        // `f` succeeded: the value belongs to the caller.
+        core::mem::forget(guard);
+        Ok(())
+    }
+}
+
+/// Drops the value at the pointer unless forgotten: used by [`ChainInit`] and [`ChainPinInit`]
+/// so that a failing or panicking closure does not leak the value it was given.
+///
+/// # Invariants
+///
+/// The pointer points to an initialized value that the guard owns (nobody else drops it).
+struct DropUnlessForgotten<T: ?Sized>(*mut T);
+
+impl<T: ?Sized> Drop for DropUnlessForgotten<T> {
+    fn drop(&mut self) {
+        // SAFETY: by the type invariant the value is initialized and owned by the guard.
+        unsafe { ptr::drop_in_place(self.0) }
     }
 }
 
@@ -774,9 +802,10 @@ where
     unsafe { pin_init_from_closure(init) }
 }
 
-// SAFETY: `__init` writes the value into `slot` and returns `Ok`.
-unsafe impl<T, E> Init<T, E> for T {
-    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
+// SAFETY: `__init` writes the value into `slot` and returns `Ok`; it never fails. The value
+// was a plain (movable) `T` before, so nothing relies on its address.
+unsafe impl<T> Init<T> for T {
+    unsafe fn __init(self, slot: *mut T) -> Result<(), Infallible> {
         // SAFETY: the caller guarantees that `slot` is valid for writes.
         unsafe { slot.write(self) };
         Ok(())
@@ -784,9 +813,44 @@ unsafe impl<T, E> Init<T, E> for T {
 }
 
 // SAFETY: `__pinned_init` is `__init`.
-unsafe impl<T, E> PinInit<T, E> for T {
-    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+unsafe impl<T> PinInit<T> for T {
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), Infallible> {
+        // SAFETY: the caller guarantees the requirements of `__init`, which are weaker.
+        unsafe { self.__init(slot) }
+    }
+}
+
+/// A `Result` is an initializer: `Ok(value)` writes `value`, `Err(e)` fails with `e` and leaves
+/// the slot untouched.
+///
+/// This is how a plain value gets an error type other than [`Infallible`]:
+///
+/// ```
+/// use pin_init::*;
+///
+/// fn parsed(s: &str) -> impl Init<u32, core::num::ParseIntError> + '_ {
+///     s.parse::<u32>()
+/// }
+///
+/// stack_try_pin_init!(let v: u32 = parsed("12"));
+/// assert_eq!(*v.unwrap(), 12);
+/// stack_try_pin_init!(let v: u32 = parsed("x"));
+/// assert!(v.is_err());
+/// ```
+// SAFETY: on `Ok` the value is written to `slot` (valid for writes by the caller's guarantee);
+// on `Err` nothing is written. The value was movable before, so nothing relies on its address.
+unsafe impl<T, E> Init<T, E> for Result<T, E> {
+    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees that `slot` is valid for writes.
+        unsafe { slot.write(self?) };
+        Ok(())
+    }
+}
+
+// SAFETY: `__pinned_init` is `__init`.
+unsafe impl<T, E> PinInit<T, E> for Result<T, E> {
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees the requirements of `__init`, which are weaker.
         unsafe { self.__init(slot) }
     }
 }
@@ -803,7 +867,7 @@ unsafe impl<T, E> PinInit<T, E> for T {
 /// use pin_init::*;
 ///
 /// let slot: Box<core::mem::MaybeUninit<[u8; 4]>> = Box::new_uninit();
-/// let b: Box<[u8; 4]> = slot.write_init(zeroed()).unwrap_or_else(|e| match e {});
+/// let b: Box<[u8; 4]> = slot.write_init(init_zeroed()).unwrap_or_else(|e| match e {});
 /// assert_eq!(*b, [0; 4]);
 /// # }
 /// ```
@@ -863,7 +927,7 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// ```
 /// use pin_init::*;
 ///
-/// stack_pin_init!(let v = zeroed::<(u8, Option<core::ptr::NonNull<u32>>, [i64; 2])>());
+/// stack_pin_init!(let v = init_zeroed::<(u8, Option<core::ptr::NonNull<u32>>, [i64; 2])>());
 /// assert_eq!(*v, (0, None, [0, 0]));
 /// ```
 ///
@@ -875,7 +939,52 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// ```rust,ignore
 /// let val: Self = unsafe { core::mem::zeroed() };
 /// ```
-pub unsafe trait Zeroable {}
+pub unsafe trait Zeroable {
+    /// An initializer that writes `0x00` to every byte of the slot; the same as
+    /// [`init_zeroed()`].
+    ///
+    /// ```
+    /// use pin_init::*;
+    ///
+    /// #[derive(Zeroable)]
+    /// struct Stats {
+    ///     hits: u64,
+    ///     misses: u64,
+    /// }
+    ///
+    /// let stats: Box<Stats> = Box::init(Stats::init_zeroed()).unwrap();
+    /// assert_eq!(stats.hits + stats.misses, 0);
+    /// ```
+    #[inline]
+    fn init_zeroed() -> impl Init<Self>
+    where
+        Self: Sized,
+    {
+        init_zeroed()
+    }
+
+    /// A `Self` with every byte zero, by value; the same as [`zeroed()`].
+    ///
+    /// ```
+    /// use pin_init::*;
+    ///
+    /// #[derive(Zeroable)]
+    /// struct Point {
+    ///     x: i32,
+    ///     y: i32,
+    /// }
+    ///
+    /// let p = Point::zeroed();
+    /// assert_eq!((p.x, p.y), (0, 0));
+    /// ```
+    #[inline]
+    fn zeroed() -> Self
+    where
+        Self: Sized,
+    {
+        zeroed()
+    }
+}
 
 /// Types for which `Option<Self>` has the all-zero bit pattern for `None`.
 ///
@@ -890,7 +999,7 @@ pub unsafe trait Zeroable {}
 /// // SAFETY: `Handle` is a `repr(transparent)` `NonNull`, so `None` is all zeroes.
 /// unsafe impl ZeroableOption for Handle {}
 ///
-/// stack_pin_init!(let h = zeroed::<Option<Handle>>());
+/// stack_pin_init!(let h = init_zeroed::<Option<Handle>>());
 /// assert!(h.is_none());
 /// ```
 ///
@@ -903,18 +1012,19 @@ pub unsafe trait ZeroableOption {}
 // SAFETY: by the safety requirement of `ZeroableOption`.
 unsafe impl<T: ZeroableOption> Zeroable for Option<T> {}
 
-/// Creates a new zeroed `T`.
+/// An initializer for a zeroed `T`: it writes `0x00` to every byte of the slot.
 ///
-/// The returned initializer writes `0x00` to every byte of the slot.
+/// This is what Linux 6.12 calls `kernel::init::zeroed()`; the name `zeroed` now belongs to
+/// [`zeroed()`], which returns the value itself.
 ///
 /// ```
 /// use pin_init::*;
 ///
-/// stack_pin_init!(let x = zeroed::<[u32; 16]>());
+/// stack_pin_init!(let x = init_zeroed::<[u32; 16]>());
 /// assert_eq!(x.iter().sum::<u32>(), 0);
 /// ```
 #[inline]
-pub fn zeroed<T: Zeroable>() -> impl Init<T> {
+pub fn init_zeroed<T: Zeroable>() -> impl Init<T> {
     // SAFETY: `T: Zeroable`, so all zeroes is a valid `T`, and every byte is written.
     unsafe {
         init_from_closure(|slot: *mut T| {
@@ -922,6 +1032,33 @@ pub fn zeroed<T: Zeroable>() -> impl Init<T> {
             Ok(())
         })
     }
+}
+
+/// A `T` with every byte zero, by value: the safe counterpart of [`core::mem::zeroed()`].
+///
+/// It is `const`, so it also initializes statics. For an in-place initializer (of a value too big
+/// for the stack, say) use [`init_zeroed()`].
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(Zeroable)]
+/// struct Header {
+///     magic: u32,
+///     next: *const Header,
+/// }
+///
+/// static mut EMPTY: [u8; 4] = zeroed();
+/// let h: Header = zeroed();
+/// assert_eq!(h.magic, 0);
+/// assert!(h.next.is_null());
+/// // SAFETY: nothing else accesses the static.
+/// assert_eq!(unsafe { EMPTY }, [0; 4]);
+/// ```
+#[inline]
+pub const fn zeroed<T: Zeroable>() -> T {
+    // SAFETY: `T: Zeroable`, so all zeroes is a valid `T`.
+    unsafe { core::mem::zeroed() }
 }
 
 macro_rules! impl_zeroable {
@@ -972,14 +1109,47 @@ impl_zeroable_option! {
     // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
     NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize,
     NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize,
-    {<T: ?Sized>} NonNull<T>, {<T: ?Sized>} &T, {<T: ?Sized>} &mut T,
+    // The guarantee is only given for pointers to `Sized` types (a wide pointer's metadata is not
+    // covered), as in Linux 6.12 and upstream pin-init.
+    {<T>} NonNull<T>, {<T>} &T, {<T>} &mut T,
 }
 
 #[cfg(feature = "alloc")]
 impl_zeroable_option! {
-    // SAFETY: `None` is all zeroes for `Option<Box<T>>` (option layout optimization guarantee).
-    {<T: ?Sized>} alloc::boxed::Box<T>,
+    // SAFETY: `None` is all zeroes for `Option<Box<T>>`, `T: Sized` (option layout optimization
+    // guarantee).
+    {<T>} alloc::boxed::Box<T>,
 }
+
+/// `ZeroableOption` for function pointers of the given ABIs, safe and `unsafe`, with up to as
+/// many parameters as listed.
+macro_rules! impl_fn_zeroable_option {
+    ([$($abi:literal),*] $params:tt) => {
+        $(impl_fn_zeroable_option!(@abi $abi $params);)*
+    };
+    (@abi $abi:literal { $($param:ident),* }) => {
+        impl_fn_zeroable_option!(@each $abi [] { $($param),* });
+    };
+    (@each $abi:literal [$($done:ident),*] { $next:ident $(, $rest:ident)* }) => {
+        impl_fn_zeroable_option!(@one $abi [$($done),*]);
+        impl_fn_zeroable_option!(@each $abi [$($done,)* $next] { $($rest),* });
+    };
+    (@each $abi:literal [$($done:ident),*] { }) => {
+        impl_fn_zeroable_option!(@one $abi [$($done),*]);
+    };
+    (@one $abi:literal [$($p:ident),*]) => {
+        // SAFETY: function pointers are non-null, and `Option<fn(..)>` is guaranteed to be
+        // represented by all zeroes when it is `None` (option layout optimization guarantee:
+        // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
+        unsafe impl<Ret, $($p),*> ZeroableOption for extern $abi fn($($p),*) -> Ret {}
+        // SAFETY: as above, for `unsafe` function pointers.
+        unsafe impl<Ret, $($p),*> ZeroableOption for unsafe extern $abi fn($($p),*) -> Ret {}
+    };
+}
+
+impl_fn_zeroable_option!(["Rust", "C"] {
+    A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20
+});
 
 macro_rules! impl_tuple_zeroable {
     ($(,)?) => {};
