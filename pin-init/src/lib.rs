@@ -257,10 +257,11 @@ pub use pin_init_internal::pin_data;
 /// ```
 pub use pin_init_internal::pinned_drop;
 
-/// Derives [`Zeroable`] for a struct whose fields are all [`Zeroable`].
+/// Derives [`Zeroable`] for a struct (named fields, tuple or unit) or a union whose fields are
+/// all [`Zeroable`].
 ///
 /// Every type parameter gets a `Zeroable` bound, and the derive checks that every field type
-/// is `Zeroable`.
+/// is `Zeroable` (see [`MaybeZeroable`](macro@MaybeZeroable) for a derive that does not).
 ///
 /// ```
 /// use pin_init::*;
@@ -275,8 +276,58 @@ pub use pin_init_internal::pinned_drop;
 /// stack_pin_init!(let regs = init_zeroed::<Registers>());
 /// assert_eq!(regs.ctrl, 0);
 /// assert!(regs.next.is_null());
+///
+/// #[derive(Zeroable)]
+/// union Word {
+///     signed: i32,
+///     unsigned: u32,
+/// }
+///
+/// #[derive(Zeroable)]
+/// struct Pair(u8, pub u16);
+///
+/// // SAFETY: every field of `Word` is an integer.
+/// assert_eq!(unsafe { zeroed::<Word>().unsigned }, 0);
+/// assert_eq!(zeroed::<Pair>().1, 0);
 /// ```
 pub use pin_init_internal::Zeroable;
+
+/// Derives [`Zeroable`] for a struct or union if all its fields are [`Zeroable`], and silently
+/// does nothing otherwise.
+///
+/// Useful in generated code (bindings) where a type may or may not be zeroable. The impl is
+/// where-bounded on every field type being `Zeroable`:
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(MaybeZeroable)]
+/// struct Plain {
+///     id: u64,
+///     data: *mut u8,
+/// }
+///
+/// #[derive(MaybeZeroable)]
+/// struct WithRef {
+///     id: u64,
+///     // A reference is never null: `WithRef` is not `Zeroable`, and that is no error.
+///     name: &'static str,
+/// }
+///
+/// fn is_zeroable<T: Zeroable>() {}
+/// is_zeroable::<Plain>();
+/// assert_eq!(zeroed::<Plain>().id, 0);
+/// ```
+///
+/// ```compile_fail
+/// # use pin_init::*;
+/// # #[derive(MaybeZeroable)]
+/// # struct WithRef {
+/// #     name: &'static str,
+/// # }
+/// let _ = zeroed::<WithRef>(); // error: `WithRef` is not `Zeroable`
+/// ```
+pub use pin_init_internal::MaybeZeroable;
 
 /// Constructs an in-place, pinned initializer for a `struct` marked with [`#[pin_data]`](pin_data).
 ///
