@@ -118,10 +118,41 @@
 //! # Features
 //!
 //! - `alloc`: `InPlaceInit` for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
-//!   `Box<MaybeUninit<T>>`, and `AllocError`.
+//!   `Box<MaybeUninit<T>>`, and `AllocError`. Allocation failure is reported as `AllocError`
+//!   (converted into the initializer's error type by `try_*`), never by aborting.
 //! - `std`: implies `alloc`.
 //!
 //! Without features the crate is `#![no_std]` and needs only `core`.
+//!
+//! Upstream pin-init has the same two features with one difference: its `alloc` needs the
+//! nightly `allocator_api` (its `AllocError` is `core::alloc::AllocError`), and with `std`
+//! alone allocation failure aborts. This crate builds on stable Rust: both features report
+//! allocation failure, with its own `AllocError` type. Stable Rust has no fallible `Arc`/`Rc`
+//! constructor, so for those the crate first checks that the allocator can provide the block
+//! (see `AllocError`).
+//!
+//! # Linux 6.12 compatibility
+//!
+//! The crate is a superset of upstream pin-init's API (0.0.10 and what was merged after it,
+//! except its self-referential work). Linux 6.12's `kernel::init` predates some upstream
+//! renames; the kernel keeps 6.12's names by mapping them onto the crate (patch 0004), and code
+//! ported from 6.12 uses these:
+//!
+//! | Linux 6.12 | this crate | notes |
+//! |---|---|---|
+//! | `kernel::init::zeroed()` (an initializer) | [`init_zeroed()`] | the crate's [`zeroed()`] returns the zeroed value; `kernel::init::zeroed` is `init_zeroed` |
+//! | `..Zeroable::zeroed()` in an initializer | `..Zeroable::init_zeroed()` | both spellings are accepted |
+//! | `try_pin_init!(T { .. }? E)`, `try_init!(..? E)` | `pin_init!(T { .. }? E)`, `init!(..? E)` | the `try_*` macros are kept |
+//! | `kernel::try_pin_init!(T { .. })` (error `kernel::error::Error`) | `pin_init!(#[default_error(Error)] T { .. })` | the kernel's wrappers keep their default |
+//! | `impl<T, E> Init<T, E> for T` | `impl<T> Init<T> for T` and `impl<T, E> Init<T, E> for Result<T, E>` | a plain value has the error `Infallible`; write `Ok(value)` for another error |
+//! | `kernel::init::InPlaceInit` (with allocation `Flags`) | `InPlaceInit` (feature `alloc`, no flags) | the kernel keeps its own trait; both have `PinnedSelf` |
+//! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
+//! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
+//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | the same, plus `Option<&T>`, `Option<&mut T>`, `Option<fn(..)>` | |
+//!
+//! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
+//! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
+//! code compiles with rustc 1.85, the compiler the kernel is built with here.
 //!
 //! # Writing a downstream wrapper
 //!
@@ -331,19 +362,29 @@ pub use pin_init_internal::MaybeZeroable;
 
 /// Constructs an in-place, pinned initializer for a `struct` marked with [`#[pin_data]`](pin_data).
 ///
-/// The syntax is that of a struct expression, with three additions:
+/// The syntax is that of a struct expression, with these additions:
 /// - `field <- initializer` initializes the field in place with a [`PinInit`] (for `#[pin]`
-///   fields) or an [`Init`] (for the other fields),
+///   fields) or an [`Init`] (for the other fields); a plain value is an initializer too,
 /// - `_: { statements }` runs code at that point of the initialization,
 /// - `&this in Type { ... }` binds `this: NonNull<Type>` to the memory being initialized (it is
-///   not fully initialized yet: do not create references to it, store the pointer instead).
+///   not fully initialized yet: do not create references to it, store the pointer instead),
+/// - `Type { ... }? Error` sets the error type (the default is [`Infallible`]); `?` in the field
+///   expressions and failing `<-` initializers convert their errors into it with [`From`],
+/// - `#[default_error(Error)] Type { ... }` sets the error type used when no `? Error` is given
+///   (for macros that wrap this one),
+/// - `#[disable_initialized_field_access] Type { ... }` turns off the bindings described below,
+/// - attributes on fields and `_:` blocks, such as `#[cfg(...)]`,
+/// - a tuple struct's fields are written `0: value` / `1 <- initializer`, or all as values in
+///   the constructor form `Type(value, value)`.
 ///
-/// A struct whose remaining fields may be zero can end with `..Zeroable::zeroed()`.
-/// Fields are initialized in the order they are written; if a `<-` initializer fails (only
-/// possible with [`try_pin_init!`]) or anything panics, the fields initialized so far are
-/// dropped in reverse order. Later field expressions cannot refer to earlier fields.
+/// A struct whose remaining fields may be zero can end with `..Zeroable::init_zeroed()` (or
+/// Linux 6.12's spelling `..Zeroable::zeroed()`). Fields are initialized in the order they are
+/// written; if a `<-` initializer or a `?` fails, or anything panics, the fields initialized so
+/// far are dropped in reverse order.
 ///
-/// The error type is [`Infallible`]; use [`try_pin_init!`] for fallible initialization.
+/// An initialized field is visible to the later field expressions as a binding of its name:
+/// `&mut T` for an ordinary field, `Pin<&mut T>` for a `#[pin]` field (for a field that other
+/// fields borrow in a self-referential struct: `&'field T`, shared).
 ///
 /// ```
 /// use pin_init::*;
@@ -370,11 +411,66 @@ pub use pin_init_internal::MaybeZeroable;
 /// assert_eq!(node.me, Some(NonNull::from(&*node)));
 /// assert_eq!(node.data, [0, 1, 2, 3]);
 /// ```
+///
+/// An error type, the binding of an earlier field, a `#[cfg]` field and a tuple struct:
+///
+/// ```
+/// use pin_init::*;
+/// use core::pin::Pin;
+///
+/// #[derive(Debug)]
+/// struct TooLong;
+///
+/// #[pin_data]
+/// struct Line {
+///     #[pin]
+///     len: usize,
+///     text: [u8; 8],
+///     #[cfg(any())]
+///     debug_only: u32,
+/// }
+///
+/// fn line(s: &str) -> impl PinInit<Line, TooLong> + '_ {
+///     pin_init!(Line {
+///         len: if s.len() <= 8 { s.len() } else { Err(TooLong)? },
+///         text: {
+///             let len: Pin<&mut usize> = len; // the field initialized above
+///             let mut text = [0; 8];
+///             text[..*len].copy_from_slice(s.as_bytes());
+///             text
+///         },
+///         #[cfg(any())]
+///         debug_only: 0,
+///     }? TooLong)
+/// }
+///
+/// stack_try_pin_init!(let l: Line = line("hi"));
+/// assert_eq!(&l.unwrap().text[..2], b"hi");
+/// stack_try_pin_init!(let l: Line = line("far too long"));
+/// assert!(l.is_err());
+///
+/// #[pin_data]
+/// struct Pair(#[pin] u8, u16);
+///
+/// stack_pin_init!(let p = pin_init!(Pair { 0 <- 1u8, 1: 2 }));
+/// let proj = p.project(); // tuple fields are projected as `_0`, `_1`, ...
+/// assert_eq!((*proj._0, *proj._1), (1, 2));
+/// stack_pin_init!(let p = pin_init!(Pair(3, 4)));
+/// assert_eq!(p.1, 4);
+///
+/// fn defaulted() -> impl PinInit<Pair, TooLong> {
+///     pin_init!(#[default_error(TooLong)] Pair { 0: 5, 1: u16::try_from(70_000u32).map_err(|_| TooLong)? })
+/// }
+/// stack_try_pin_init!(let p: Pair = defaulted());
+/// assert!(p.is_err());
+/// ```
 pub use pin_init_internal::pin_init;
 
-/// Constructs a fallible, in-place, pinned initializer for a `struct`.
+/// Constructs a fallible, in-place, pinned initializer for a `struct` (Linux 6.12's name).
 ///
-/// Same syntax as [`pin_init!`], followed by `? ErrorType`. Inside the field expressions, `?`
+/// The same as [`pin_init!`] with `? ErrorType`, which is required here (or a
+/// `#[default_error(Type)]`); upstream pin-init merged this macro into [`pin_init!`].
+/// Inside the field expressions, `?`
 /// converts errors into `ErrorType` with [`From`]; so do `<-` initializers, hence an
 /// `ErrorType` used with infallible sub-initializers needs `impl From<Infallible>`.
 ///
@@ -405,7 +501,9 @@ pub use pin_init_internal::try_pin_init;
 /// Constructs an in-place initializer for a `struct` (no pinning guarantees).
 ///
 /// Works for every struct whose fields are accessible (no `#[pin_data]` needed); `<-` fields
-/// take an [`Init`]. The error type is [`Infallible`]; see [`try_init!`].
+/// take an [`Init`]. Otherwise the syntax is that of [`pin_init!`] (`? Error`,
+/// `#[default_error]`, bindings of earlier fields as `&mut T`, tuple structs, `#[cfg]`); the
+/// default error type is [`Infallible`].
 ///
 /// ```
 /// use pin_init::*;
@@ -421,9 +519,11 @@ pub use pin_init_internal::try_pin_init;
 /// ```
 pub use pin_init_internal::init;
 
-/// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees).
+/// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees; Linux
+/// 6.12's name).
 ///
-/// Same syntax as [`init!`], followed by `? ErrorType`.
+/// The same as [`init!`] with `? ErrorType`, which is required here (or a
+/// `#[default_error(Type)]`).
 ///
 /// ```
 /// use pin_init::*;

@@ -267,3 +267,15 @@ fn derive_zeroable_unions_tuples_and_maybe() {
         name: "n",
     };
 }
+
+#[test]
+fn disable_initialized_field_access() {
+    // Without bindings, a later expression sees the local `a`, not the field.
+    let a = 40u32;
+    stack_pin_init!(let f = pin_init!(#[disable_initialized_field_access] Foo {
+        a: 1,
+        b: a + 2,
+        c: 3,
+    }));
+    assert_eq!((f.a, f.b), (1, 42));
+}

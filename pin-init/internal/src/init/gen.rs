@@ -53,6 +53,7 @@ fn bindings_needed(model: &Initializer) -> Vec<bool> {
         .iter()
         .enumerate()
         .map(|(i, item)| match item.field() {
+            _ if model.disable_field_access => false,
             Some(syn::Member::Named(field)) => model.items[i + 1..]
                 .iter()
                 .any(|later| mentions(item_tokens(later), field)),

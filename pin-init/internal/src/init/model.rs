@@ -31,6 +31,10 @@ pub(crate) struct Initializer {
     pub(crate) error: Option<TokenStream>,
     /// The type of `#[default_error(Type)]`: the error type when no `? Error` is given.
     pub(crate) default_error: Option<Type>,
+    /// `#[disable_initialized_field_access]`: earlier fields are not bound for later
+    /// expressions (no reference to a field is ever made, as upstream pin-init offers for
+    /// packed structs).
+    pub(crate) disable_field_access: bool,
     /// The span of the whole struct part (for messages about it).
     pub(crate) span: Span,
 }
@@ -280,8 +284,17 @@ impl Initializer {
             dots.spans[0]
         });
         let mut default_error = None;
+        let mut disable_field_access = false;
         for attr in raw.attrs {
-            if attr.path().is_ident("default_error") {
+            if attr.path().is_ident("disable_initialized_field_access") {
+                if !matches!(attr.meta, syn::Meta::Path(_)) {
+                    diag.error_spanned(
+                        &attr,
+                        "`#[disable_initialized_field_access]` takes no arguments",
+                    );
+                }
+                disable_field_access = true;
+            } else if attr.path().is_ident("default_error") {
                 match attr.parse_args::<Type>() {
                     Ok(ty) if default_error.is_none() => default_error = Some(ty),
                     Ok(_) => diag.error_spanned(&attr, "`#[default_error]` is given twice"),
@@ -293,7 +306,8 @@ impl Initializer {
             } else {
                 diag.error_spanned(
                     &attr,
-                    "unknown initializer attribute; the only one is `#[default_error(Type)]`",
+                    "unknown initializer attribute; expected `#[default_error(Type)]` or \
+                     `#[disable_initialized_field_access]`",
                 );
             }
         }
@@ -305,6 +319,7 @@ impl Initializer {
             zeroed,
             error: raw.error,
             default_error,
+            disable_field_access,
             span: raw.span,
         })
     }
