@@ -274,10 +274,7 @@ fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
     write(&src.join("kernel/untouched.c"), "int untouched;\n");
     fake_repo(&frepo, &cache.join("vendor"));
     write(&frepo.join("patches/series"), "0001-good.patch\n");
-    write(
-        &frepo.join("kunit-configs/00-base.config"),
-        "CONFIG_KUNIT=y\n",
-    );
+    write(&frepo.join("kunit-configs/00-base.config"), "CONFIG_KUNIT=y\n");
     fake_tools(&tools);
     executable(
         &cache.join("tools/bin/bindgen"),
