@@ -32,7 +32,7 @@ impl Ring {
             _pin: PhantomPinned,
             home: this,
             head: 0,
-            data <- zeroed(),
+            data <- init_zeroed(),
         })
     }
 

@@ -3,16 +3,79 @@
 //! [`InPlaceInit`] and [`InPlaceWrite`] for the smart pointers of `alloc`.
 
 use crate::{InPlaceWrite, Init, PinInit};
-use alloc::{boxed::Box, rc::Rc, sync::Arc};
-use core::{convert::Infallible, mem::MaybeUninit, pin::Pin};
+use alloc::{
+    alloc::{alloc, dealloc},
+    boxed::Box,
+    rc::Rc,
+    sync::Arc,
+};
+use core::{alloc::Layout, convert::Infallible, mem::MaybeUninit, pin::Pin};
 
-/// Allocation failure.
+/// Allocates an uninitialized `Box`, reporting allocation failure instead of aborting.
+fn try_new_uninit_box<T>() -> Result<Box<MaybeUninit<T>>, AllocError> {
+    let layout = Layout::new::<MaybeUninit<T>>();
+    if layout.size() == 0 {
+        // No allocation happens for zero-sized types.
+        return Ok(Box::new_uninit());
+    }
+    // SAFETY: `layout` has a non-zero size.
+    let ptr = unsafe { alloc(layout) }.cast::<MaybeUninit<T>>();
+    if ptr.is_null() {
+        return Err(AllocError);
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of
+    // `MaybeUninit<T>`, which is what `Box<MaybeUninit<T>>` frees it with; any contents are
+    // valid for `MaybeUninit<T>`.
+    Ok(unsafe { Box::from_raw(ptr) })
+}
+
+/// Checks that the global allocator can provide the allocation of a reference-counted pointer
+/// to a `T` (two counters, then the value).
 ///
-/// The smart pointers of `alloc` abort on allocation failure, so this crate never returns it
-/// itself; it exists so that [`InPlaceInit`] has the same shape as the kernel's, where
-/// allocation can fail.
+/// Stable Rust has no fallible constructor for `Arc` and `Rc`: this asks the allocator for a
+/// block of the same layout first and gives it back, so that a request the allocator refuses
+/// (a value bigger than the memory) is reported as [`AllocError`]. If the memory runs out
+/// between this check and the allocation, the process aborts as `Arc::new` does.
+fn probe_rc_alloc<T>() -> Result<(), AllocError> {
+    let counters = Layout::new::<[usize; 2]>();
+    let Ok((layout, _)) = counters.extend(Layout::new::<T>()) else {
+        return Err(AllocError);
+    };
+    // SAFETY: `layout` has a non-zero size (it holds the counters).
+    let ptr = unsafe { alloc(layout) };
+    if ptr.is_null() {
+        return Err(AllocError);
+    }
+    // SAFETY: `ptr` was allocated just above with `layout`.
+    unsafe { dealloc(ptr, layout) };
+    Ok(())
+}
+
+/// Allocation failure: the allocator could not provide the memory.
+///
+/// [`InPlaceInit`] returns it (converted into the initializer's error type) instead of aborting
+/// the process as `Box::new` does:
+///
+/// ```
+/// use pin_init::*;
+///
+/// # #[cfg(target_pointer_width = "64")] {
+/// // 1 TiB: more than this machine can give.
+/// let huge = Box::<[u8; 1 << 40]>::init(init_zeroed());
+/// assert_eq!(huge.err(), Some(AllocError));
+/// # }
+/// ```
+///
+/// With upstream pin-init this type is `core::alloc::AllocError`, which needs the nightly
+/// `allocator_api` feature; this crate builds on stable Rust, so it has its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AllocError;
+
+impl core::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("memory allocation failed")
+    }
+}
 
 impl From<Infallible> for AllocError {
     fn from(e: Infallible) -> Self {
@@ -41,7 +104,7 @@ impl From<Infallible> for AllocError {
 /// let a: Pin<Arc<Counter>> =
 ///     Arc::pin_init(pin_init!(Counter { _pin: core::marker::PhantomPinned, n: 2 })).unwrap();
 /// assert_eq!(b.n + a.n, 3);
-/// let big: Box<[u8; 4096]> = Box::init(zeroed()).unwrap();
+/// let big: Box<[u8; 4096]> = Box::init(init_zeroed()).unwrap();
 /// assert_eq!(big[4095], 0);
 /// # }
 /// ```
@@ -94,7 +157,7 @@ impl<T> InPlaceInit<T> for Box<T> {
     where
         E: From<AllocError>,
     {
-        Box::new_uninit().write_pin_init(init)
+        try_new_uninit_box()?.write_pin_init(init)
     }
 
     #[inline]
@@ -102,7 +165,7 @@ impl<T> InPlaceInit<T> for Box<T> {
     where
         E: From<AllocError>,
     {
-        Box::new_uninit().write_init(init)
+        try_new_uninit_box()?.write_init(init)
     }
 }
 
@@ -114,14 +177,15 @@ macro_rules! impl_in_place_init_for_rc {
             /// A new uninitialized allocation and a pointer to its contents, which nothing
             /// else references yet.
             #[inline]
-            fn fresh<T>() -> ($rc<MaybeUninit<T>>, *mut T) {
+            fn fresh<T>() -> Result<($rc<MaybeUninit<T>>, *mut T), AllocError> {
+                probe_rc_alloc::<T>()?;
                 let mut this = $rc::<T>::new_uninit();
                 // A fresh pointer has no other references.
                 let Some(slot) = $rc::get_mut(&mut this) else {
                     unreachable!()
                 };
                 let slot = slot.as_mut_ptr();
-                (this, slot)
+                Ok((this, slot))
             }
 
             impl<T> InPlaceInit<T> for $rc<T> {
@@ -132,7 +196,7 @@ macro_rules! impl_in_place_init_for_rc {
                 where
                     E: From<AllocError>,
                 {
-                    let (this, slot) = fresh::<T>();
+                    let (this, slot) = fresh::<T>()?;
                     // SAFETY: `slot` is valid, uninitialized and exclusively ours; if this
                     // fails, the pointer to `MaybeUninit<T>` frees it without dropping a `T`;
                     // the contents of a reference-counted allocation never move, so they stay
@@ -147,7 +211,7 @@ macro_rules! impl_in_place_init_for_rc {
                 where
                     E: From<AllocError>,
                 {
-                    let (this, slot) = fresh::<T>();
+                    let (this, slot) = fresh::<T>()?;
                     // SAFETY: `slot` is valid, uninitialized and exclusively ours.
                     unsafe { init.__init(slot)? };
                     // SAFETY: initialized just above.

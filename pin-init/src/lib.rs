@@ -140,10 +140,41 @@
 //! # Features
 //!
 //! - `alloc`: `InPlaceInit` for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
-//!   `Box<MaybeUninit<T>>`, and `AllocError`.
+//!   `Box<MaybeUninit<T>>`, and `AllocError`. Allocation failure is reported as `AllocError`
+//!   (converted into the initializer's error type by `try_*`), never by aborting.
 //! - `std`: implies `alloc`.
 //!
 //! Without features the crate is `#![no_std]` and needs only `core`.
+//!
+//! Upstream pin-init has the same two features with one difference: its `alloc` needs the
+//! nightly `allocator_api` (its `AllocError` is `core::alloc::AllocError`), and with `std`
+//! alone allocation failure aborts. This crate builds on stable Rust: both features report
+//! allocation failure, with its own `AllocError` type. Stable Rust has no fallible `Arc`/`Rc`
+//! constructor, so for those the crate first checks that the allocator can provide the block
+//! (see `AllocError`).
+//!
+//! # Linux 6.12 compatibility
+//!
+//! The crate is a superset of upstream pin-init's API (0.0.10 and what was merged after it,
+//! except its self-referential work). Linux 6.12's `kernel::init` predates some upstream
+//! renames; the kernel keeps 6.12's names by mapping them onto the crate (patch 0004), and code
+//! ported from 6.12 uses these:
+//!
+//! | Linux 6.12 | this crate | notes |
+//! |---|---|---|
+//! | `kernel::init::zeroed()` (an initializer) | [`init_zeroed()`] | the crate's [`zeroed()`] returns the zeroed value; `kernel::init::zeroed` is `init_zeroed` |
+//! | `..Zeroable::zeroed()` in an initializer | `..Zeroable::init_zeroed()` | both spellings are accepted |
+//! | `try_pin_init!(T { .. }? E)`, `try_init!(..? E)` | `pin_init!(T { .. }? E)`, `init!(..? E)` | the `try_*` macros are kept |
+//! | `kernel::try_pin_init!(T { .. })` (error `kernel::error::Error`) | `pin_init!(#[default_error(Error)] T { .. })` | the kernel's wrappers keep their default |
+//! | `impl<T, E> Init<T, E> for T` | `impl<T> Init<T> for T` and `impl<T, E> Init<T, E> for Result<T, E>` | a plain value has the error `Infallible`; write `Ok(value)` for another error |
+//! | `kernel::init::InPlaceInit` (with allocation `Flags`) | `InPlaceInit` (feature `alloc`, no flags) | the kernel keeps its own trait; both have `PinnedSelf` |
+//! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
+//! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
+//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | the same, plus `Option<&T>`, `Option<&mut T>`, `Option<fn(..)>` | |
+//!
+//! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
+//! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
+//! code compiles with rustc 1.85, the compiler the kernel is built with here.
 //!
 //! # Writing a downstream wrapper
 //!
@@ -176,7 +207,12 @@ pub mod __internal;
 #[cfg(feature = "alloc")]
 mod alloc_impls;
 mod macros;
+mod scope;
 mod selfref;
+mod wrapper;
+
+pub use scope::{cast_init, cast_pin_init, init_scope, pin_init_scope};
+pub use wrapper::Wrapper;
 
 #[cfg(feature = "alloc")]
 pub use alloc_impls::{AllocError, InPlaceInit};
@@ -284,10 +320,11 @@ pub use pin_init_internal::pin_data;
 /// ```
 pub use pin_init_internal::pinned_drop;
 
-/// Derives [`Zeroable`] for a struct whose fields are all [`Zeroable`].
+/// Derives [`Zeroable`] for a struct (named fields, tuple or unit) or a union whose fields are
+/// all [`Zeroable`].
 ///
 /// Every type parameter gets a `Zeroable` bound, and the derive checks that every field type
-/// is `Zeroable`.
+/// is `Zeroable` (see [`MaybeZeroable`](macro@MaybeZeroable) for a derive that does not).
 ///
 /// ```
 /// use pin_init::*;
@@ -299,27 +336,87 @@ pub use pin_init_internal::pinned_drop;
 ///     next: *mut Registers,
 /// }
 ///
-/// stack_pin_init!(let regs = zeroed::<Registers>());
+/// stack_pin_init!(let regs = init_zeroed::<Registers>());
 /// assert_eq!(regs.ctrl, 0);
 /// assert!(regs.next.is_null());
+///
+/// #[derive(Zeroable)]
+/// union Word {
+///     signed: i32,
+///     unsigned: u32,
+/// }
+///
+/// #[derive(Zeroable)]
+/// struct Pair(u8, pub u16);
+///
+/// // SAFETY: every field of `Word` is an integer.
+/// assert_eq!(unsafe { zeroed::<Word>().unsigned }, 0);
+/// assert_eq!(zeroed::<Pair>().1, 0);
 /// ```
 pub use pin_init_internal::Zeroable;
 
+/// Derives [`Zeroable`] for a struct or union if all its fields are [`Zeroable`], and silently
+/// does nothing otherwise.
+///
+/// Useful in generated code (bindings) where a type may or may not be zeroable. The impl is
+/// where-bounded on every field type being `Zeroable`:
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(MaybeZeroable)]
+/// struct Plain {
+///     id: u64,
+///     data: *mut u8,
+/// }
+///
+/// #[derive(MaybeZeroable)]
+/// struct WithRef {
+///     id: u64,
+///     // A reference is never null: `WithRef` is not `Zeroable`, and that is no error.
+///     name: &'static str,
+/// }
+///
+/// fn is_zeroable<T: Zeroable>() {}
+/// is_zeroable::<Plain>();
+/// assert_eq!(zeroed::<Plain>().id, 0);
+/// ```
+///
+/// ```compile_fail
+/// # use pin_init::*;
+/// # #[derive(MaybeZeroable)]
+/// # struct WithRef {
+/// #     name: &'static str,
+/// # }
+/// let _ = zeroed::<WithRef>(); // error: `WithRef` is not `Zeroable`
+/// ```
+pub use pin_init_internal::MaybeZeroable;
+
 /// Constructs an in-place, pinned initializer for a `struct` marked with [`#[pin_data]`](pin_data).
 ///
-/// The syntax is that of a struct expression, with three additions:
+/// The syntax is that of a struct expression, with these additions:
 /// - `field <- initializer` initializes the field in place with a [`PinInit`] (for `#[pin]`
-///   fields) or an [`Init`] (for the other fields),
+///   fields) or an [`Init`] (for the other fields); a plain value is an initializer too,
 /// - `_: { statements }` runs code at that point of the initialization,
 /// - `&this in Type { ... }` binds `this: NonNull<Type>` to the memory being initialized (it is
-///   not fully initialized yet: do not create references to it, store the pointer instead).
+///   not fully initialized yet: do not create references to it, store the pointer instead),
+/// - `Type { ... }? Error` sets the error type (the default is [`Infallible`]); `?` in the field
+///   expressions and failing `<-` initializers convert their errors into it with [`From`],
+/// - `#[default_error(Error)] Type { ... }` sets the error type used when no `? Error` is given
+///   (for macros that wrap this one),
+/// - `#[disable_initialized_field_access] Type { ... }` turns off the bindings described below,
+/// - attributes on fields and `_:` blocks, such as `#[cfg(...)]`,
+/// - a tuple struct's fields are written `0: value` / `1 <- initializer`, or all as values in
+///   the constructor form `Type(value, value)`.
 ///
-/// A struct whose remaining fields may be zero can end with `..Zeroable::zeroed()`.
-/// Fields are initialized in the order they are written; if a `<-` initializer fails (only
-/// possible with [`try_pin_init!`]) or anything panics, the fields initialized so far are
-/// dropped in reverse order. Later field expressions cannot refer to earlier fields.
+/// A struct whose remaining fields may be zero can end with `..Zeroable::init_zeroed()` (or
+/// Linux 6.12's spelling `..Zeroable::zeroed()`). Fields are initialized in the order they are
+/// written; if a `<-` initializer or a `?` fails, or anything panics, the fields initialized so
+/// far are dropped in reverse order.
 ///
-/// The error type is [`Infallible`]; use [`try_pin_init!`] for fallible initialization.
+/// An initialized field is visible to the later field expressions as a binding of its name:
+/// `&mut T` for an ordinary field, `Pin<&mut T>` for a `#[pin]` field (for a field that other
+/// fields borrow in a self-referential struct: `&'field T`, shared).
 ///
 /// ```
 /// use pin_init::*;
@@ -346,11 +443,66 @@ pub use pin_init_internal::Zeroable;
 /// assert_eq!(node.me, Some(NonNull::from(&*node)));
 /// assert_eq!(node.data, [0, 1, 2, 3]);
 /// ```
+///
+/// An error type, the binding of an earlier field, a `#[cfg]` field and a tuple struct:
+///
+/// ```
+/// use pin_init::*;
+/// use core::pin::Pin;
+///
+/// #[derive(Debug)]
+/// struct TooLong;
+///
+/// #[pin_data]
+/// struct Line {
+///     #[pin]
+///     len: usize,
+///     text: [u8; 8],
+///     #[cfg(any())]
+///     debug_only: u32,
+/// }
+///
+/// fn line(s: &str) -> impl PinInit<Line, TooLong> + '_ {
+///     pin_init!(Line {
+///         len: if s.len() <= 8 { s.len() } else { Err(TooLong)? },
+///         text: {
+///             let len: Pin<&mut usize> = len; // the field initialized above
+///             let mut text = [0; 8];
+///             text[..*len].copy_from_slice(s.as_bytes());
+///             text
+///         },
+///         #[cfg(any())]
+///         debug_only: 0,
+///     }? TooLong)
+/// }
+///
+/// stack_try_pin_init!(let l: Line = line("hi"));
+/// assert_eq!(&l.unwrap().text[..2], b"hi");
+/// stack_try_pin_init!(let l: Line = line("far too long"));
+/// assert!(l.is_err());
+///
+/// #[pin_data]
+/// struct Pair(#[pin] u8, u16);
+///
+/// stack_pin_init!(let p = pin_init!(Pair { 0 <- 1u8, 1: 2 }));
+/// let proj = p.project(); // tuple fields are projected as `_0`, `_1`, ...
+/// assert_eq!((*proj._0, *proj._1), (1, 2));
+/// stack_pin_init!(let p = pin_init!(Pair(3, 4)));
+/// assert_eq!(p.1, 4);
+///
+/// fn defaulted() -> impl PinInit<Pair, TooLong> {
+///     pin_init!(#[default_error(TooLong)] Pair { 0: 5, 1: u16::try_from(70_000u32).map_err(|_| TooLong)? })
+/// }
+/// stack_try_pin_init!(let p: Pair = defaulted());
+/// assert!(p.is_err());
+/// ```
 pub use pin_init_internal::pin_init;
 
-/// Constructs a fallible, in-place, pinned initializer for a `struct`.
+/// Constructs a fallible, in-place, pinned initializer for a `struct` (Linux 6.12's name).
 ///
-/// Same syntax as [`pin_init!`], followed by `? ErrorType`. Inside the field expressions, `?`
+/// The same as [`pin_init!`] with `? ErrorType`, which is required here (or a
+/// `#[default_error(Type)]`); upstream pin-init merged this macro into [`pin_init!`].
+/// Inside the field expressions, `?`
 /// converts errors into `ErrorType` with [`From`]; so do `<-` initializers, hence an
 /// `ErrorType` used with infallible sub-initializers needs `impl From<Infallible>`.
 ///
@@ -381,7 +533,9 @@ pub use pin_init_internal::try_pin_init;
 /// Constructs an in-place initializer for a `struct` (no pinning guarantees).
 ///
 /// Works for every struct whose fields are accessible (no `#[pin_data]` needed); `<-` fields
-/// take an [`Init`]. The error type is [`Infallible`]; see [`try_init!`].
+/// take an [`Init`]. Otherwise the syntax is that of [`pin_init!`] (`? Error`,
+/// `#[default_error]`, bindings of earlier fields as `&mut T`, tuple structs, `#[cfg]`); the
+/// default error type is [`Infallible`].
 ///
 /// ```
 /// use pin_init::*;
@@ -391,15 +545,17 @@ pub use pin_init_internal::try_pin_init;
 ///     payload: [u64; 128],
 /// }
 ///
-/// stack_pin_init!(let big = init!(Big { header: 1, payload <- zeroed() }));
+/// stack_pin_init!(let big = init!(Big { header: 1, payload <- init_zeroed() }));
 /// assert_eq!(big.header, 1);
 /// assert!(big.payload.iter().all(|&x| x == 0));
 /// ```
 pub use pin_init_internal::init;
 
-/// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees).
+/// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees; Linux
+/// 6.12's name).
 ///
-/// Same syntax as [`init!`], followed by `? ErrorType`.
+/// The same as [`init!`] with `? ErrorType`, which is required here (or a
+/// `#[default_error(Type)]`).
 ///
 /// ```
 /// use pin_init::*;
@@ -424,7 +580,8 @@ pub use pin_init_internal::try_init;
 /// To use it, pass it to a function or macro that provides memory, such as
 /// [`stack_pin_init!`], `InPlaceInit::pin_init` (feature `alloc`) or [`InPlaceWrite::write_pin_init`].
 /// Initializers come from [`pin_init!`], from functions of pinned types, or from
-/// [`pin_init_from_closure()`]. Every `T` is an initializer for itself.
+/// [`pin_init_from_closure()`]. Every `T` is an initializer for itself (with the error type
+/// [`Infallible`]), and every `Result<T, E>` is one with the error type `E`.
 ///
 /// ```
 /// use pin_init::*;
@@ -487,8 +644,11 @@ pub unsafe trait PinInit<T: ?Sized, E = Infallible>: Sized {
 /// use pin_init::*;
 /// use core::pin::Pin;
 ///
-/// fn bumped(v: u8) -> ChainPinInit<u8, fn(Pin<&mut u8>) -> Result<(), ()>, u8, ()> {
-///     v.pin_chain(|mut v| {
+/// type Bumped = ChainPinInit<Result<u8, ()>, fn(Pin<&mut u8>) -> Result<(), ()>, u8, ()>;
+///
+/// fn bumped(v: u8) -> Bumped {
+///     // A plain `u8` is an initializer with the error `Infallible`; `Ok` gives it the error `()`.
+///     Ok(v).pin_chain(|mut v| {
 ///         *v = v.checked_add(1).ok_or(())?;
 ///         Ok(())
 ///     })
@@ -512,13 +672,15 @@ where
     unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees the requirements of `__pinned_init`.
         unsafe { self.0.__pinned_init(slot)? };
-        // SAFETY: `slot` was initialized just above, we have exclusive access, and it is pinned.
+        // INVARIANT: `slot` was initialized just above and nobody else drops it before we return.
+        let guard = DropUnlessForgotten(slot);
+        // SAFETY: `slot` is initialized, we have exclusive access, and it is pinned.
         let val = unsafe { Pin::new_unchecked(&mut *slot) };
-        (self.1)(val).inspect_err(|_| {
-            // SAFETY: `slot` holds an initialized value that nobody else will drop, since we
-            // return `Err`.
-            unsafe { ptr::drop_in_place(slot) }
-        })
+        // If `f` fails or panics, `guard` drops the value (in place: dropping a pinned value is
+        // allowed), so the caller gets back uninitialized memory.
+        (self.1)(val)?;
+        core::mem::forget(guard);
+        Ok(())
     }
 }
 
@@ -531,7 +693,7 @@ where
 /// use pin_init::*;
 ///
 /// fn zero_buffer() -> impl Init<[u8; 1024]> {
-///     zeroed()
+///     init_zeroed()
 /// }
 ///
 /// stack_pin_init!(let buf = zero_buffer());
@@ -600,11 +762,28 @@ where
     unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees the requirements of `__init`.
         unsafe { self.0.__init(slot)? };
-        // SAFETY: `slot` was initialized just above and we have exclusive access.
-        (self.1)(unsafe { &mut *slot }).inspect_err(|_| {
-            // SAFETY: `slot` holds an initialized value that nobody else will drop.
-            unsafe { ptr::drop_in_place(slot) }
-        })
+        // INVARIANT: `slot` was initialized just above and nobody else drops it before we return.
+        let guard = DropUnlessForgotten(slot);
+        // SAFETY: `slot` is initialized and we have exclusive access.
+        (self.1)(unsafe { &mut *slot })?;
+        // `f` succeeded: the value belongs to the caller.
+        core::mem::forget(guard);
+        Ok(())
+    }
+}
+
+/// Drops the value at the pointer unless forgotten: used by [`ChainInit`] and [`ChainPinInit`]
+/// so that a failing or panicking closure does not leak the value it was given.
+///
+/// # Invariants
+///
+/// The pointer points to an initialized value that the guard owns (nobody else drops it).
+struct DropUnlessForgotten<T: ?Sized>(*mut T);
+
+impl<T: ?Sized> Drop for DropUnlessForgotten<T> {
+    fn drop(&mut self) {
+        // SAFETY: by the type invariant the value is initialized and owned by the guard.
+        unsafe { ptr::drop_in_place(self.0) }
     }
 }
 
@@ -806,9 +985,10 @@ where
     unsafe { pin_init_from_closure(init) }
 }
 
-// SAFETY: `__init` writes the value into `slot` and returns `Ok`.
-unsafe impl<T, E> Init<T, E> for T {
-    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
+// SAFETY: `__init` writes the value into `slot` and returns `Ok`; it never fails. The value
+// was a plain (movable) `T` before, so nothing relies on its address.
+unsafe impl<T> Init<T> for T {
+    unsafe fn __init(self, slot: *mut T) -> Result<(), Infallible> {
         // SAFETY: the caller guarantees that `slot` is valid for writes.
         unsafe { slot.write(self) };
         Ok(())
@@ -816,9 +996,44 @@ unsafe impl<T, E> Init<T, E> for T {
 }
 
 // SAFETY: `__pinned_init` is `__init`.
-unsafe impl<T, E> PinInit<T, E> for T {
-    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+unsafe impl<T> PinInit<T> for T {
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), Infallible> {
+        // SAFETY: the caller guarantees the requirements of `__init`, which are weaker.
+        unsafe { self.__init(slot) }
+    }
+}
+
+/// A `Result` is an initializer: `Ok(value)` writes `value`, `Err(e)` fails with `e` and leaves
+/// the slot untouched.
+///
+/// This is how a plain value gets an error type other than [`Infallible`]:
+///
+/// ```
+/// use pin_init::*;
+///
+/// fn parsed(s: &str) -> impl Init<u32, core::num::ParseIntError> + '_ {
+///     s.parse::<u32>()
+/// }
+///
+/// stack_try_pin_init!(let v: u32 = parsed("12"));
+/// assert_eq!(*v.unwrap(), 12);
+/// stack_try_pin_init!(let v: u32 = parsed("x"));
+/// assert!(v.is_err());
+/// ```
+// SAFETY: on `Ok` the value is written to `slot` (valid for writes by the caller's guarantee);
+// on `Err` nothing is written. The value was movable before, so nothing relies on its address.
+unsafe impl<T, E> Init<T, E> for Result<T, E> {
+    unsafe fn __init(self, slot: *mut T) -> Result<(), E> {
         // SAFETY: the caller guarantees that `slot` is valid for writes.
+        unsafe { slot.write(self?) };
+        Ok(())
+    }
+}
+
+// SAFETY: `__pinned_init` is `__init`.
+unsafe impl<T, E> PinInit<T, E> for Result<T, E> {
+    unsafe fn __pinned_init(self, slot: *mut T) -> Result<(), E> {
+        // SAFETY: the caller guarantees the requirements of `__init`, which are weaker.
         unsafe { self.__init(slot) }
     }
 }
@@ -835,7 +1050,7 @@ unsafe impl<T, E> PinInit<T, E> for T {
 /// use pin_init::*;
 ///
 /// let slot: Box<core::mem::MaybeUninit<[u8; 4]>> = Box::new_uninit();
-/// let b: Box<[u8; 4]> = slot.write_init(zeroed()).unwrap_or_else(|e| match e {});
+/// let b: Box<[u8; 4]> = slot.write_init(init_zeroed()).unwrap_or_else(|e| match e {});
 /// assert_eq!(*b, [0; 4]);
 /// # }
 /// ```
@@ -895,7 +1110,7 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// ```
 /// use pin_init::*;
 ///
-/// stack_pin_init!(let v = zeroed::<(u8, Option<core::ptr::NonNull<u32>>, [i64; 2])>());
+/// stack_pin_init!(let v = init_zeroed::<(u8, Option<core::ptr::NonNull<u32>>, [i64; 2])>());
 /// assert_eq!(*v, (0, None, [0, 0]));
 /// ```
 ///
@@ -907,7 +1122,52 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// ```rust,ignore
 /// let val: Self = unsafe { core::mem::zeroed() };
 /// ```
-pub unsafe trait Zeroable {}
+pub unsafe trait Zeroable {
+    /// An initializer that writes `0x00` to every byte of the slot; the same as
+    /// [`init_zeroed()`].
+    ///
+    /// ```
+    /// use pin_init::*;
+    ///
+    /// #[derive(Zeroable)]
+    /// struct Stats {
+    ///     hits: u64,
+    ///     misses: u64,
+    /// }
+    ///
+    /// let stats: Box<Stats> = Box::init(Stats::init_zeroed()).unwrap();
+    /// assert_eq!(stats.hits + stats.misses, 0);
+    /// ```
+    #[inline]
+    fn init_zeroed() -> impl Init<Self>
+    where
+        Self: Sized,
+    {
+        init_zeroed()
+    }
+
+    /// A `Self` with every byte zero, by value; the same as [`zeroed()`].
+    ///
+    /// ```
+    /// use pin_init::*;
+    ///
+    /// #[derive(Zeroable)]
+    /// struct Point {
+    ///     x: i32,
+    ///     y: i32,
+    /// }
+    ///
+    /// let p = Point::zeroed();
+    /// assert_eq!((p.x, p.y), (0, 0));
+    /// ```
+    #[inline]
+    fn zeroed() -> Self
+    where
+        Self: Sized,
+    {
+        zeroed()
+    }
+}
 
 /// Types for which `Option<Self>` has the all-zero bit pattern for `None`.
 ///
@@ -922,7 +1182,7 @@ pub unsafe trait Zeroable {}
 /// // SAFETY: `Handle` is a `repr(transparent)` `NonNull`, so `None` is all zeroes.
 /// unsafe impl ZeroableOption for Handle {}
 ///
-/// stack_pin_init!(let h = zeroed::<Option<Handle>>());
+/// stack_pin_init!(let h = init_zeroed::<Option<Handle>>());
 /// assert!(h.is_none());
 /// ```
 ///
@@ -935,18 +1195,19 @@ pub unsafe trait ZeroableOption {}
 // SAFETY: by the safety requirement of `ZeroableOption`.
 unsafe impl<T: ZeroableOption> Zeroable for Option<T> {}
 
-/// Creates a new zeroed `T`.
+/// An initializer for a zeroed `T`: it writes `0x00` to every byte of the slot.
 ///
-/// The returned initializer writes `0x00` to every byte of the slot.
+/// This is what Linux 6.12 calls `kernel::init::zeroed()`; the name `zeroed` now belongs to
+/// [`zeroed()`], which returns the value itself.
 ///
 /// ```
 /// use pin_init::*;
 ///
-/// stack_pin_init!(let x = zeroed::<[u32; 16]>());
+/// stack_pin_init!(let x = init_zeroed::<[u32; 16]>());
 /// assert_eq!(x.iter().sum::<u32>(), 0);
 /// ```
 #[inline]
-pub fn zeroed<T: Zeroable>() -> impl Init<T> {
+pub fn init_zeroed<T: Zeroable>() -> impl Init<T> {
     // SAFETY: `T: Zeroable`, so all zeroes is a valid `T`, and every byte is written.
     unsafe {
         init_from_closure(|slot: *mut T| {
@@ -954,6 +1215,33 @@ pub fn zeroed<T: Zeroable>() -> impl Init<T> {
             Ok(())
         })
     }
+}
+
+/// A `T` with every byte zero, by value: the safe counterpart of [`core::mem::zeroed()`].
+///
+/// It is `const`, so it also initializes statics. For an in-place initializer (of a value too big
+/// for the stack, say) use [`init_zeroed()`].
+///
+/// ```
+/// use pin_init::*;
+///
+/// #[derive(Zeroable)]
+/// struct Header {
+///     magic: u32,
+///     next: *const Header,
+/// }
+///
+/// static mut EMPTY: [u8; 4] = zeroed();
+/// let h: Header = zeroed();
+/// assert_eq!(h.magic, 0);
+/// assert!(h.next.is_null());
+/// // SAFETY: nothing else accesses the static.
+/// assert_eq!(unsafe { EMPTY }, [0; 4]);
+/// ```
+#[inline]
+pub const fn zeroed<T: Zeroable>() -> T {
+    // SAFETY: `T: Zeroable`, so all zeroes is a valid `T`.
+    unsafe { core::mem::zeroed() }
 }
 
 macro_rules! impl_zeroable {
@@ -1004,14 +1292,47 @@ impl_zeroable_option! {
     // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
     NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize,
     NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize,
-    {<T: ?Sized>} NonNull<T>, {<T: ?Sized>} &T, {<T: ?Sized>} &mut T,
+    // The guarantee is only given for pointers to `Sized` types (a wide pointer's metadata is not
+    // covered), as in Linux 6.12 and upstream pin-init.
+    {<T>} NonNull<T>, {<T>} &T, {<T>} &mut T,
 }
 
 #[cfg(feature = "alloc")]
 impl_zeroable_option! {
-    // SAFETY: `None` is all zeroes for `Option<Box<T>>` (option layout optimization guarantee).
-    {<T: ?Sized>} alloc::boxed::Box<T>,
+    // SAFETY: `None` is all zeroes for `Option<Box<T>>`, `T: Sized` (option layout optimization
+    // guarantee).
+    {<T>} alloc::boxed::Box<T>,
 }
+
+/// `ZeroableOption` for function pointers of the given ABIs, safe and `unsafe`, with up to as
+/// many parameters as listed.
+macro_rules! impl_fn_zeroable_option {
+    ([$($abi:literal),*] $params:tt) => {
+        $(impl_fn_zeroable_option!(@abi $abi $params);)*
+    };
+    (@abi $abi:literal { $($param:ident),* }) => {
+        impl_fn_zeroable_option!(@each $abi [] { $($param),* });
+    };
+    (@each $abi:literal [$($done:ident),*] { $next:ident $(, $rest:ident)* }) => {
+        impl_fn_zeroable_option!(@one $abi [$($done),*]);
+        impl_fn_zeroable_option!(@each $abi [$($done,)* $next] { $($rest),* });
+    };
+    (@each $abi:literal [$($done:ident),*] { }) => {
+        impl_fn_zeroable_option!(@one $abi [$($done),*]);
+    };
+    (@one $abi:literal [$($p:ident),*]) => {
+        // SAFETY: function pointers are non-null, and `Option<fn(..)>` is guaranteed to be
+        // represented by all zeroes when it is `None` (option layout optimization guarantee:
+        // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
+        unsafe impl<Ret, $($p),*> ZeroableOption for extern $abi fn($($p),*) -> Ret {}
+        // SAFETY: as above, for `unsafe` function pointers.
+        unsafe impl<Ret, $($p),*> ZeroableOption for unsafe extern $abi fn($($p),*) -> Ret {}
+    };
+}
+
+impl_fn_zeroable_option!(["Rust", "C"] {
+    A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20
+});
 
 macro_rules! impl_tuple_zeroable {
     ($(,)?) => {};

@@ -81,7 +81,7 @@ macro_rules! stack_try_pin_init {
 
 /// Asserts that a field of a `#[pin_data]` struct is structurally pinned (`#[pin]`).
 ///
-/// Use it to back a `// SAFETY:` comment that relies on a field being pinned. The form with
+/// Use it to back a safety comment that relies on a field being pinned. The form with
 /// `inline` can be used inside functions (e.g. generic ones), the other one at item level.
 ///
 /// ```

@@ -163,7 +163,7 @@ fn in_place_init_without_pinning() {
         id: u32,
         data: [u64; 4096],
     }
-    let b: Box<Big> = Box::init(init!(Big { id: 9, data <- zeroed() })).unwrap();
+    let b: Box<Big> = Box::init(init!(Big { id: 9, data <- init_zeroed() })).unwrap();
     assert_eq!(b.id, 9);
     assert!(b.data.iter().all(|&x| x == 0));
     let a: Arc<Big> = Arc::try_init(try_init!(Big { id: 1, data: [1; 4096] }? AllocError)).unwrap();

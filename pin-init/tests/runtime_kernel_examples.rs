@@ -308,6 +308,17 @@ fn pin_init_buf_zeroable() {
     assert_eq!(b.buf, [1; 64]);
 }
 
+// init.rs, `init_array_from_fn`. 6.12 wrote `KBox::init::<Error>(..)`, which needed the old
+// blanket `impl<T, E> Init<T, E> for T`; with upstream's `impl<T> Init<T> for T` the element
+// initializer `|i| i` has the error `Infallible`, so patch 0004 lets it be inferred.
+#[test]
+fn init_array_example() {
+    use kernel::{alloc::KBox, init::init_array_from_fn};
+    let array: KBox<[usize; 1_000]> = KBox::init(init_array_from_fn(|i| i), GFP_KERNEL).unwrap();
+    assert_eq!(array.len(), 1_000);
+    assert_eq!(array[999], 999);
+}
+
 // init.rs, `pin_init_array_from_fn`.
 #[test]
 fn pin_init_array_example() {

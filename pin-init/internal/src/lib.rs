@@ -37,6 +37,12 @@ pub fn derive_zeroable(input: TokenStream) -> TokenStream {
     zeroable::expand(input.into()).into()
 }
 
+/// See `pin_init::MaybeZeroable`.
+#[proc_macro_derive(MaybeZeroable)]
+pub fn derive_maybe_zeroable(input: TokenStream) -> TokenStream {
+    zeroable::expand_maybe(input.into()).into()
+}
+
 /// See `pin_init::pin_init!`.
 #[proc_macro]
 pub fn pin_init(input: TokenStream) -> TokenStream {

@@ -8,27 +8,36 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Type};
 
-/// Expands `#[derive(Zeroable)]`.
+/// Expands `#[derive(Zeroable)]`: every field must be `Zeroable` (an error otherwise).
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    derive(input, false)
+}
+
+/// Expands `#[derive(MaybeZeroable)]`: `Zeroable` if every field is, no impl (and no error)
+/// otherwise.
+pub(crate) fn expand_maybe(input: TokenStream) -> TokenStream {
+    derive(input, true)
+}
+
+fn derive(input: TokenStream, maybe: bool) -> TokenStream {
     let mut diag = DiagCtxt::default();
     let mut input: DeriveInput = match syn::parse2(input) {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
     };
+    let name = if maybe { "MaybeZeroable" } else { "Zeroable" };
+    // A union is all zeroes when one of its fields is; requiring all of them keeps the rule
+    // simple (and is what upstream pin-init does).
     let fields: Vec<Type> = match &input.data {
         Data::Struct(s) => s.fields.iter().map(|f| f.ty.clone()).collect(),
+        Data::Union(u) => u.fields.named.iter().map(|f| f.ty.clone()).collect(),
         Data::Enum(e) => {
             diag.error(
                 e.enum_token.span,
-                "`Zeroable` can only be derived for structs",
-            );
-            Vec::new()
-        }
-        Data::Union(u) => {
-            diag.error(
-                u.union_token.span,
-                "`Zeroable` can only be derived for structs; implement it for unions by hand \
-                 with `unsafe impl Zeroable`",
+                format_args!(
+                    "`{name}` can only be derived for structs and unions: which variant would \
+                     all zeroes be?"
+                ),
             );
             Vec::new()
         }
@@ -46,6 +55,26 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
     let mut replace = ReplaceSelf { self_ty: &self_ty };
+    if maybe {
+        // The impl holds exactly when every field type is `Zeroable`. The bounds are
+        // higher-ranked over a lifetime they do not mention, so that a field type that is
+        // never `Zeroable` makes the impl inapplicable instead of being an error.
+        let predicates = where_clause.map(|w| &w.predicates);
+        let bounds = fields.iter().map(|ty| {
+            let ty = replace.replaced(ty);
+            quote!(for<'__maybe_zeroable> #ty: ::pin_init::Zeroable,)
+        });
+        return quote! {
+            // SAFETY: every field is `Zeroable` (the where clause), so all zeroes is a valid value
+            // of the struct or union; padding may be zero.
+            #[allow(unused_lifetimes)]
+            unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics
+            where
+                #(#bounds)*
+                #predicates
+            {}
+        };
+    }
     let asserts = fields.iter().map(|ty| {
         let span = ty.span();
         let ty = replace.replaced(ty);
@@ -53,7 +82,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     });
     quote! {
         // SAFETY: every field is `Zeroable` (checked below), so all zeroes is a valid value of
-        // the struct; padding may be zero.
+        // the struct or union; padding may be zero.
         unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics #where_clause {}
         const _: () = {
             #[allow(dead_code)]

@@ -13,9 +13,6 @@ struct Foo {
 }
 
 #[pin_data]
-struct Tuple(u32);
-
-#[pin_data]
 enum E {
     A,
 }

@@ -10,5 +10,5 @@ struct Foo {
 
 fn main() {
     let _ = pin_init!(Foo { a: "one", b: 2 });
-    let _ = pin_init!(Foo { a: 1, b <- zeroed::<u8>() });
+    let _ = pin_init!(Foo { a: 1, b <- init_zeroed::<u8>() });
 }

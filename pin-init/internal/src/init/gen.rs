@@ -45,19 +45,26 @@ fn item_tokens(item: &Item) -> TokenStream {
     }
 }
 
-/// For each item: whether its field must be bound for later items.
+/// For each item: whether its field must be bound for later items (a tuple struct's fields have
+/// no name to bind).
 fn bindings_needed(model: &Initializer) -> Vec<bool> {
     model
         .items
         .iter()
         .enumerate()
         .map(|(i, item)| match item.field() {
-            Some(field) => model.items[i + 1..]
+            _ if model.disable_field_access => false,
+            Some(syn::Member::Named(field)) => model.items[i + 1..]
                 .iter()
                 .any(|later| mentions(item_tokens(later), field)),
-            None => false,
+            Some(syn::Member::Unnamed(_)) | None => false,
         })
         .collect()
+}
+
+/// The `#[cfg]` attributes among `attrs`: they also apply to the code generated for the item.
+fn cfgs(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
+    attrs.iter().filter(|a| a.path().is_ident("cfg"))
 }
 
 /// Generates the initializer expression.
@@ -69,9 +76,10 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     let data = quote_spanned!(m=> __data);
     let data_lt = quote_spanned!(m=> __data_lt);
     let initializer = quote_spanned!(m=> __initializer);
-    let error = match &model.error {
-        Some(e) => e.clone(),
-        None => quote!(::core::convert::Infallible),
+    let error = match (&model.error, &model.default_error) {
+        (Some(e), _) => e.clone(),
+        (None, Some(e)) => quote!(#e),
+        (None, None) => quote!(::core::convert::Infallible),
     };
 
     let zeroing = model.zeroed.map(|span| {
@@ -95,6 +103,10 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     // Spanned at the path, where rustc reports a struct without `#[pin_data]`.
     let pin_data_of = quote_spanned!(path.span()=> ::pin_init::__internal::pin_data_of(#type_of));
     let fields: Vec<_> = model.items.iter().filter_map(Item::field).collect();
+    let field_cfgs: Vec<Vec<_>> = (model.items.iter().zip(&model.item_attrs))
+        .filter(|(item, _)| item.field().is_some())
+        .map(|(_, attrs)| cfgs(attrs).collect())
+        .collect();
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
@@ -105,7 +117,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
             // SAFETY: never executed.
             unsafe {
                 ::core::ptr::write(#slot, #expr_path {
-                    #(#fields: ::core::panic!(),)*
+                    #(#(#field_cfgs)* #fields: ::core::panic!(),)*
                     #rest
                 })
             };
@@ -190,7 +202,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
             // SAFETY: never executed.
             unsafe {
                 #expr_path {
-                    #(#fields: ::core::panic!(),)*
+                    #(#(#field_cfgs)* #fields: ::core::panic!(),)*
                     #rest
                 }
             }
@@ -248,10 +260,11 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
     let slot = quote_spanned!(m=> slot);
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
-    for (item, &bind) in model.items.iter().zip(bind) {
+    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+        let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {
             Item::Code(block) => {
-                out.extend(quote!(#block));
+                out.extend(quote!(#(#attrs)* #block));
                 continue;
             }
             Item::Value { field, value } => (field, Ok(value)),
@@ -285,7 +298,12 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
             Steps::Pinned { data } | Steps::Dropck { data } => {
                 // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.
-                let field_slot = quote!(unsafe { #data.#field(#slot) });
+                // A tuple struct's field `N` has the pin data method `_N`.
+                let method = match field {
+                    syn::Member::Named(name) => name.clone(),
+                    syn::Member::Unnamed(index) => format_ident!("_{}", index.index),
+                };
+                let field_slot = quote!(unsafe { #data.#method(#slot) });
                 match value {
                     Ok(_) => quote!(#field_slot.write(#val_at_user)),
                     Err(_) => quote!(#field_slot.init(#val_at_user)?),
@@ -293,26 +311,30 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
             }
         };
         out.extend(quote! {
+            #(#attrs)*
             let mut #guard = {
                 let #val = #expr;
                 #make_guard
             };
         });
-        if bind {
+        if let (true, syn::Member::Named(field)) = (bind, field) {
             let method = match steps {
                 Steps::Dropck { .. } => quote_spanned!(m=> let_binding_in_dropck),
                 _ => quote_spanned!(m=> let_binding),
             };
             out.extend(quote! {
                 // SAFETY: each guard is bound once (required for mutably borrowed fields).
+                #(#cfgs)*
                 #[allow(unused_variables, unused_mut, unused_unsafe)]
                 let mut #field = unsafe { #guard.#method() };
             });
         }
-        guards.push(guard);
+        guards.push((guard, cfgs));
     }
     // Latest first: in the drop-check copy, later guards borrow earlier ones.
     guards.reverse();
-    out.extend(quote!(#(::core::mem::forget(#guards);)*));
+    for (guard, cfgs) in guards {
+        out.extend(quote!(#(#cfgs)* ::core::mem::forget(#guard);));
+    }
     out
 }

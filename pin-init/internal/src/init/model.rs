@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The data model of an initializer: `$(&this in)? Path { fields } $(? Error)?`.
+//! The data model of an initializer:
+//! `$(#[default_error(Type)])? $(&this in)? Path { fields } $(? Error)?`, where a tuple struct's
+//! fields are `0: value` / `0 <- init`, or `Path(value, ...)` (values only).
 
 use super::Kind;
 use crate::diag::DiagCtxt;
@@ -9,7 +11,7 @@ use syn::{
     braced,
     parse::{Parse, ParseStream},
     spanned::Spanned,
-    Block, Expr, Ident, Path, Token,
+    Attribute, Block, Expr, Ident, Index, Member, Path, Token, Type,
 };
 
 /// A parsed initializer.
@@ -20,10 +22,19 @@ pub(crate) struct Initializer {
     pub(crate) path: Path,
     /// The fields and code blocks, in order.
     pub(crate) items: Vec<Item>,
-    /// `..Zeroable::zeroed()` was given (the span of `..`).
+    /// The attributes of each item (`#[cfg(...)]`, lint levels), one entry per item.
+    pub(crate) item_attrs: Vec<Vec<Attribute>>,
+    /// `..Zeroable::init_zeroed()` (or 6.12's `..Zeroable::zeroed()`) was given (the span of
+    /// `..`).
     pub(crate) zeroed: Option<Span>,
     /// The error type after `?`, as written.
     pub(crate) error: Option<TokenStream>,
+    /// The type of `#[default_error(Type)]`: the error type when no `? Error` is given.
+    pub(crate) default_error: Option<Type>,
+    /// `#[disable_initialized_field_access]`: earlier fields are not bound for later
+    /// expressions (no reference to a field is ever made, as upstream pin-init offers for
+    /// packed structs).
+    pub(crate) disable_field_access: bool,
     /// The span of the whole struct part (for messages about it).
     pub(crate) span: Span,
 }
@@ -32,15 +43,15 @@ pub(crate) struct Initializer {
 pub(crate) enum Item {
     /// `field: expr`, or `field` alone (then `value` is the field name itself).
     Value {
-        /// The field.
-        field: Ident,
+        /// The field (a name, or the index of a tuple struct's field).
+        field: Member,
         /// The value.
         value: Expr,
     },
     /// `field <- initializer`.
     Init {
-        /// The field.
-        field: Ident,
+        /// The field (a name, or the index of a tuple struct's field).
+        field: Member,
         /// The initializer.
         init: Expr,
     },
@@ -50,7 +61,7 @@ pub(crate) enum Item {
 
 impl Item {
     /// The field this item initializes, if any.
-    pub(crate) fn field(&self) -> Option<&Ident> {
+    pub(crate) fn field(&self) -> Option<&Member> {
         match self {
             Item::Value { field, .. } | Item::Init { field, .. } => Some(field),
             Item::Code(_) => None,
@@ -60,16 +71,77 @@ impl Item {
 
 /// Raw syntax, before the checks that report through [`DiagCtxt`].
 struct Raw {
+    attrs: Vec<Attribute>,
     this: Option<Ident>,
     path: Path,
     items: Vec<Item>,
+    item_attrs: Vec<Vec<Attribute>>,
     rest: Option<(Token![..], Expr)>,
     error: Option<TokenStream>,
     span: Span,
 }
 
+/// Whether `tokens` has `<-` at its top level (two joint puncts `<` `-`).
+fn has_left_arrow(tokens: TokenStream) -> Option<Span> {
+    let tts: Vec<_> = tokens.into_iter().collect();
+    tts.windows(2).find_map(|w| match (&w[0], &w[1]) {
+        (proc_macro2::TokenTree::Punct(a), proc_macro2::TokenTree::Punct(b))
+            if a.as_char() == '<'
+                && a.spacing() == proc_macro2::Spacing::Joint
+                && b.as_char() == '-' =>
+        {
+            Some(a.span())
+        }
+        _ => None,
+    })
+}
+
+/// The fields of the constructor form `Path(value, ...)` of a tuple struct.
+fn parse_tuple_constructor(
+    content: ParseStream<'_>,
+    items: &mut Vec<Item>,
+    item_attrs: &mut Vec<Vec<Attribute>>,
+) -> syn::Result<()> {
+    if let Some(span) = has_left_arrow(content.fork().parse::<TokenStream>()?) {
+        return Err(syn::Error::new(
+            span,
+            "`<-` is not supported in the constructor form `Type(...)`: write \
+             `Type { 0 <- initializer, 1: value }`",
+        ));
+    }
+    let mut index = 0u32;
+    while !content.is_empty() {
+        let attrs = content.call(Attribute::parse_outer)?;
+        let value: Expr = content.parse()?;
+        let last = content.is_empty() || {
+            content.parse::<Token![,]>()?;
+            content.is_empty()
+        };
+        if let Some(cfg) = attrs.iter().find(|a| a.path().is_ident("cfg")) {
+            if !last {
+                return Err(syn::Error::new_spanned(
+                    cfg,
+                    "`#[cfg]` is only allowed on the last value of `Type(...)` (it would shift \
+                     the indices of the values after it): write `Type { 0: value, ... }`",
+                ));
+            }
+        }
+        items.push(Item::Value {
+            field: Member::Unnamed(Index {
+                index,
+                span: value.span(),
+            }),
+            value,
+        });
+        item_attrs.push(attrs);
+        index += 1;
+    }
+    Ok(())
+}
+
 impl Parse for Raw {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
         let this = if input.peek(Token![&]) {
             input.parse::<Token![&]>()?;
             let this = input.parse::<Ident>()?;
@@ -79,51 +151,79 @@ impl Parse for Raw {
             None
         };
         let path: Path = input.parse()?;
-        let content;
-        let brace = braced!(content in input);
         let mut items = Vec::new();
+        let mut item_attrs = Vec::new();
         let mut rest = None;
-        while !content.is_empty() {
-            if content.peek(Token![..]) {
-                let dots: Token![..] = content.parse()?;
-                let expr: Expr = content.parse()?;
-                rest = Some((dots, expr));
-                if !content.is_empty() {
-                    return Err(content.error("`..Zeroable::zeroed()` must come last"));
+        let delim_span;
+        if input.peek(syn::token::Paren) {
+            let content;
+            let paren = syn::parenthesized!(content in input);
+            delim_span = paren.span.join();
+            parse_tuple_constructor(&content, &mut items, &mut item_attrs)?;
+        } else {
+            let content;
+            let brace = braced!(content in input);
+            delim_span = brace.span.join();
+            while !content.is_empty() {
+                let attrs = content.call(Attribute::parse_outer)?;
+                if content.peek(Token![..]) {
+                    if let Some(attr) = attrs.first() {
+                        return Err(syn::Error::new_spanned(
+                            attr,
+                            "attributes are not allowed on `..Zeroable::init_zeroed()`",
+                        ));
+                    }
+                    let dots: Token![..] = content.parse()?;
+                    let expr: Expr = content.parse()?;
+                    rest = Some((dots, expr));
+                    if !content.is_empty() {
+                        return Err(content.error("`..Zeroable::init_zeroed()` must come last"));
+                    }
+                    break;
                 }
-                break;
-            }
-            if content.peek(Token![_]) {
-                content.parse::<Token![_]>()?;
-                content.parse::<Token![:]>()?;
-                items.push(Item::Code(content.parse()?));
-            } else {
-                let field: Ident = content.parse()?;
-                if content.peek(Token![<-]) {
-                    content.parse::<Token![<-]>()?;
-                    items.push(Item::Init {
-                        field,
-                        init: content.parse()?,
-                    });
-                } else if content.peek(Token![:]) {
+                if content.peek(Token![_]) {
+                    content.parse::<Token![_]>()?;
                     content.parse::<Token![:]>()?;
-                    items.push(Item::Value {
-                        field,
-                        value: content.parse()?,
-                    });
+                    items.push(Item::Code(content.parse()?));
                 } else {
-                    let value = Expr::Path(syn::ExprPath {
-                        attrs: Vec::new(),
-                        qself: None,
-                        path: field.clone().into(),
-                    });
-                    items.push(Item::Value { field, value });
+                    let field: Member = content.parse()?;
+                    if content.peek(Token![<-]) {
+                        content.parse::<Token![<-]>()?;
+                        items.push(Item::Init {
+                            field,
+                            init: content.parse()?,
+                        });
+                    } else if content.peek(Token![:]) {
+                        content.parse::<Token![:]>()?;
+                        items.push(Item::Value {
+                            field,
+                            value: content.parse()?,
+                        });
+                    } else {
+                        let Member::Named(ident) = field else {
+                            return Err(syn::Error::new(
+                                field.span(),
+                                "a tuple struct's field needs a value: write `0: value` or \
+                                 `0 <- initializer`",
+                            ));
+                        };
+                        let value = Expr::Path(syn::ExprPath {
+                            attrs: Vec::new(),
+                            qself: None,
+                            path: ident.clone().into(),
+                        });
+                        items.push(Item::Value {
+                            field: Member::Named(ident),
+                            value,
+                        });
+                    }
                 }
+                item_attrs.push(attrs);
+                if content.is_empty() {
+                    break;
+                }
+                content.parse::<Token![,]>()?;
             }
-            if content.is_empty() {
-                break;
-            }
-            content.parse::<Token![,]>()?;
         }
         let error = if input.peek(Token![?]) {
             let q: Token![?] = input.parse()?;
@@ -140,14 +240,13 @@ impl Parse for Raw {
                 "unexpected tokens after the initializer; expected `? ErrorType` or nothing",
             ));
         }
-        let span = path
-            .span()
-            .join(brace.span.join())
-            .unwrap_or(brace.span.join());
+        let span = path.span().join(delim_span).unwrap_or(delim_span);
         Ok(Raw {
+            attrs,
             this,
             path,
             items,
+            item_attrs,
             rest,
             error,
             span,
@@ -178,36 +277,72 @@ impl Initializer {
             if !is_zeroable_zeroed(&expr) {
                 diag.error_spanned(
                     &expr,
-                    "only `..Zeroable::zeroed()` is supported after the fields",
+                    "only `..Zeroable::init_zeroed()` (or `..Zeroable::zeroed()`) is supported \
+                     after the fields",
                 );
             }
             dots.spans[0]
         });
+        let mut default_error = None;
+        let mut disable_field_access = false;
+        for attr in raw.attrs {
+            if attr.path().is_ident("disable_initialized_field_access") {
+                if !matches!(attr.meta, syn::Meta::Path(_)) {
+                    diag.error_spanned(
+                        &attr,
+                        "`#[disable_initialized_field_access]` takes no arguments",
+                    );
+                }
+                disable_field_access = true;
+            } else if attr.path().is_ident("default_error") {
+                match attr.parse_args::<Type>() {
+                    Ok(ty) if default_error.is_none() => default_error = Some(ty),
+                    Ok(_) => diag.error_spanned(&attr, "`#[default_error]` is given twice"),
+                    Err(e) => diag.push(syn::Error::new(
+                        e.span(),
+                        "expected `#[default_error(ErrorType)]`",
+                    )),
+                }
+            } else {
+                diag.error_spanned(
+                    &attr,
+                    "unknown initializer attribute; expected `#[default_error(Type)]` or \
+                     `#[disable_initialized_field_access]`",
+                );
+            }
+        }
         Some(Initializer {
             this: raw.this,
             path: raw.path,
             items: raw.items,
+            item_attrs: raw.item_attrs,
             zeroed,
             error: raw.error,
+            default_error,
+            disable_field_access,
             span: raw.span,
         })
     }
 
     /// Checks what the macro can see: duplicate fields and the error type.
     pub(crate) fn check(&self, kind: Kind, diag: &mut DiagCtxt) {
-        let mut seen: Vec<&Ident> = Vec::new();
+        let mut seen: Vec<&Member> = Vec::new();
         for field in self.items.iter().filter_map(Item::field) {
             if let Some(first) = seen.iter().find(|f| **f == field) {
                 let _ = first;
+                let name = match field {
+                    Member::Named(ident) => ident.to_string(),
+                    Member::Unnamed(index) => index.index.to_string(),
+                };
                 diag.error(
                     field.span(),
-                    format_args!("field `{field}` is initialized twice; remove one of them"),
+                    format_args!("field `{name}` is initialized twice; remove one of them"),
                 );
             } else {
                 seen.push(field);
             }
         }
-        if kind.fallible && self.error.is_none() {
+        if kind.fallible && self.error.is_none() && self.default_error.is_none() {
             diag.error(
                 self.span,
                 format_args!(
@@ -221,7 +356,8 @@ impl Initializer {
     }
 }
 
-/// Whether `expr` is `Zeroable::zeroed()` (with any path prefix).
+/// Whether `expr` is `Zeroable::init_zeroed()` or 6.12's `Zeroable::zeroed()` (with any path
+/// prefix).
 fn is_zeroable_zeroed(expr: &Expr) -> bool {
     let Expr::Call(call) = expr else {
         return false;
@@ -238,7 +374,9 @@ fn is_zeroable_zeroed(expr: &Expr) -> bool {
         .iter()
         .map(|s| s.ident.to_string())
         .collect();
-    segs.len() >= 2 && segs[segs.len() - 2] == "Zeroable" && segs[segs.len() - 1] == "zeroed"
+    segs.len() >= 2
+        && segs[segs.len() - 2] == "Zeroable"
+        && (segs[segs.len() - 1] == "zeroed" || segs[segs.len() - 1] == "init_zeroed")
 }
 
 #[cfg(test)]
@@ -265,8 +403,8 @@ mod tests {
         let m = model.unwrap();
         assert_eq!(m.this.unwrap(), "this");
         assert_eq!(m.items.len(), 4);
-        assert!(matches!(&m.items[0], Item::Value { field, .. } if field == "a"));
-        assert!(matches!(&m.items[2], Item::Init { field, .. } if field == "c"));
+        assert!(matches!(&m.items[0], Item::Value { field: Member::Named(f), .. } if f == "a"));
+        assert!(matches!(&m.items[2], Item::Init { field: Member::Named(f), .. } if f == "c"));
         assert!(matches!(&m.items[3], Item::Code(_)));
         assert!(m.zeroed.is_some());
         assert_eq!(m.error.unwrap().to_string(), "Error");
@@ -292,8 +430,39 @@ mod tests {
         );
         assert_eq!(
             errors,
-            ["only `..Zeroable::zeroed()` is supported after the fields"]
+            ["only `..Zeroable::init_zeroed()` (or `..Zeroable::zeroed()`) is supported after the \
+              fields"]
         );
+    }
+
+    #[test]
+    fn tuple_forms_and_default_error() {
+        let (model, errors) = parse(
+            quote!(#[default_error(E)] Foo { 0: a, 1 <- b, #[cfg(x)] 2: c }),
+            Kind::PIN_INIT,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        assert!(
+            matches!(&m.items[1], Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
+        );
+        assert_eq!(m.item_attrs[2].len(), 1);
+        assert!(m.default_error.is_some());
+        let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::INIT);
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        assert!(
+            matches!(&m.items[1], Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
+        );
+        // `#[default_error]` satisfies the `try_*` macros.
+        let (_, errors) = parse(
+            quote!(
+                #[default_error(E)]
+                Foo { a }
+            ),
+            Kind::TRY_INIT,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
     }
 
     #[test]

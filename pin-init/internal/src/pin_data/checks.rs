@@ -2,7 +2,7 @@
 
 //! Checks over the [`PinDataStruct`] model that the macro can decide on its own.
 
-use super::model::PinDataStruct;
+use super::model::{PinDataStruct, Style};
 use crate::diag::DiagCtxt;
 use syn::{Meta, Type};
 
@@ -10,6 +10,7 @@ use syn::{Meta, Type};
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_not_packed(model, diag);
     check_no_attribute_macro_after(model, diag);
+    check_shape(model, diag);
     check_phantom_pinned(model, diag);
     check_drop_order(model, diag);
 }
@@ -148,6 +149,47 @@ fn is_phantom_pinned(ty: &Type) -> bool {
         Type::Group(g) => is_phantom_pinned(&g.elem),
         Type::Paren(p) => is_phantom_pinned(&p.elem),
         _ => false,
+    }
+}
+
+/// What tuple structs and `#[cfg]` fields support: a `#[cfg]` on a tuple struct's field would
+/// shift the indices of the fields after it; field lifetimes name fields, which a tuple struct
+/// does not have; a self-referential struct's generated items do not carry `#[cfg]`.
+fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    let selfref = model.is_self_referential();
+    let last = model.fields.len().saturating_sub(1);
+    for (i, field) in model.fields.iter().enumerate() {
+        for cfg in field.cfg_attrs() {
+            if selfref {
+                diag.error_spanned(
+                    cfg,
+                    "`#[cfg]` is not supported on the fields of a self-referential struct",
+                );
+            } else if model.style == Style::Tuple && i != last {
+                diag.error_spanned(
+                    cfg,
+                    "`#[cfg]` is only allowed on the last field of a tuple struct: it would \
+                     shift the indices of the fields after it",
+                );
+            }
+        }
+    }
+    if model.style == Style::Tuple && selfref {
+        for field in &model.fields {
+            if let Some(span) = field.borrowed_attr {
+                diag.error(
+                    span,
+                    "a tuple struct cannot be self-referential: field lifetimes name fields; \
+                     use named fields",
+                );
+            }
+        }
+        if let Some(e) = model.existentials.first() {
+            diag.error(
+                e.lt.span(),
+                "a tuple struct cannot be self-referential: use named fields",
+            );
+        }
     }
 }
 

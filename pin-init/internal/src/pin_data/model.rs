@@ -63,10 +63,23 @@ pub(crate) struct PinDataStruct {
     pub(crate) ident: Ident,
     /// Generics and where clause, as written.
     pub(crate) generics: Generics,
-    /// The named fields, in declaration order.
+    /// The fields, in declaration order.
     pub(crate) fields: Vec<Field>,
+    /// Named fields (`{ a: T }`), a tuple struct (`(T)`) or a unit struct.
+    pub(crate) style: Style,
     /// `where exists<'x>: 'a + 'b` clauses (taken out of `generics`).
     pub(crate) existentials: Vec<Existential>,
+}
+
+/// The shape of a struct's fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// `struct Name { field: T }`.
+    Named,
+    /// `struct Name(T);`.
+    Tuple,
+    /// `struct Name;`.
+    Unit,
 }
 
 /// An existential lifetime: `exists<'x>: 'a`. Like a field lifetime, a field may mention it
@@ -85,8 +98,11 @@ pub(crate) struct Field {
     pub(crate) attrs: Vec<Attribute>,
     /// The field's visibility.
     pub(crate) vis: Visibility,
-    /// The field's name.
+    /// The field's name; `_N` for the field `N` of a tuple struct (the name of its projection
+    /// field and pin data method).
     pub(crate) ident: Ident,
+    /// How the field is accessed: its name, or its index in a tuple struct.
+    pub(crate) member: syn::Member,
     /// The field's type, as written.
     pub(crate) ty: Type,
     /// The span of `#[pin]`, if the field is structurally pinned.
@@ -172,6 +188,11 @@ impl Field {
             .or(self.uses_default)
             .unwrap_or(Variance::Covariant)
     }
+
+    /// The field's `#[cfg(...)]` attributes: every item generated for the field carries them.
+    pub(crate) fn cfg_attrs(&self) -> impl Iterator<Item = &Attribute> {
+        self.attrs.iter().filter(|a| a.path().is_ident("cfg"))
+    }
 }
 
 impl PinDataStruct {
@@ -182,35 +203,26 @@ impl PinDataStruct {
             Item::Enum(e) => {
                 diag.error(
                     e.enum_token.span,
-                    "`#[pin_data]` only supports structs with named fields, not enums",
+                    "`#[pin_data]` only supports structs, not enums",
                 );
                 return None;
             }
             Item::Union(u) => {
                 diag.error(
                     u.union_token.span,
-                    "`#[pin_data]` only supports structs with named fields, not unions",
+                    "`#[pin_data]` only supports structs, not unions",
                 );
                 return None;
             }
             other => {
-                diag.error_spanned(
-                    &other,
-                    "`#[pin_data]` can only be put on a struct with named fields",
-                );
+                diag.error_spanned(&other, "`#[pin_data]` can only be put on a struct");
                 return None;
             }
         };
-        let fields = match item.fields {
-            Fields::Named(named) => named.named.into_iter().collect::<Vec<_>>(),
-            Fields::Unnamed(unnamed) => {
-                diag.error(
-                    unnamed.span(),
-                    "`#[pin_data]` needs named fields: write `struct Name { field: Type }`",
-                );
-                unnamed.unnamed.into_iter().collect()
-            }
-            Fields::Unit => Vec::new(),
+        let (fields, style) = match item.fields {
+            Fields::Named(named) => (named.named.into_iter().collect::<Vec<_>>(), Style::Named),
+            Fields::Unnamed(unnamed) => (unnamed.unnamed.into_iter().collect(), Style::Tuple),
+            Fields::Unit => (Vec::new(), Style::Unit),
         };
         let fields = fields
             .into_iter()
@@ -227,6 +239,7 @@ impl PinDataStruct {
             ident: item.ident,
             generics,
             fields,
+            style,
             existentials,
         };
         this.analyze_lifetimes(diag);
@@ -242,8 +255,11 @@ impl PinDataStruct {
             .lifetimes()
             .map(|l| l.lifetime.ident.to_string())
             .collect();
-        let mut field_names: BTreeSet<String> =
-            self.fields.iter().map(|f| f.ident.to_string()).collect();
+        // A tuple struct's fields have no names, hence no field lifetimes.
+        let mut field_names: BTreeSet<String> = match self.style {
+            Style::Named => self.fields.iter().map(|f| f.ident.to_string()).collect(),
+            _ => BTreeSet::new(),
+        };
         let exist_names: BTreeSet<String> = self
             .existentials
             .iter()
@@ -470,14 +486,22 @@ impl Field {
                 attrs.push(attr);
             }
         }
-        // Unnamed fields were already reported; name them after their index to go on.
-        let ident = field
-            .ident
-            .unwrap_or_else(|| Ident::new(&format!("__field{index}"), field.ty.span()));
+        // The field `N` of a tuple struct is projected as `_N` (as upstream pin-init does).
+        let (ident, member) = match field.ident {
+            Some(ident) => (ident.clone(), syn::Member::Named(ident)),
+            None => (
+                Ident::new(&format!("_{index}"), field.ty.span()),
+                syn::Member::Unnamed(syn::Index {
+                    index: index as u32,
+                    span: field.ty.span(),
+                }),
+            ),
+        };
         Field {
             attrs,
             vis: field.vis,
             ident,
+            member,
             ty: field.ty,
             pinned,
             borrowed_attr,
@@ -886,10 +910,11 @@ mod tests {
                 struct T(u32);
             ),
         );
-        assert!(model.is_some());
-        assert_eq!(
-            errors,
-            ["`#[pin_data]` needs named fields: write `struct Name { field: Type }`"]
-        );
+        // Tuple structs are supported: field `N` is projected as `_N`.
+        let model = model.unwrap();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(model.style, Style::Tuple);
+        assert_eq!(model.fields[0].ident, "_0");
+        assert!(matches!(&model.fields[0].member, syn::Member::Unnamed(i) if i.index == 0));
     }
 }

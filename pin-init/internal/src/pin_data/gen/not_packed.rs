@@ -17,12 +17,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let this = Ident::new("this", Span::mixed_site());
     let refs = model.fields.iter().map(|f| {
-        let name = &f.ident;
+        // The name, or the index of a tuple struct's field.
+        let member = &f.member;
+        let cfgs = f.cfg_attrs();
         // The error points at the field's name (`this` too, else the span would run from
         // `#[pin_data]` to the field); the same hygiene, so it still names the parameter.
-        let span = Span::mixed_site().located_at(name.span());
+        let span = Span::mixed_site().located_at(f.ident.span());
         let this = Ident::new("this", span);
-        quote_spanned!(span=> let _ = &#this.#name;)
+        quote_spanned!(span=> #(#cfgs)* let _ = &#this.#member;)
     });
     quote! {
         #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]

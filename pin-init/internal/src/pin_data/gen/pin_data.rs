@@ -40,7 +40,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             }
         }
         impl #impl_generics ::core::marker::Copy for __ThePinData #ty_generics #where_clause {}
-        #[allow(dead_code, clippy::missing_safety_doc)]
+        #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
         impl #impl_generics __ThePinData #ty_generics #where_clause {
             #(#methods)*
         }
@@ -74,7 +74,8 @@ pub(crate) fn field_slot_method(
     replace: &mut ReplaceSelf<'_>,
     borrowed_lt: Option<&Lifetime>,
 ) -> TokenStream {
-    let (name, vis) = (&field.ident, &field.vis);
+    let (name, member, vis) = (&field.ident, &field.member, &field.vis);
+    let cfgs = field.cfg_attrs();
     let ty = replace.replaced(&field.ty);
     let marker = if field.pinned.is_some() {
         quote!(::pin_init::__internal::Pinned)
@@ -101,13 +102,14 @@ pub(crate) fn field_slot_method(
         None => (quote!(::pin_init::__internal::Slot<#marker, #ty>), quote!()),
     };
     quote! {
+        #(#cfgs)*
         #[inline(always)]
         #vis unsafe fn #name(self, slot: *mut #self_ty) -> #slot_ty {
             // SAFETY: the caller passes the struct being initialized, whose field is
             // uninitialized and exclusively accessed; `#[pin]` decides the marker; the cast only
             // changes the wrapper of a self-referential field to its (layout-identical) type.
             unsafe {
-                <#slot_ty>::new(::core::ptr::addr_of_mut!((*slot).#name)#cast)
+                <#slot_ty>::new(::core::ptr::addr_of_mut!((*slot).#member)#cast)
             }
         }
     }

@@ -70,7 +70,8 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     let mut decls = Vec::new();
     let mut inits = Vec::new();
     for f in &model.fields {
-        let (name, fvis) = (&f.ident, &f.vis);
+        let (name, member, fvis) = (&f.ident, &f.member, &f.vis);
+        let cfgs: Vec<_> = f.cfg_attrs().collect();
         let ty = replace.replaced(&f.ty);
         let ty = selfref::with_field_lts_as(model, &ty, &pin_lt);
         let doc = format!("Projection of the field `{name}`.");
@@ -80,14 +81,14 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
                 quote!(::pin_init::__internal::NotVisible<&'__pin #ty>),
                 quote!(::pin_init::__internal::NotVisible::new()),
             ),
-            Access::Mut => (quote!(&'__pin mut #ty), quote!(&mut this.#name)),
+            Access::Mut => (quote!(&'__pin mut #ty), quote!(&mut this.#member)),
             Access::Shared if f.borrowed.is_some() || f.is_dependent() => (
                 quote!(&'__pin #ty),
                 // SAFETY (for the unsafe block): a cast from the field's storage to its type
                 // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
-                quote!(unsafe { &*::core::ptr::addr_of!(this.#name).cast::<#ty>() }),
+                quote!(unsafe { &*::core::ptr::addr_of!(this.#member).cast::<#ty>() }),
             ),
-            Access::Shared => (quote!(&'__pin #ty), quote!(&this.#name)),
+            Access::Shared => (quote!(&'__pin #ty), quote!(&this.#member)),
         };
         let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
             (
@@ -98,8 +99,8 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         } else {
             (decl, init)
         };
-        decls.push(quote!(#[doc = #doc] #fvis #name: #decl));
-        inits.push(quote!(#name: #init));
+        decls.push(quote!(#(#cfgs)* #[doc = #doc] #fvis #name: #decl));
+        inits.push(quote!(#(#cfgs)* #name: #init));
     }
     let struct_doc = format!(
         "Pin-projection of [`{ident}`], returned by [`{ident}::{method}`]: `#[pin]` fields pinned, \
@@ -114,7 +115,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     };
     let def = quote! {
         #[doc = #struct_doc]
-        #[allow(explicit_outlives_requirements, dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
         #vis struct #proj_ident #proj_impl_generics #where_clause {
             #(#decls,)*
             ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut #ident #ty_generics>,
@@ -159,7 +160,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         #def
         #ref_def
 
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, nonstandard_style)]
         impl #impl_generics #ident #ty_generics #where_clause {
             #method
             #ref_method

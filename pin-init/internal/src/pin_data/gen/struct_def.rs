@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The struct definition itself, without the attributes `#[pin_data]` consumed.
+//! The struct definition itself (named, tuple or unit, as written), without the attributes
+//! `#[pin_data]` consumed.
 
-use crate::pin_data::model::PinDataStruct;
+use crate::pin_data::model::{PinDataStruct, Style};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -25,12 +26,25 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         } else {
             f.ty.clone()
         };
-        quote!(#(#attrs)* #vis #ident: #ty)
-    });
-    quote! {
-        #(#attrs)*
-        #vis #struct_token #ident #generics #where_clause {
-            #(#fields,)*
+        match model.style {
+            Style::Named => quote!(#(#attrs)* #vis #ident: #ty),
+            Style::Tuple | Style::Unit => quote!(#(#attrs)* #vis #ty),
         }
+    });
+    match model.style {
+        Style::Named => quote! {
+            #(#attrs)*
+            #vis #struct_token #ident #generics #where_clause {
+                #(#fields,)*
+            }
+        },
+        Style::Tuple => quote! {
+            #(#attrs)*
+            #vis #struct_token #ident #generics (#(#fields,)*) #where_clause;
+        },
+        Style::Unit => quote! {
+            #(#attrs)*
+            #vis #struct_token #ident #generics #where_clause;
+        },
     }
 }

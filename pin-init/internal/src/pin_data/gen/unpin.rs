@@ -18,8 +18,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let mut replace = ReplaceSelf { self_ty: &self_ty };
     let fields = model.pinned_fields().map(|f| {
         let name = &f.ident;
+        let cfgs = f.cfg_attrs();
         let ty = replace.replaced(&f.ty);
-        quote!(#name: #ty)
+        quote!(#(#cfgs)* #name: #ty)
     });
     // `'__pin` lets the impl mention `__Unpin` without a concrete lifetime: a `#[pin]` field
     // whose type is not `Unpin` makes the where clause unsatisfiable.
@@ -29,7 +30,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, _, _) = unpin_generics.split_for_impl();
     let predicates = where_clause.map(|w| &w.predicates);
     quote! {
-        #[allow(explicit_outlives_requirements, dead_code)]
+        #[allow(explicit_outlives_requirements, dead_code, non_snake_case)]
         struct __Unpin #unpin_impl_generics #where_clause {
             __phantom_pin: ::core::marker::PhantomData<fn(&'__pin ()) -> &'__pin ()>,
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,

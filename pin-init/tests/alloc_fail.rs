@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Allocation failure is reported as `AllocError` instead of aborting the process.
+//!
+//! Not run under AddressSanitizer: its allocator reports a request this big as an error and
+//! stops the process (unless `allocator_may_return_null=1`).
+
+#![cfg(target_pointer_width = "64")]
+
+use core::{convert::Infallible, pin::Pin};
+use pin_init::*;
+use std::{rc::Rc, sync::Arc};
+
+/// 1 TiB: more than the machine (and the overcommit heuristic) gives.
+type Huge = [u8; 1 << 40];
+
+#[derive(Debug, PartialEq)]
+enum Error {
+    Alloc,
+    Init,
+}
+
+impl From<AllocError> for Error {
+    fn from(_: AllocError) -> Self {
+        Error::Alloc
+    }
+}
+
+impl From<Infallible> for Error {
+    fn from(e: Infallible) -> Self {
+        match e {}
+    }
+}
+
+/// `init_zeroed()` with the error type `Error`.
+fn zeroed_or_error<T: Zeroable>() -> impl Init<T, Error> {
+    // SAFETY: forwards to `init_zeroed()`, which never fails and initializes `slot`.
+    unsafe { init_from_closure(|slot| init_zeroed().__init(slot).map_err(Error::from)) }
+}
+
+#[test]
+fn box_reports_allocation_failure() {
+    assert_eq!(Box::<Huge>::init(init_zeroed()).err(), Some(AllocError));
+    assert_eq!(Box::<Huge>::pin_init(init_zeroed()).err(), Some(AllocError));
+    let r: Result<Box<Huge>, Error> = Box::try_init(zeroed_or_error());
+    assert_eq!(r.err(), Some(Error::Alloc));
+    let r: Result<Pin<Box<Huge>>, Error> = Box::try_pin_init(zeroed_or_error());
+    assert_eq!(r.err(), Some(Error::Alloc));
+}
+
+#[test]
+fn rc_and_arc_report_allocation_failure() {
+    assert_eq!(Arc::<Huge>::init(init_zeroed()).err(), Some(AllocError));
+    assert_eq!(Arc::<Huge>::pin_init(init_zeroed()).err(), Some(AllocError));
+    assert_eq!(Rc::<Huge>::init(init_zeroed()).err(), Some(AllocError));
+    let r: Result<Pin<Rc<Huge>>, Error> = Rc::try_pin_init(zeroed_or_error());
+    assert_eq!(r.err(), Some(Error::Alloc));
+}
+
+#[test]
+fn the_initializer_is_not_run_when_allocation_fails() {
+    let mut ran = false;
+    let init = init_scope(|| {
+        ran = true;
+        Ok::<_, Error>(zeroed_or_error::<Huge>())
+    });
+    let r: Result<Box<Huge>, Error> = Box::try_init(init);
+    assert_eq!(r.err(), Some(Error::Alloc));
+    assert!(!ran);
+}
+
+#[test]
+fn small_allocations_and_zero_sized_types_still_work() {
+    let b: Box<[u8; 64]> = Box::init(init_zeroed()).unwrap();
+    assert_eq!(b[63], 0);
+    let b: Box<()> = Box::init(()).unwrap();
+    assert_eq!(*b, ());
+    let a: Arc<u64> = Arc::init(5).unwrap();
+    assert_eq!(*a, 5);
+    let r: Result<Box<u8>, Error> = Box::try_init(Err::<u8, Error>(Error::Init));
+    assert_eq!(r.err(), Some(Error::Init));
+}

@@ -1,0 +1,1 @@
+../ui/initializer_attribute_errors.rs

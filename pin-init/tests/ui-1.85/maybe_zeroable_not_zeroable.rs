@@ -1,0 +1,1 @@
+../ui/maybe_zeroable_not_zeroable.rs

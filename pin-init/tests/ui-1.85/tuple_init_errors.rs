@@ -1,0 +1,1 @@
+../ui/tuple_init_errors.rs

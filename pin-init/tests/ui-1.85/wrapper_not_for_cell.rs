@@ -1,0 +1,1 @@
+../ui/wrapper_not_for_cell.rs
