@@ -66,6 +66,10 @@ pub struct Test {
     pub log: Vec<String>,
     /// Index of the KTAP document (in [`Report::documents`]) it belongs to.
     pub document: usize,
+    /// Whether it announced subtests of its own (a `KTAP version` or
+    /// `# Subtest:` header, or a plan, before its result line), even if it
+    /// then had none.
+    pub announced: bool,
 }
 
 impl Test {
@@ -200,20 +204,27 @@ pub fn strip_timestamp(line: &str) -> &str {
 
 fn strip_noise(line: &str) -> &str {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    if let Some(rest) = line.strip_prefix('[') {
-        if let Some(end) = rest.find(']') {
-            let stamp = &rest[..end];
-            if !stamp.is_empty()
-                && stamp
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == ' ')
-            {
-                let rest = &rest[end + 1..];
-                return rest.strip_prefix(' ').unwrap_or(rest);
-            }
-        }
-    }
-    line
+    // `[  12.345678]`, then with CONFIG_PRINTK_CALLER `[    T1]` / `[ C0]`.
+    let Some(rest) = strip_bracket(line, |s| {
+        s.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ' ')
+    }) else {
+        return line;
+    };
+    let rest = strip_bracket(rest, |s| {
+        let id = s.trim_start();
+        id.len() > 1 && id.starts_with(['T', 'C']) && id[1..].chars().all(|c| c.is_ascii_digit())
+    })
+    .unwrap_or(rest);
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+/// `line` without a leading `[...]` whose non-empty content passes `ok`.
+fn strip_bracket(line: &str, ok: impl Fn(&str) -> bool) -> Option<&str> {
+    let rest = line.strip_prefix('[')?;
+    let end = rest.find(']')?;
+    let inner = &rest[..end];
+    (!inner.is_empty() && ok(inner)).then(|| &rest[end + 1..])
 }
 
 /// The width of a line's leading blanks (a tab counts 4).
@@ -231,8 +242,13 @@ fn indent_width(line: &str) -> usize {
 
 /// Splits a line into indentation width and KTAP content, or `None` if the
 /// line is not KTAP.
+#[cfg(test)]
 fn classify(raw: &str) -> Option<(usize, Line<'_>)> {
-    let line = strip_noise(raw);
+    classify_line(strip_noise(raw))
+}
+
+/// [`classify`] of a line whose timestamp is already removed.
+fn classify_line(line: &str) -> Option<(usize, Line<'_>)> {
     let indent = indent_width(line);
     let body = line.trim_start().trim_end();
     if body.starts_with("KTAP version ") || body.starts_with("TAP version ") {
@@ -341,21 +357,12 @@ struct Parser {
     pending_dropped: usize,
 }
 
-/// Removes leading blanks worth `width` columns (a tab is 4) from `line`.
-fn dedent(line: &str, width: usize) -> &str {
-    let mut col = 0;
-    for (i, c) in line.char_indices() {
-        let w = match c {
-            ' ' => 1,
-            '\t' => 4,
-            _ => return &line[i..],
-        };
-        if col + w > width {
-            return &line[i..];
-        }
-        col += w;
-    }
-    ""
+/// `line` without `width` columns of its leading blanks (a tab counts 4);
+/// the blanks left are written as spaces.
+fn dedent(line: &str, width: usize) -> String {
+    let body = line.trim_start_matches([' ', '\t']);
+    let indent = indent_width(line);
+    format!("{}{body}", " ".repeat(indent.saturating_sub(width)))
 }
 
 /// Cuts `s` to at most `max` bytes, on a character boundary.
@@ -374,8 +381,8 @@ impl Parser {
     /// Remembers a non-KTAP line as a candidate for the next test's log:
     /// diagnostics (`# ...`) and indented lines; other kernel messages at
     /// column 0 are never part of a test's log.
-    fn note(&mut self, raw: &str) {
-        let line = strip_noise(raw).trim_end();
+    fn note(&mut self, line: &str) {
+        let line = line.trim_end();
         let body = line.trim_start();
         if body.is_empty() {
             return;
@@ -421,7 +428,7 @@ impl Parser {
                 dropped += 1;
                 continue;
             }
-            log.push(truncate(dedent(&p.text, base), MAX_LOG_LINE).to_string());
+            log.push(truncate(&dedent(&p.text, base), MAX_LOG_LINE).to_string());
         }
         if dropped > 0 {
             log.push(format!("[{dropped} more line(s) not kept]"));
@@ -510,6 +517,7 @@ impl Parser {
             line: 0,
             log,
             document: 0,
+            announced: true,
         });
     }
 
@@ -638,6 +646,7 @@ impl Parser {
         } else {
             None
         };
+        let announced = sub.is_some();
         let (subtests, plan) = match sub {
             Some(g) => {
                 self.check_plan(&g, self.stack.len());
@@ -690,6 +699,7 @@ impl Parser {
             line: lineno,
             log,
             document: 0,
+            announced,
         });
         if number != expected && !lenient {
             self.report.problems.push(format!(
@@ -727,10 +737,27 @@ pub fn parse(log: &str) -> Report {
         pending: Vec::new(),
         pending_dropped: 0,
     };
-    for (i, raw) in log.lines().enumerate() {
-        match classify(raw) {
-            Some((indent, line)) => p.feed(i + 1, indent, line),
-            None if p.report.found => p.note(raw),
+    let lines: Vec<&str> = log.lines().map(strip_noise).collect();
+    // Like kunit.py: whatever precedes the first `KTAP version` line (here:
+    // only blanks, and only when its plan follows at the same depth, so it
+    // is a top-level document) is a console prefix, removed from every line.
+    let mut prefix = "";
+    for (i, &line) in lines.iter().enumerate() {
+        let line = line.strip_prefix(prefix).unwrap_or(line);
+        let classified = classify_line(line);
+        if let (false, Some((indent, Line::Version))) = (p.report.found, &classified) {
+            let next = lines.get(i + 1).and_then(|l| classify_line(l));
+            let plan_follows = matches!(next, Some((n, Line::Plan(_))) if n == *indent);
+            if *indent > 0 && plan_follows {
+                prefix = &line[..line.len() - line.trim_start().len()];
+                let (_, l) = classify_line(line.trim_start()).expect("a version line");
+                p.feed(i + 1, 0, l);
+                continue;
+            }
+        }
+        match classified {
+            Some((indent, l)) => p.feed(i + 1, indent, l),
+            None if p.report.found => p.note(line),
             None => {}
         }
     }

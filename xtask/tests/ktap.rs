@@ -438,3 +438,34 @@ fn documents_and_missing_suites() {
     assert_eq!(r.tests[2].document, 1);
     assert_eq!(r.tests[1].subtests[0].document, 0);
 }
+
+#[test]
+fn caller_ids_and_console_prefixes() {
+    let good = GOOD.replace("[    1.234567] ", "");
+    let plain = parse(&good);
+    let summary = |r: &xtask::ktap::Report| -> Vec<(String, (usize, usize, usize, usize))> {
+        r.tests
+            .iter()
+            .map(|t| (t.name.clone(), t.leaf_counts()))
+            .collect()
+    };
+    // CONFIG_PRINTK_CALLER puts `[    T1]` after the timestamp.
+    let with_ids: String = good
+        .lines()
+        .map(|l| format!("[    1.000000][    T1] {l}\n"))
+        .collect();
+    // A console that prefixes every line: like kunit.py, what precedes the
+    // first `KTAP version` (followed by its plan) is removed from every line.
+    let prefixed: String = good.lines().map(|l| format!(" {l}\n")).collect();
+    for log in [with_ids, prefixed] {
+        let r = parse(&log);
+        assert!(r.problems.is_empty(), "{:?}\n{log}", r.problems);
+        assert_eq!(summary(&r), summary(&plain), "{log}");
+    }
+    // A module's suite at indent 4 is not a prefixed top-level document.
+    let module = "    KTAP version 1\n    # Subtest: m\n    1..1\n    ok 1 x\nok 1 m\n";
+    let r = parse(module);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    assert_eq!(r.tests[0].name, "m");
+    assert_eq!(r.tests[0].leaf_counts(), (1, 0, 0, 1));
+}
