@@ -191,7 +191,9 @@ fn verdict_passes_a_good_log() {
     assert!(v
         .table()
         .contains("VERDICT: PASS (2 suite(s), 5 case(s), 1 module(s))"));
-    assert!(v.json().starts_with("{\"passed\":true,"));
+    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    assert_eq!(json["name"], "KUnit Test Group");
+    assert_eq!(json["pin_init_harness"]["passed"], true);
 }
 
 #[test]
@@ -220,7 +222,12 @@ fn verdict_names_each_failure() {
             .any(|x| x.contains("module rust_minimal FAIL: missing unload line(s)")),
         "{f:?}"
     );
-    assert!(v.json().contains("\"passed\":false"));
+    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    assert_eq!(json["pin_init_harness"]["passed"], false);
+    assert_eq!(
+        json["sub_groups"][0]["test_cases"][1],
+        serde_json::json!({"name": "rust_doctest_kernel_b", "status": "FAIL"})
+    );
 }
 
 #[test]

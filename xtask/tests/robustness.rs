@@ -274,7 +274,10 @@ fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
     write(&src.join("kernel/untouched.c"), "int untouched;\n");
     fake_repo(&frepo, &cache.join("vendor"));
     write(&frepo.join("patches/series"), "0001-good.patch\n");
-    write(&frepo.join("kunit-configs/00-base.config"), "CONFIG_KUNIT=y\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_KUNIT=y\n",
+    );
     fake_tools(&tools);
     executable(
         &cache.join("tools/bin/bindgen"),
@@ -574,7 +577,16 @@ fn vm_test_passes_and_prints_the_summary() {
     // --json for machines.
     let o = xtask(&["vm-test", "--accel", "tcg", "--json"], &env);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.trim_start().starts_with("{\"passed\":true,"), "{out}");
+    // kunit.py's KernelCI shape, our own results in one more section.
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["name"], "KUnit Test Group", "{out}");
+    assert_eq!(
+        json["sub_groups"][0]["name"], "rust_doctests_kernel",
+        "{out}"
+    );
+    assert_eq!(json["arch"], "x86_64", "{out}");
+    assert_eq!(json["pin_init_harness"]["passed"], true, "{out}");
+    assert_eq!(json["pin_init_harness"]["vmcheck_done"], true, "{out}");
     // The same log, judged offline.
     let o = xtask(
         &[
@@ -830,23 +842,142 @@ fn clean_keeps_source_vendor_and_tools_unless_all() {
 
 #[test]
 fn unknown_commands_and_options_are_refused() {
+    // A wrong command line: exit 2, one error line, then the usage.
     let o = xtask(&["frobnicate"], &[]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
     assert!(
-        stderr(&o).contains("unknown command frobnicate"),
-        "{}",
-        stderr(&o)
+        err.starts_with(
+            "error: xtask frobnicate: unknown command frobnicate\n\nusage: cargo xtask COMMAND"
+        ),
+        "{err}"
     );
     let o = xtask(&["kernel", "--frob"], &[]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("unknown option --frob"),
-        "{}",
-        stderr(&o)
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some("error: xtask kernel: unknown option --frob")
     );
+    assert_eq!(lines.next(), Some(""));
+    assert_eq!(lines.next(), Some("usage: cargo xtask kernel [OPTIONS]"));
+    assert!(
+        err.contains("--jobs N"),
+        "the kernel's options follow: {err}"
+    );
+    assert!(
+        !err.contains("--timeout"),
+        "only the kernel's options: {err}"
+    );
+    // An option of another subcommand is just as wrong here.
+    let o = xtask(&["verdict", "--accel", "tcg", "log"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: xtask verdict: unknown option --accel\n"));
+    for bad in [
+        &["vm-test", "--timeout", "soon"][..],
+        &["vm-test", "--accel", "xen"],
+        &["verdict"],
+        &["clean", "extra"],
+        &["help", "frobnicate"],
+        &[],
+    ] {
+        let o = xtask(bad, &[]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.starts_with("error: xtask "), "{bad:?}: {err}");
+        assert!(err.contains("\n\nusage: cargo xtask "), "{bad:?}: {err}");
+    }
+    // A command that runs and fails is exit 1.
+    let o = xtask(&["verdict", "/nonexistent/console.log"], &[]);
+    assert_eq!(o.status.code(), Some(1));
     let o = xtask(&["help"], &[]);
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("vm-test"));
+}
+
+#[test]
+fn each_command_has_help_with_options_and_environment() {
+    for (cmd, opts, env) in [
+        (
+            "vm-test",
+            &[
+                "--debug",
+                "--json",
+                "--junit FILE",
+                "--timeout SECS",
+                "--accel auto|kvm|tcg",
+                "-h, --help",
+            ][..],
+            &[
+                "PIN_INIT_HARNESS_CACHE",
+                "PIN_INIT_HARNESS_REPO",
+                "PIN_INIT_HARNESS_TOOL_PATH",
+                "PIN_INIT_HARNESS_QEMU",
+                "PIN_INIT_HARNESS_BUSYBOX",
+                "PIN_INIT_HARNESS_KVM_DEVICE",
+            ][..],
+        ),
+        (
+            "kernel",
+            &["--debug", "-j, --jobs N", "--source DIR"],
+            &[
+                "PIN_INIT_HARNESS_CACHE",
+                "PIN_INIT_HARNESS_TOOL_PATH",
+                "PIN_INIT_HARNESS_TARBALL",
+                "PIN_INIT_HARNESS_NO_CCACHE",
+            ],
+        ),
+        (
+            "all",
+            &[
+                "--junit FILE",
+                "--json",
+                "-j, --jobs N",
+                "--accel auto|kvm|tcg",
+            ],
+            &["PIN_INIT_HARNESS_TARBALL", "PIN_INIT_HARNESS_QEMU"],
+        ),
+        (
+            "verdict",
+            &["--json", "--junit FILE", "--manifest FILE"],
+            &["PIN_INIT_HARNESS_REPO"],
+        ),
+        (
+            "series",
+            &["--out DIR", "--bisect"],
+            &["PIN_INIT_HARNESS_TARBALL"],
+        ),
+        ("test", &["-h, --help"], &["CARGO_TARGET_DIR"]),
+        ("clean", &["--all"], &["PIN_INIT_HARNESS_CACHE"]),
+        ("setup", &["-h, --help"], &["PIN_INIT_HARNESS_CACHE"]),
+    ] {
+        let a = xtask(&["help", cmd], &[]);
+        let b = xtask(&[cmd, "--help"], &[]);
+        let c = xtask(&[cmd, "-h"], &[]);
+        for o in [&a, &b, &c] {
+            assert!(o.status.success(), "{cmd}: {}", stderr(o));
+        }
+        let help = String::from_utf8_lossy(&a.stdout).into_owned();
+        assert_eq!(help, String::from_utf8_lossy(&b.stdout), "{cmd}");
+        assert_eq!(help, String::from_utf8_lossy(&c.stdout), "{cmd}");
+        assert!(
+            help.starts_with(&format!("usage: cargo xtask {cmd}")),
+            "{help}"
+        );
+        for opt in opts {
+            assert!(
+                help.contains(&format!("  {opt} ")),
+                "{cmd} help lacks {opt}:\n{help}"
+            );
+        }
+        for var in env {
+            assert!(
+                help.contains(&format!("  {var} ")),
+                "{cmd} help lacks {var}:\n{help}"
+            );
+        }
+    }
 }
 
 #[test]
