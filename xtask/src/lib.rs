@@ -11,6 +11,7 @@ pub mod cli;
 pub mod formats;
 pub mod kernel;
 pub mod ktap;
+pub mod kunitcheck;
 pub mod series;
 pub mod setup;
 pub mod testcmd;
