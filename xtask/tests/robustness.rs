@@ -452,8 +452,17 @@ fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
         ),
     );
     let start = Instant::now();
+    let junit = t.0.join("junit.xml");
     let o = xtask(
-        &["vm-test", "--timeout", "2", "--accel", "tcg"],
+        &[
+            "vm-test",
+            "--timeout",
+            "2",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
         &[
             ("PIN_INIT_HARNESS_CACHE", &cache),
             ("PIN_INIT_HARNESS_QEMU", &qemu),
@@ -469,6 +478,23 @@ fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
         err.contains("| fake kernel: stuck in early boot"),
         "log tail shown: {err}"
     );
+    // No verdict, but CI still gets a JUnit report that says why.
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    assert_eq!(r.errors, 1);
+    let case = &r.test_suites[0].test_cases[0];
+    assert_eq!(case.name.as_str(), "vm-test");
+    match &case.status {
+        quick_junit::TestCaseStatus::NonSuccess { message, .. } => assert!(
+            message
+                .as_ref()
+                .unwrap()
+                .as_str()
+                .starts_with("VM timed out after 2 s"),
+            "{message:?}"
+        ),
+        other => panic!("{other:?}"),
+    }
     // The script and its child are gone (at most zombies awaiting a reaper).
     let text = fs::read_to_string(&pids).unwrap();
     for pid in text.split_whitespace() {
@@ -596,6 +622,31 @@ fn vm_test_passes_and_prints_the_summary() {
         &[],
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    // --junit for CI: next to the table, over a stale file.
+    let junit = t.0.join("junit.xml");
+    write(&junit, "stale");
+    let o = xtask(
+        &[
+            "vm-test",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+        &env,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    assert_eq!((r.failures, r.errors), (0, 0));
+    let suite = |name: &str| {
+        r.test_suites
+            .iter()
+            .find(|s| s.name.as_str() == name)
+            .unwrap()
+    };
+    assert_eq!(suite("rust_doctests_kernel").tests, 2);
+    assert_eq!(suite("sample-modules").tests, modules);
 }
 
 #[test]
@@ -614,8 +665,15 @@ fn vm_test_fails_naming_the_oops_and_the_module() {
         )
         .replace(&format!("{done}\n"), "");
     let qemu = canned_qemu(&t.0, &bad);
+    let junit = t.0.join("junit.xml");
     let o = xtask(
-        &["vm-test", "--accel", "tcg"],
+        &[
+            "vm-test",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
         &[
             ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
             ("PIN_INIT_HARNESS_QEMU", qemu.as_path()),
@@ -630,6 +688,53 @@ fn vm_test_fails_naming_the_oops_and_the_module() {
     );
     assert!(err.contains("BUG: KASAN: slab-use-after-free"), "{err}");
     assert!(err.contains("did not finish"), "{err}");
+    // The same failures in the JUnit report, each where CI shows it.
+    use quick_junit::{NonSuccessKind, TestCaseStatus};
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    let failed: Vec<(&str, &str, String)> = r
+        .test_suites
+        .iter()
+        .flat_map(|s| s.test_cases.iter().map(move |c| (s, c)))
+        .filter_map(|(s, c)| match &c.status {
+            TestCaseStatus::NonSuccess {
+                kind: NonSuccessKind::Failure,
+                message,
+                ..
+            } => Some((
+                s.name.as_str(),
+                c.name.as_str(),
+                message.as_ref().map_or("", |m| m.as_str()).to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            (
+                "sample-modules",
+                "rust_minimal",
+                "missing unload line(s)".to_string()
+            ),
+            (
+                "kernel-error-reports",
+                "BUG: KASAN: slab-use-after-free in rust_minimal_exit+0x1c/0x40",
+                format!(
+                    "console log line {}",
+                    bad.lines()
+                        .position(|l| l.starts_with("BUG: KASAN"))
+                        .unwrap()
+                        + 1
+                )
+            ),
+            (
+                "pin-init-harness",
+                "vm-check.sh finished",
+                "vm-check.sh did not finish".to_string()
+            ),
+        ]
+    );
 }
 
 #[test]
