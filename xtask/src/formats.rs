@@ -6,7 +6,7 @@
 //!   test with status `PASS`/`FAIL`/`SKIP`/`ERROR`; like kunit.py, a planned
 //!   test without a result line is an unnamed `ERROR` case. Our own results
 //!   (modules, kernel error reports, KTAP problems, ...) are one extra
-//!   top-level key, [`HARNESS_KEY`].
+//!   top-level key, [`HARNESS_KEY`], printed last.
 //! - [`junit`]: JUnit XML as GitLab, Jenkins and GitHub's test reporters read
 //!   it: a `<testsuite>` per KUnit suite (a parameter is the case
 //!   `case.param`), one for the sample modules, one for kernel error
@@ -143,10 +143,85 @@ pub fn kunit_json(v: &Verdict, meta: &Metadata) -> Value {
     top
 }
 
-/// The JSON text: pretty-printed, one key or value a line, like kunit.py's
-/// (which indents by 4 where this indents by 2; the values are the same).
+/// The order of keys in the JSON text: kunit.py's (`kunit_json.py` builds
+/// `name`, `sub_groups`, `test_cases`, then the common fields), then ours.
+/// `serde_json::Value` keeps keys sorted (its `preserve_order` feature would
+/// double xtask's build time), so [`json_string`] prints them in this order.
+const KEY_ORDER: &[&str] = &[
+    "name",
+    "status",
+    "sub_groups",
+    "test_cases",
+    "arch",
+    "defconfig",
+    "build_environment",
+    "lab_name",
+    "kernel",
+    "job",
+    "git_branch",
+    HARNESS_KEY,
+    "passed",
+    "suites",
+    "modules",
+    "kernel_errors",
+    "ktap_problems",
+    "vmcheck_done",
+    "failures",
+    "pass",
+    "fail",
+    "skip",
+    "total",
+    "failed",
+    "reason",
+    "lines_seen",
+    "lines_expected",
+    "line",
+    "text",
+];
+
+fn write_json(v: &Value, indent: usize, out: &mut String) {
+    let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            // Stable: keys not in KEY_ORDER stay sorted, after the others.
+            keys.sort_by_key(|k| KEY_ORDER.iter().position(|o| o == k).unwrap_or(usize::MAX));
+            out.push('{');
+            for (i, k) in keys.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                pad(out, indent + 4);
+                out.push_str(&Value::from(k.as_str()).to_string());
+                out.push_str(": ");
+                write_json(&m[k.as_str()], indent + 4, out);
+            }
+            out.push('\n');
+            pad(out, indent);
+            out.push('}');
+        }
+        Value::Array(a) if !a.is_empty() => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                pad(out, indent + 4);
+                write_json(x, indent + 4, out);
+            }
+            out.push('\n');
+            pad(out, indent);
+            out.push(']');
+        }
+        // Scalars, `{}` and `[]`: serde_json's text (and its escaping).
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// The JSON text as kunit.py writes it (`json.dumps(indent=4)`): keys in
+/// kunit.py's order ([`KEY_ORDER`]), four-space indentation; for ASCII
+/// names byte for byte the same (Python escapes other characters as
+/// `\uXXXX`, this writes them as UTF-8).
 pub fn json_string(v: &Value) -> String {
-    serde_json::to_string_pretty(v).expect("a Value always serializes")
+    let mut out = String::new();
+    write_json(v, 0, &mut out);
+    out
 }
 
 /// Escapes text for XML 1.0 (element text, or attribute values when

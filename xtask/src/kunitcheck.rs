@@ -7,7 +7,7 @@
 //! difference is one of [`KNOWN_DIFFERENCES`], applied explicitly: our
 //! result is mapped to the status kunit.py gives, and the fixture's summary
 //! names the rule. Where no rule applies, our `--json` must also be exactly
-//! kunit.py's JSON (same keys, values and order).
+//! kunit.py's JSON (same keys, values and order), byte for byte as text.
 
 use crate::formats::{self, kunit_status, Metadata};
 use crate::ktap::{self, Report, Status, Test};
@@ -265,8 +265,29 @@ pub fn fixtures(repo: &Path) -> Vec<PathBuf> {
     logs
 }
 
-/// Runs kunit.py over one log and returns its JSON.
-pub fn run_kunit_py(kunit_py: &Path, log: &Path, tmp: &Path) -> Result<Value, String> {
+/// Our `--json` text of what kunit.py reads (without our section) against
+/// kunit.py's text: `None` if equal byte for byte, else the first line that
+/// differs. Only for ASCII logs (Python writes other characters as `\uXXXX`).
+pub fn text_difference(report: &Report, kunit_text: &str) -> Option<String> {
+    let (tests, missing, _) = compared(report);
+    let mine = formats::json_string(&formats::kunit_group(tests, missing, &Metadata::default()));
+    if mine == kunit_text {
+        return None;
+    }
+    let (m, k): (Vec<&str>, Vec<&str>) = (mine.lines().collect(), kunit_text.lines().collect());
+    let n = (0..m.len().max(k.len()))
+        .find(|&i| m.get(i) != k.get(i))
+        .unwrap_or(0);
+    Some(format!(
+        "line {}: kunit.py `{}`, ours `{}`",
+        n + 1,
+        k.get(n).unwrap_or(&"(end)"),
+        m.get(n).unwrap_or(&"(end)")
+    ))
+}
+
+/// Runs kunit.py over one log and returns its JSON, parsed and as text.
+pub fn run_kunit_py(kunit_py: &Path, log: &Path, tmp: &Path) -> Result<(Value, String), String> {
     let log = std::path::absolute(log).map_err(|e| format!("{}: {e}", log.display()))?;
     let out = tmp.join("kunit.json");
     let _ = std::fs::remove_file(&out);
@@ -287,7 +308,9 @@ pub fn run_kunit_py(kunit_py: &Path, log: &Path, tmp: &Path) -> Result<Value, St
             crate::util::tail_str(&String::from_utf8_lossy(&o.stderr), 10)
         )
     })?;
-    serde_json::from_str(&text).map_err(|e| format!("kunit.py's JSON for {}: {e}", log.display()))
+    let json = serde_json::from_str(&text)
+        .map_err(|e| format!("kunit.py's JSON for {}: {e}", log.display()))?;
+    Ok((json, text))
 }
 
 /// The test step over every fixture: `Ok(Ok(one note per fixture))`,
@@ -317,7 +340,7 @@ pub fn step(repo: &Path, cache: &Path) -> Result<Result<Vec<String>, Vec<String>
     let mut differences = Vec::new();
     for log in &logs {
         let name = log.file_name().unwrap_or_default().to_string_lossy();
-        let kunit = match run_kunit_py(&kunit_py, log, &tmp) {
+        let (kunit, kunit_text) = match run_kunit_py(&kunit_py, log, &tmp) {
             Ok(v) => v,
             Err(e) => {
                 differences.push(format!("{name}: {e}"));
@@ -326,10 +349,17 @@ pub fn step(repo: &Path, cache: &Path) -> Result<Result<Vec<String>, Vec<String>
         };
         let bytes = std::fs::read(log).unwrap_or_default();
         let report = ktap::parse(&String::from_utf8_lossy(&bytes));
-        let c = compare(&name, &report, &kunit);
+        let mut c = compare(&name, &report, &kunit);
+        if c.same_json && kunit_text.is_ascii() {
+            if let Some(d) = text_difference(&report, &kunit_text) {
+                c.differences.push(format!(
+                    "{name}: the same JSON, but not kunit.py's text byte for byte: {d}"
+                ));
+            }
+        }
         let mut note = format!("{name}: {} case(s) agree", c.agreed);
         if c.same_json {
-            note.push_str(", same JSON");
+            note.push_str(", same JSON text");
         }
         if !c.rules.is_empty() {
             note.push_str(&format!(" (rules: {})", c.rules.join(", ")));

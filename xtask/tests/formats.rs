@@ -322,14 +322,15 @@ fn junit_for_a_run_without_verdict() {
 fn json_is_kunit_py_shaped_with_our_section_last() {
     let v = verdict_of(&fixture("vm-console-params-skip-fail.log"));
     let json = formats::kunit_json(&v, &formats::Metadata::default());
-    let keys: Vec<&str> = json
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
+    // The text has kunit.py's key order (json.dumps(indent=4) of its dicts).
+    let text = formats::json_string(&json);
+    let top: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("    \"") && !l.starts_with("     "))
+        .map(|l| l.trim_start().split('"').nth(1).unwrap())
         .collect();
     assert_eq!(
-        keys,
+        top,
         [
             "name",
             "sub_groups",
@@ -343,6 +344,11 @@ fn json_is_kunit_py_shaped_with_our_section_last() {
             "git_branch",
             "pin_init_harness"
         ]
+    );
+    assert!(text.starts_with("{\n    \"name\": \"KUnit Test Group\",\n    \"sub_groups\": [\n        {\n            \"name\": \"pin_init_selfref\",\n"), "{text}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+        json
     );
     let selfref = &json["sub_groups"][0];
     assert_eq!(selfref["name"], "pin_init_selfref");

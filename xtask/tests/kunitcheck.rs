@@ -53,6 +53,17 @@ fn the_same_reading_agrees_with_the_same_json() {
 }
 
 #[test]
+fn our_json_text_is_compared_byte_for_byte() {
+    let log = fixture("vm-console.log");
+    let r = parse(&log);
+    let text = xtask::formats::json_string(&as_we_read_it(&log));
+    assert_eq!(xtask::kunitcheck::text_difference(&r, &text), None);
+    let two_spaces = serde_json::to_string_pretty(&as_we_read_it(&log)).unwrap();
+    let d = xtask::kunitcheck::text_difference(&r, &two_spaces).unwrap();
+    assert!(d.starts_with("line 2: kunit.py `  \"arch\": \"\",`"), "{d}");
+}
+
+#[test]
 fn a_different_status_names_the_fixture_the_case_and_both_statuses() {
     let log = fixture("vm-console-params-skip-fail.log");
     let mut kunit = as_we_read_it(&log);
