@@ -13,6 +13,12 @@
 //! reported as a [`Report::problems`] entry: a missing plan, a plan that does
 //! not match the results, results out of order and output that ends in the
 //! middle of a document (a crashed or hung kernel).
+//!
+//! Each test keeps its log: the diagnostic (`# ...`) and indented lines
+//! printed since the previous KTAP line, at least as deep as the test's own
+//! result line (KUnit prints a failed expectation and its continuation lines
+//! there), so a failure can be shown with the kernel's explanation. Lines at
+//! column 0 that are not diagnostics (other kernel messages) are not kept.
 
 /// The outcome of one test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,9 +60,26 @@ pub struct Test {
     pub subtests: Vec<Test>,
     /// 1-based line number of the result line in the log (0 if missing).
     pub line: usize,
+    /// The test's log lines (see the module docs), with the test's own
+    /// indentation removed; at most [`MAX_LOG_LINES`] lines of at most
+    /// [`MAX_LOG_LINE`] bytes, then one line saying how many were left out.
+    pub log: Vec<String>,
+    /// Index of the KTAP document (in [`Report::documents`]) it belongs to.
+    pub document: usize,
+    /// Whether it announced subtests of its own (a `KTAP version` or
+    /// `# Subtest:` header, or a plan, before its result line), even if it
+    /// then had none.
+    pub announced: bool,
 }
 
 impl Test {
+    /// How many of its planned subtests have no result line (the output
+    /// ended, or the next test started, before they were printed).
+    pub fn missing_subtests(&self) -> usize {
+        self.plan
+            .map_or(0, |n| n.saturating_sub(self.subtests.len()))
+    }
+
     /// Counts of leaf tests (tests without subtests) by status:
     /// `(pass, fail, skip, total)`; missing leaves count as failures.
     pub fn leaf_counts(&self) -> (usize, usize, usize, usize) {
@@ -73,6 +96,13 @@ impl Test {
             sum = (sum.0 + c.0, sum.1 + c.1, sum.2 + c.2, sum.3 + c.3);
         }
         sum
+    }
+
+    fn set_document(&mut self, index: usize) {
+        self.document = index;
+        for t in &mut self.subtests {
+            t.set_document(index);
+        }
     }
 
     /// Paths (`suite.case.param`) of every failed or missing leaf test.
@@ -105,11 +135,48 @@ impl Test {
     }
 }
 
+/// Log lines kept per test.
+pub const MAX_LOG_LINES: usize = 50;
+/// Bytes kept per log line.
+pub const MAX_LOG_LINE: usize = 300;
+/// Non-KTAP lines remembered between two KTAP lines (the log of the next test).
+const MAX_PENDING: usize = 4 * MAX_LOG_LINES;
+/// The indentation of one KTAP nesting level as KUnit prints it
+/// (`KUNIT_SUBTEST_INDENT`); a parameter's failure messages are printed at
+/// this depth too, one level above the parameter's result line.
+const KUNIT_INDENT: usize = 4;
+
+/// One top-level KTAP document: the suites after a `KTAP version` line and
+/// plan at column 0, or suites printed later without such a header (e.g.
+/// those of a module loaded after boot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Document {
+    /// 1-based line of its first KTAP line.
+    pub line: usize,
+    /// Whether it started with a `KTAP version` (or `TAP version`) line.
+    pub header: bool,
+    /// Its plan, if it had one.
+    pub plan: Option<usize>,
+    /// Index of its first test in [`Report::tests`].
+    pub first: usize,
+    /// Number of its top-level tests in [`Report::tests`].
+    pub count: usize,
+}
+
+impl Document {
+    /// Planned top-level tests without a result line.
+    pub fn missing(&self) -> usize {
+        self.plan.map_or(0, |n| n.saturating_sub(self.count))
+    }
+}
+
 /// The result of parsing a log.
 #[derive(Debug, Default)]
 pub struct Report {
     /// Top-level tests (suites) of every KTAP document in the log, in order.
     pub tests: Vec<Test>,
+    /// The KTAP documents, in order.
+    pub documents: Vec<Document>,
     /// Everything wrong with the KTAP structure, each naming the suite.
     pub problems: Vec<String>,
     /// Whether any KTAP line was found at all.
@@ -131,28 +198,37 @@ enum Line<'a> {
 }
 
 /// Removes a `[  12.345678] ` printk timestamp and a trailing `\r`.
-fn strip_noise(line: &str) -> &str {
-    let line = line.strip_suffix('\r').unwrap_or(line);
-    if let Some(rest) = line.strip_prefix('[') {
-        if let Some(end) = rest.find(']') {
-            let stamp = &rest[..end];
-            if !stamp.is_empty()
-                && stamp
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == ' ')
-            {
-                let rest = &rest[end + 1..];
-                return rest.strip_prefix(' ').unwrap_or(rest);
-            }
-        }
-    }
-    line
+pub fn strip_timestamp(line: &str) -> &str {
+    strip_noise(line)
 }
 
-/// Splits a line into indentation width and KTAP content, or `None` if the
-/// line is not KTAP.
-fn classify(raw: &str) -> Option<(usize, Line<'_>)> {
-    let line = strip_noise(raw);
+fn strip_noise(line: &str) -> &str {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    // `[  12.345678]`, then with CONFIG_PRINTK_CALLER `[    T1]` / `[ C0]`.
+    let Some(rest) = strip_bracket(line, |s| {
+        s.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ' ')
+    }) else {
+        return line;
+    };
+    let rest = strip_bracket(rest, |s| {
+        let id = s.trim_start();
+        id.len() > 1 && id.starts_with(['T', 'C']) && id[1..].chars().all(|c| c.is_ascii_digit())
+    })
+    .unwrap_or(rest);
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+/// `line` without a leading `[...]` whose non-empty content passes `ok`.
+fn strip_bracket(line: &str, ok: impl Fn(&str) -> bool) -> Option<&str> {
+    let rest = line.strip_prefix('[')?;
+    let end = rest.find(']')?;
+    let inner = &rest[..end];
+    (!inner.is_empty() && ok(inner)).then(|| &rest[end + 1..])
+}
+
+/// The width of a line's leading blanks (a tab counts 4).
+fn indent_width(line: &str) -> usize {
     let mut indent = 0;
     for c in line.chars() {
         match c {
@@ -161,6 +237,19 @@ fn classify(raw: &str) -> Option<(usize, Line<'_>)> {
             _ => break,
         }
     }
+    indent
+}
+
+/// Splits a line into indentation width and KTAP content, or `None` if the
+/// line is not KTAP.
+#[cfg(test)]
+fn classify(raw: &str) -> Option<(usize, Line<'_>)> {
+    classify_line(strip_noise(raw))
+}
+
+/// [`classify`] of a line whose timestamp is already removed.
+fn classify_line(line: &str) -> Option<(usize, Line<'_>)> {
+    let indent = indent_width(line);
     let body = line.trim_start().trim_end();
     if body.starts_with("KTAP version ") || body.starts_with("TAP version ") {
         return Some((indent, Line::Version));
@@ -209,6 +298,10 @@ struct Group {
     plan: Option<usize>,
     tests: Vec<Test>,
     implicit_root: bool,
+    /// 1-based line of the group's first KTAP line (0 before it has one).
+    line: usize,
+    /// The output ended inside it (already reported as a problem).
+    truncated: bool,
 }
 
 impl Group {
@@ -220,6 +313,8 @@ impl Group {
             plan: None,
             tests: Vec::new(),
             implicit_root: false,
+            line: 0,
+            truncated: false,
         }
     }
 
@@ -236,18 +331,117 @@ impl Group {
     }
 }
 
+/// Whose log [`Parser::take_log`] takes.
+#[derive(Debug, Clone, Copy)]
+enum LogOf {
+    /// A test with a result line at this indentation.
+    Result { indent: usize },
+    /// A test without one, whose subtests are at this indentation.
+    Missing { indent: usize },
+}
+
+/// A non-KTAP line that may belong to the log of the next test.
+#[derive(Debug)]
+struct Pending {
+    indent: usize,
+    /// The line without its timestamp, still indented.
+    text: String,
+}
+
 struct Parser {
     stack: Vec<Group>,
     report: Report,
+    /// Candidate log lines since the last KTAP line.
+    pending: Vec<Pending>,
+    /// Candidate lines not kept in `pending` because it was full.
+    pending_dropped: usize,
+}
+
+/// `line` without `width` columns of its leading blanks (a tab counts 4);
+/// the blanks left are written as spaces.
+fn dedent(line: &str, width: usize) -> String {
+    let body = line.trim_start_matches([' ', '\t']);
+    let indent = indent_width(line);
+    format!("{}{body}", " ".repeat(indent.saturating_sub(width)))
+}
+
+/// Cuts `s` to at most `max` bytes, on a character boundary.
+fn truncate(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
 }
 
 impl Parser {
+    /// Remembers a non-KTAP line as a candidate for the next test's log:
+    /// diagnostics (`# ...`) and indented lines; other kernel messages at
+    /// column 0 are never part of a test's log.
+    fn note(&mut self, line: &str) {
+        let line = line.trim_end();
+        let body = line.trim_start();
+        if body.is_empty() {
+            return;
+        }
+        let indent = indent_width(line);
+        if indent == 0 && !body.starts_with('#') {
+            return;
+        }
+        if self.pending.len() >= MAX_PENDING {
+            self.pending_dropped += 1;
+            return;
+        }
+        self.pending.push(Pending {
+            indent,
+            text: line.to_string(),
+        });
+    }
+
+    /// The log of a test, taken from the pending lines (which are cleared):
+    /// for a result line at `indent`, the lines at least as deep (or one
+    /// KUnit level above a parameter's), without their common indentation;
+    /// for a test without a result line (`Missing { indent }`: that of its
+    /// subtests), every candidate line, each without up to `indent` blanks.
+    fn take_log(&mut self, of: LogOf) -> Vec<String> {
+        let pending = std::mem::take(&mut self.pending);
+        let mut dropped = std::mem::take(&mut self.pending_dropped);
+        let (min, base) = match of {
+            LogOf::Result { indent } => {
+                let min = indent.min(KUNIT_INDENT);
+                let base = pending
+                    .iter()
+                    .filter(|p| p.indent >= min)
+                    .map(|p| p.indent)
+                    .min()
+                    .unwrap_or(0);
+                (min, base)
+            }
+            LogOf::Missing { indent } => (0, indent),
+        };
+        let mut log = Vec::new();
+        for p in pending.iter().filter(|p| p.indent >= min) {
+            if log.len() == MAX_LOG_LINES {
+                dropped += 1;
+                continue;
+            }
+            log.push(truncate(&dedent(&p.text, base), MAX_LOG_LINE).to_string());
+        }
+        if dropped > 0 {
+            log.push(format!("[{dropped} more line(s) not kept]"));
+        }
+        log
+    }
+
     /// Checks a finished group's plan against its results. `depth` is 0 for
     /// the top level, 1 for suites; deeper documents (the parameters of a
     /// parameterised case) have no plan in KUnit's output.
     fn check_plan(&mut self, g: &Group, depth: usize) {
         match g.plan {
-            Some(n) if n != g.tests.len() => self.report.problems.push(format!(
+            Some(n) if n != g.tests.len() && !g.truncated => self.report.problems.push(format!(
                 "{}: plan says {n} test(s), found {}",
                 g.label(),
                 g.tests.len()
@@ -267,7 +461,23 @@ impl Parser {
         if !root.is_empty() || root.header {
             self.check_plan(&root, 0);
         }
-        self.report.tests.extend(root.tests);
+        if root.tests.is_empty() && !root.header && root.plan.is_none() {
+            return;
+        }
+        let index = self.report.documents.len();
+        self.report.documents.push(Document {
+            line: root.line,
+            header: root.header,
+            plan: root.plan,
+            first: self.report.tests.len(),
+            count: root.tests.len(),
+        });
+        self.report
+            .tests
+            .extend(root.tests.into_iter().map(|mut t| {
+                t.set_document(index);
+                t
+            }));
     }
 
     /// Whether the only open group is the root and its plan is fulfilled.
@@ -295,6 +505,8 @@ impl Parser {
         self.report
             .problems
             .push(format!("{}: no result line ({why}, {done})", g.label()));
+        // The lines printed after its last result (e.g. a crash) are its log.
+        let log = self.take_log(LogOf::Missing { indent: g.indent });
         let parent = self.stack.last_mut().expect("abandon_top on the root");
         parent.tests.push(Test {
             name: g.name.unwrap_or_else(|| "(unnamed)".to_string()),
@@ -303,6 +515,9 @@ impl Parser {
             plan: g.plan,
             subtests: g.tests,
             line: 0,
+            log,
+            document: 0,
+            announced: true,
         });
     }
 
@@ -344,6 +559,16 @@ impl Parser {
             }
             Line::Result { .. } => {
                 self.open_level(indent, true, "a shallower result line followed");
+            }
+        }
+        if !matches!(line, Line::Result { .. }) {
+            // Lines before a header or plan belong to no test.
+            self.pending.clear();
+            self.pending_dropped = 0;
+        }
+        if let Some(g) = self.stack.last_mut() {
+            if g.line == 0 {
+                g.line = lineno;
             }
         }
         match line {
@@ -421,6 +646,7 @@ impl Parser {
         } else {
             None
         };
+        let announced = sub.is_some();
         let (subtests, plan) = match sub {
             Some(g) => {
                 self.check_plan(&g, self.stack.len());
@@ -462,6 +688,8 @@ impl Parser {
         // Suites of modules loaded one after another are each numbered 1.
         let lenient = g.implicit_root && number == 1;
         let label = g.label();
+        let log = self.take_log(LogOf::Result { indent });
+        let g = self.stack.last_mut().expect("group");
         g.tests.push(Test {
             name: name.to_string(),
             status,
@@ -469,6 +697,9 @@ impl Parser {
             plan,
             subtests,
             line: lineno,
+            log,
+            document: 0,
+            announced,
         });
         if number != expected && !lenient {
             self.report.problems.push(format!(
@@ -488,7 +719,8 @@ impl Parser {
                     self.report.problems.push(format!(
                         "top-level KTAP document: output ended after {found} of {n} planned suite(s): truncated"
                     ));
-                    root.plan = Some(found);
+                    // Said here; not again as a plan mismatch.
+                    root.truncated = true;
                 }
             }
             self.finish_root();
@@ -502,10 +734,31 @@ pub fn parse(log: &str) -> Report {
     let mut p = Parser {
         stack: Vec::new(),
         report: Report::default(),
+        pending: Vec::new(),
+        pending_dropped: 0,
     };
-    for (i, raw) in log.lines().enumerate() {
-        if let Some((indent, line)) = classify(raw) {
-            p.feed(i + 1, indent, line);
+    let lines: Vec<&str> = log.lines().map(strip_noise).collect();
+    // Like kunit.py: whatever precedes the first `KTAP version` line (here:
+    // only blanks, and only when its plan follows at the same depth, so it
+    // is a top-level document) is a console prefix, removed from every line.
+    let mut prefix = "";
+    for (i, &line) in lines.iter().enumerate() {
+        let line = line.strip_prefix(prefix).unwrap_or(line);
+        let classified = classify_line(line);
+        if let (false, Some((indent, Line::Version))) = (p.report.found, &classified) {
+            let next = lines.get(i + 1).and_then(|l| classify_line(l));
+            let plan_follows = matches!(next, Some((n, Line::Plan(_))) if n == *indent);
+            if *indent > 0 && plan_follows {
+                prefix = &line[..line.len() - line.trim_start().len()];
+                let (_, l) = classify_line(line.trim_start()).expect("a version line");
+                p.feed(i + 1, 0, l);
+                continue;
+            }
+        }
+        match classified {
+            Some((indent, l)) => p.feed(i + 1, indent, l),
+            None if p.report.found => p.note(line),
+            None => {}
         }
     }
     p.finish()

@@ -1,13 +1,17 @@
 //! The plain (non-Nix) harness of the project: `cargo xtask SUBCOMMAND`.
 //!
 //! It installs the Debian toolchain, prepares and builds Linux 6.12 with our
-//! pin-init, boots it in QEMU and judges the console log. It has no
-//! dependencies, so it builds in seconds with rustup's or Debian's cargo.
+//! pin-init, boots it in QEMU and judges the console log. Its only
+//! dependencies are `lexopt` (arguments) and `serde_json` (JSON output), so
+//! it builds in seconds with rustup's or Debian's cargo.
 
 #![deny(missing_docs)]
 
+pub mod cli;
+pub mod formats;
 pub mod kernel;
 pub mod ktap;
+pub mod kunitcheck;
 pub mod series;
 pub mod setup;
 pub mod testcmd;
@@ -15,93 +19,10 @@ pub mod util;
 pub mod verdict;
 pub mod vm;
 
+use cli::Flags;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use util::{fmt_dur, Result};
-
-const USAGE: &str = "\
-usage: cargo xtask COMMAND [OPTIONS]
-
-commands:
-  setup                 install the Debian toolchain (pinned) and bindgen-cli; idempotent
-  kernel [--debug] [--jobs N] [--source DIR]
-                        unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh),
-                        configure it (kunit-configs/), build it; incremental
-  vm-test [--debug] [--json] [--timeout SECS] [--accel auto|kvm|tcg]
-                        boot it in QEMU, run KUnit and the sample modules, judge the log
-  all [--debug] [--json]
-                        setup + kernel + vm-test
-  verdict [--json] [--manifest FILE] LOGFILE
-                        judge a saved console log (KTAP, modules, oops/BUG/WARN/KASAN)
-  series [--out DIR] [--bisect] [--jobs N] [--source DIR]
-                        write the complete patch series (vendored crates, pin-init, patches/)
-                        with a cover letter, check that it `git am`s onto vanilla 6.12 and
-                        that checkpatch.pl --strict finds no error; --bisect builds the
-                        kernel after every patch and names the first step that fails
-  test                  the project's tests: fmt, clippy, host tests on rustup stable and
-                        Debian rustc 1.85, AddressSanitizer runs, offline Nix checks
-  clean [--all]         remove build directories and the prepared tree (--all: the whole cache)
-
-environment: PIN_INIT_HARNESS_CACHE (default ~/.cache/pin-init-harness); for `kernel`
-  (the Nix devShell sets them): PIN_INIT_HARNESS_TOOL_PATH (where rustc, clang, ... are;
-  default Debian's /usr/bin), PIN_INIT_HARNESS_TARBALL (the 6.12 source tarball, default
-  Debian's), PIN_INIT_HARNESS_BINDGEN (default the one `setup` installs)
-";
-
-/// Parsed command-line flags shared by the subcommands.
-#[derive(Debug, Default)]
-struct Flags {
-    debug: bool,
-    json: bool,
-    all: bool,
-    jobs: Option<u32>,
-    timeout: Option<u64>,
-    accel: Option<String>,
-    source: Option<PathBuf>,
-    manifest: Option<PathBuf>,
-    out: Option<PathBuf>,
-    bisect: bool,
-    positional: Vec<String>,
-}
-
-fn parse_flags(args: &[String]) -> Result<Flags> {
-    let mut f = Flags::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| -> Result<String> {
-            it.next()
-                .cloned()
-                .ok_or_else(|| util::Error(format!("{name} needs a value")))
-        };
-        match a.as_str() {
-            "--debug" => f.debug = true,
-            "--json" => f.json = true,
-            "--all" => f.all = true,
-            "--jobs" | "-j" => {
-                f.jobs = Some(
-                    value(a)?
-                        .parse()
-                        .map_err(|_| util::Error("--jobs needs a number".into()))?,
-                )
-            }
-            "--timeout" => {
-                f.timeout = Some(
-                    value(a)?
-                        .parse()
-                        .map_err(|_| util::Error("--timeout needs a number of seconds".into()))?,
-                )
-            }
-            "--accel" => f.accel = Some(value(a)?),
-            "--source" => f.source = Some(PathBuf::from(value(a)?)),
-            "--manifest" => f.manifest = Some(PathBuf::from(value(a)?)),
-            "--out" => f.out = Some(PathBuf::from(value(a)?)),
-            "--bisect" => f.bisect = true,
-            s if s.starts_with('-') => crate::bail!("unknown option {s}\n\n{USAGE}"),
-            s => f.positional.push(s.to_string()),
-        }
-    }
-    Ok(f)
-}
 
 fn kernel_opts(f: &Flags) -> kernel::Options {
     kernel::Options {
@@ -121,12 +42,16 @@ fn vm_opts(f: &Flags) -> vm::Options {
     }
 }
 
-/// Prints a verdict (table or JSON) and turns a failing one into an error.
-fn report(v: &verdict::Verdict, json: bool, what: &str) -> Result<()> {
-    if json {
-        println!("{}", v.json());
+/// Prints a verdict (table or JSON), writes its JUnit file if asked to, and
+/// turns a failing one into an error.
+fn report(v: &verdict::Verdict, f: &Flags, meta: &formats::Metadata, what: &str) -> Result<()> {
+    if f.json {
+        println!("{}", formats::json_string(&formats::kunit_json(v, meta)));
     } else {
         print!("{}", v.table());
+    }
+    if let Some(path) = &f.junit {
+        write_junit(path, &formats::junit(v, what))?;
     }
     let failures = v.failures();
     if failures.is_empty() {
@@ -136,40 +61,99 @@ fn report(v: &verdict::Verdict, json: bool, what: &str) -> Result<()> {
     }
 }
 
+fn write_junit(path: &Path, xml: &str) -> Result<()> {
+    std::fs::write(path, xml)
+        .map_err(|e| util::Error(format!("writing the JUnit file {}: {e}", path.display())))?;
+    eprintln!("    JUnit: {}", path.display());
+    Ok(())
+}
+
 fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
     let (v, t) = vm::run(repo, cache, &vm_opts(f))?;
     eprintln!("    VM run: {}", fmt_dur(t));
-    report(&v, f.json, "vm-test")?;
+    let meta = formats::Metadata {
+        arch: "x86_64".into(),
+        defconfig: String::new(),
+        build_dir: kernel::build_dir(cache, f.debug).display().to_string(),
+    };
+    report(&v, f, &meta, "vm-test")?;
     Ok(t)
 }
 
-fn dispatch(args: &[String]) -> Result<()> {
-    let Some(cmd) = args.first() else {
-        eprint!("{USAGE}");
-        crate::bail!("no command given");
+/// Why a command line is not run.
+enum Failure {
+    /// The command line does not fit (exit 2): the reason and the usage to show.
+    Usage(String, String),
+    /// The command failed (exit 1).
+    Run(util::Error),
+}
+
+impl From<util::Error> for Failure {
+    fn from(e: util::Error) -> Self {
+        Failure::Run(e)
+    }
+}
+
+fn dispatch(args: &[String]) -> std::result::Result<(), Failure> {
+    let Some(name) = args.first() else {
+        return Err(Failure::Usage("no command given".into(), cli::usage()));
     };
-    let f = parse_flags(&args[1..])?;
+    if matches!(name.as_str(), "help" | "--help" | "-h") {
+        match args.get(1..).unwrap_or_default() {
+            [] => print!("{}", cli::usage()),
+            [topic] => match cli::command(topic) {
+                Some(cmd) => print!("{}", cli::help(cmd)),
+                None => return Err(Failure::Usage(format!("no command {topic}"), cli::usage())),
+            },
+            [_, extra, ..] => {
+                return Err(Failure::Usage(
+                    format!("unexpected argument `{extra}`"),
+                    cli::usage(),
+                ))
+            }
+        }
+        return Ok(());
+    }
+    let Some(cmd) = cli::command(name) else {
+        return Err(Failure::Usage(
+            format!("unknown command {name}"),
+            cli::usage(),
+        ));
+    };
+    let f = cli::parse(cmd, &args[1..]).map_err(|e| Failure::Usage(e.0, cli::help(cmd)))?;
+    if f.help {
+        print!("{}", cli::help(cmd));
+        return Ok(());
+    }
+    if let Some(path) = &f.junit {
+        // A stale report must not stand for this run.
+        let _ = std::fs::remove_file(path);
+    }
+    let result = run(cmd.name, &f);
+    if let (Err(e), Some(path)) = (&result, &f.junit) {
+        if !path.exists() {
+            // No verdict (the build failed, the VM timed out): CI still
+            // gets a report that says why.
+            write_junit(path, &formats::junit_error(cmd.name, &e.0))?;
+        }
+    }
+    Ok(result?)
+}
+
+fn run(cmd: &str, f: &Flags) -> Result<()> {
     let repo = util::repo_root();
     let cache = util::cache_dir();
-    let positional_ok = cmd == "verdict" || f.positional.is_empty();
-    if !positional_ok {
-        crate::bail!("unexpected argument(s) {:?}\n\n{USAGE}", f.positional);
-    }
-    match cmd.as_str() {
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(())
-        }
+    match cmd {
         "setup" => setup::run(&cache),
-        "kernel" => kernel::run(&repo, &cache, &kernel_opts(&f)).map(|_| ()),
-        "vm-test" => vm_test(&repo, &cache, &f).map(|_| ()),
+        "kernel" => kernel::run(&repo, &cache, &kernel_opts(f)).map(|_| ()),
+        "vm-test" => vm_test(&repo, &cache, f).map(|_| ()),
         "all" => {
             let start = Instant::now();
             setup::run(&cache)?;
             let t_setup = start.elapsed();
-            kernel::run(&repo, &cache, &kernel_opts(&f))?;
+            kernel::run(&repo, &cache, &kernel_opts(f))?;
             let t_kernel = start.elapsed() - t_setup;
-            let t_vm = vm_test(&repo, &cache, &f)?;
+            let t_vm = vm_test(&repo, &cache, f)?;
             eprintln!(
                 "all: PASS in {} (setup {}, kernel {}, VM run {})",
                 fmt_dur(start.elapsed()),
@@ -181,7 +165,7 @@ fn dispatch(args: &[String]) -> Result<()> {
         }
         "verdict" => {
             let [log] = f.positional.as_slice() else {
-                crate::bail!("usage: cargo xtask verdict [--json] [--manifest FILE] LOGFILE");
+                unreachable!("cli::parse checks the LOGFILE argument");
             };
             let manifest = f
                 .manifest
@@ -190,7 +174,7 @@ fn dispatch(args: &[String]) -> Result<()> {
             let modules = verdict::read_manifest(&manifest)?;
             let bytes = std::fs::read(log).map_err(|e| util::Error(format!("{log}: {e}")))?;
             let v = verdict::judge(&String::from_utf8_lossy(&bytes), &modules);
-            report(&v, f.json, "verdict")
+            report(&v, f, &formats::Metadata::default(), "verdict")
         }
         "series" => series::run(
             &repo,
@@ -205,7 +189,7 @@ fn dispatch(args: &[String]) -> Result<()> {
         .map(|out| eprintln!("    series: {}", out.display())),
         "test" => testcmd::run(&repo),
         "clean" => clean(&cache, f.all),
-        other => crate::bail!("unknown command {other}\n\n{USAGE}"),
+        other => unreachable!("command {other} is in cli::COMMANDS but not run"),
     }
 }
 
@@ -233,14 +217,20 @@ fn clean(cache: &Path, all: bool) -> Result<()> {
     Ok(())
 }
 
-/// Runs the command line (without the program name); returns the exit code.
+/// Runs the command line (without the program name); returns the exit code:
+/// 0 on success, 1 when the command failed, 2 when the command line is wrong
+/// (a one-line error, then the usage).
 pub fn main(args: &[String]) -> i32 {
+    let cmd = args.first().map(String::as_str).unwrap_or("xtask");
     match dispatch(args) {
         Ok(()) => 0,
-        Err(e) => {
-            let cmd = args.first().map(String::as_str).unwrap_or("xtask");
+        Err(Failure::Run(e)) => {
             eprintln!("error: xtask {cmd}: {e}");
             1
+        }
+        Err(Failure::Usage(why, usage)) => {
+            eprintln!("error: xtask {cmd}: {why}\n\n{usage}");
+            2
         }
     }
 }

@@ -5,11 +5,14 @@
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings` (rustup stable)
 //! 3. `cargo test --workspace` (rustup stable)
 //! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
-//! 5. the AddressSanitizer canary: the checker must report a planted bug
-//! 6. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
-//! 7. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
+//! 5. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
+//!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::kunitcheck`]); skipped
+//!    with a message when the harness cache has no kernel tree yet
+//! 6. the AddressSanitizer canary: the checker must report a planted bug
+//! 7. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
+//! 8. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!    must print exactly its reviewed `.stdout` file
-//! 8. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 9. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -299,6 +302,17 @@ fn step_debian(repo: &Path) -> Outcome {
     )
 }
 
+fn step_kunit(repo: &Path) -> Outcome {
+    match crate::kunitcheck::step(repo, &util::cache_dir()) {
+        Err(why) => Outcome::Skip(why),
+        Ok(Ok(_)) => Outcome::Pass,
+        Ok(Err(differences)) => Outcome::Fail(format!(
+            "our KTAP parser and kunit.py disagree:\n{}",
+            differences.join("\n")
+        )),
+    }
+}
+
 /// `cargo xtask test`.
 pub fn run(repo: &Path) -> Result<()> {
     type Step<'a> = (&'a str, Box<dyn Fn() -> Outcome + 'a>);
@@ -342,6 +356,7 @@ pub fn run(repo: &Path) -> Result<()> {
             }),
         ),
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
+        ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),

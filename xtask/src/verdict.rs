@@ -10,7 +10,7 @@
 //! - no line reports an oops, BUG, WARNING, KASAN/UBSAN report or panic.
 
 use crate::ktap::{self, Status};
-use crate::util::{json_str, Context, Result};
+use crate::util::{Context, Result};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -167,6 +167,11 @@ pub struct Suite {
 pub struct Verdict {
     /// KUnit suites.
     pub suites: Vec<Suite>,
+    /// The KTAP tests themselves (one per suite, in the order of `suites`),
+    /// with their cases and log lines.
+    pub tests: Vec<ktap::Test>,
+    /// The KTAP documents of the log.
+    pub documents: Vec<ktap::Document>,
     /// KTAP structure problems.
     pub ktap_problems: Vec<String>,
     /// Whether any KTAP was found.
@@ -246,6 +251,8 @@ pub fn judge(log: &str, manifest: &[Module]) -> Verdict {
     }
     Verdict {
         suites,
+        tests: report.tests,
+        documents: report.documents,
         ktap_problems: report.problems,
         ktap_found: report.found,
         modules,
@@ -370,63 +377,12 @@ impl Verdict {
         t
     }
 
-    /// The verdict as JSON.
+    /// The verdict as JSON: kunit.py's shape plus our section
+    /// ([`crate::formats::kunit_json`]), pretty-printed.
     pub fn json(&self) -> String {
-        let suites: Vec<String> = self
-            .suites
-            .iter()
-            .map(|s| {
-                let failed: Vec<String> = s.failed.iter().map(|f| json_str(f)).collect();
-                format!(
-                    "{{\"name\":{},\"status\":{},\"pass\":{},\"fail\":{},\"skip\":{},\"total\":{},\"failed\":[{}]}}",
-                    json_str(&s.name),
-                    json_str(s.status.as_str()),
-                    s.pass,
-                    s.fail,
-                    s.skip,
-                    s.total,
-                    failed.join(",")
-                )
-            })
-            .collect();
-        let modules: Vec<String> = self
-            .modules
-            .iter()
-            .map(|m| {
-                let status = match m.passed {
-                    Some(true) => "PASS",
-                    Some(false) => "FAIL",
-                    None => "NOT RUN",
-                };
-                format!(
-                    "{{\"name\":{},\"status\":{},\"reason\":{},\"lines_seen\":{},\"lines_expected\":{}}}",
-                    json_str(&m.name),
-                    json_str(status),
-                    json_str(&m.reason),
-                    m.lines_seen,
-                    m.lines_expected
-                )
-            })
-            .collect();
-        let findings: Vec<String> = self
-            .findings
-            .iter()
-            .map(|f| format!("{{\"line\":{},\"text\":{}}}", f.line, json_str(&f.text)))
-            .collect();
-        let failures: Vec<String> = self.failures().iter().map(|f| json_str(f)).collect();
-        format!(
-            "{{\"passed\":{},\"suites\":[{}],\"modules\":[{}],\"kernel_errors\":[{}],\"ktap_problems\":[{}],\"vmcheck_done\":{},\"failures\":[{}]}}",
-            self.passed(),
-            suites.join(","),
-            modules.join(","),
-            findings.join(","),
-            self.ktap_problems
-                .iter()
-                .map(|p| json_str(p))
-                .collect::<Vec<_>>()
-                .join(","),
-            self.vmcheck_done,
-            failures.join(",")
-        )
+        crate::formats::json_string(&crate::formats::kunit_json(
+            self,
+            &crate::formats::Metadata::default(),
+        ))
     }
 }

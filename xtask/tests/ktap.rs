@@ -191,7 +191,9 @@ fn verdict_passes_a_good_log() {
     assert!(v
         .table()
         .contains("VERDICT: PASS (2 suite(s), 5 case(s), 1 module(s))"));
-    assert!(v.json().starts_with("{\"passed\":true,"));
+    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    assert_eq!(json["name"], "KUnit Test Group");
+    assert_eq!(json["pin_init_harness"]["passed"], true);
 }
 
 #[test]
@@ -220,7 +222,12 @@ fn verdict_names_each_failure() {
             .any(|x| x.contains("module rust_minimal FAIL: missing unload line(s)")),
         "{f:?}"
     );
-    assert!(v.json().contains("\"passed\":false"));
+    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    assert_eq!(json["pin_init_harness"]["passed"], false);
+    assert_eq!(
+        json["sub_groups"][0]["test_cases"][1],
+        serde_json::json!({"name": "rust_doctest_kernel_b", "status": "FAIL"})
+    );
 }
 
 #[test]
@@ -315,4 +322,157 @@ fn the_repository_manifest_parses() {
             "{name} missing from the manifest"
         );
     }
+}
+
+/// KUnit's own failure output (lib/kunit/assert.c, 6.12): the expectation at
+/// the case's indentation, the values one level deeper, a parameter's
+/// failure one level above the parameter's result.
+const FAILING: &str = "\
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: example
+    1..3
+    # example_simple_test: initializing
+[    0.100000]     # example_simple_test: EXPECTATION FAILED at lib/kunit/kunit-example-test.c:29
+[    0.100000]     Expected 1 + 1 == 3, but
+[    0.100000]         1 + 1 == 2 (0x2)
+[    0.100000]         3 == 3 (0x3)
+input: AT Raw Set 2 keyboard as /devices/platform/i8042/serio0/input/input0
+    not ok 1 example_simple_test
+    # example_skip_test: initializing
+    ok 2 example_skip_test # SKIP this test should be skipped
+        KTAP version 1
+        # Subtest: example_params_test
+        ok 1 example value 3
+    # example_params_test: EXPECTATION FAILED at lib/kunit/kunit-example-test.c:40
+    Expected param->value != 0, but
+        param->value == 0 (0x0)
+        not ok 2 example value 0
+    # example_params_test: pass:1 fail:1 skip:0 total:2
+    not ok 3 example_params_test
+# example: pass:0 fail:2 skip:1 total:3
+not ok 1 example
+    KTAP version 1
+    # Subtest: crashing
+    1..3
+    ok 1 first
+    # second: about to crash
+BUG: kernel NULL pointer dereference, address: 0000000000000000
+ ? second+0x12/0x40
+";
+
+#[test]
+fn each_test_keeps_its_log_lines() {
+    let r = parse(FAILING);
+    let example = &r.tests[0];
+    let simple = &example.subtests[0];
+    assert_eq!(
+        simple.log,
+        [
+            "# example_simple_test: initializing",
+            "# example_simple_test: EXPECTATION FAILED at lib/kunit/kunit-example-test.c:29",
+            "Expected 1 + 1 == 3, but",
+            "    1 + 1 == 2 (0x2)",
+            "    3 == 3 (0x3)",
+        ],
+        "interleaved kernel messages at column 0 are not part of it"
+    );
+    assert_eq!(
+        example.subtests[1].log,
+        ["# example_skip_test: initializing"]
+    );
+    let params = &example.subtests[2];
+    assert!(params.subtests[0].log.is_empty());
+    assert_eq!(
+        params.subtests[1].log,
+        [
+            "# example_params_test: EXPECTATION FAILED at lib/kunit/kunit-example-test.c:40",
+            "Expected param->value != 0, but",
+            "    param->value == 0 (0x0)",
+        ]
+    );
+    assert_eq!(
+        params.log,
+        ["# example_params_test: pass:1 fail:1 skip:0 total:2"]
+    );
+    assert_eq!(example.log, ["# example: pass:0 fail:2 skip:1 total:3"]);
+    // The crashed suite: what it printed after its last result.
+    let crashing = &r.tests[1];
+    assert_eq!(crashing.status, Status::Missing);
+    assert_eq!(crashing.missing_subtests(), 2);
+    assert_eq!(
+        crashing.log,
+        ["# second: about to crash", "? second+0x12/0x40"]
+    );
+    assert_eq!(r.documents.len(), 1);
+    assert_eq!(r.documents[0].plan, Some(2));
+    assert_eq!(r.documents[0].missing(), 0);
+}
+
+#[test]
+fn logs_are_capped() {
+    let mut log = String::from("KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n");
+    for i in 0..500 {
+        log.push_str(&format!("    # line {i} {}\n", "x".repeat(1000)));
+    }
+    log.push_str("    not ok 1 a\nnot ok 1 s\n");
+    let r = parse(&log);
+    let a = &r.tests[0].subtests[0];
+    assert_eq!(a.log.len(), xtask::ktap::MAX_LOG_LINES + 1);
+    assert!(a.log[0].starts_with("# line 0 xxx"));
+    assert_eq!(a.log[0].len(), xtask::ktap::MAX_LOG_LINE);
+    assert_eq!(a.log.last().unwrap(), "[450 more line(s) not kept]");
+}
+
+#[test]
+fn documents_and_missing_suites() {
+    // A boot that died after the first of two suites, then module suites.
+    let log = "KTAP version 1\n1..2\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
+    let r = parse(log);
+    assert_eq!(r.documents.len(), 1);
+    assert_eq!(r.documents[0].missing(), 1);
+    let later = format!(
+        "{GOOD}    KTAP version 1\n    # Subtest: mod_a\n    1..1\n    ok 1 x\nok 1 mod_a\n"
+    );
+    let r = parse(&later);
+    let docs: Vec<(bool, Option<usize>, usize, usize)> = r
+        .documents
+        .iter()
+        .map(|d| (d.header, d.plan, d.first, d.count))
+        .collect();
+    assert_eq!(docs, [(true, Some(2), 0, 2), (false, None, 2, 1)]);
+    assert_eq!(r.tests[2].document, 1);
+    assert_eq!(r.tests[1].subtests[0].document, 0);
+}
+
+#[test]
+fn caller_ids_and_console_prefixes() {
+    let good = GOOD.replace("[    1.234567] ", "");
+    let plain = parse(&good);
+    let summary = |r: &xtask::ktap::Report| -> Vec<(String, (usize, usize, usize, usize))> {
+        r.tests
+            .iter()
+            .map(|t| (t.name.clone(), t.leaf_counts()))
+            .collect()
+    };
+    // CONFIG_PRINTK_CALLER puts `[    T1]` after the timestamp.
+    let with_ids: String = good
+        .lines()
+        .map(|l| format!("[    1.000000][    T1] {l}\n"))
+        .collect();
+    // A console that prefixes every line: like kunit.py, what precedes the
+    // first `KTAP version` (followed by its plan) is removed from every line.
+    let prefixed: String = good.lines().map(|l| format!(" {l}\n")).collect();
+    for log in [with_ids, prefixed] {
+        let r = parse(&log);
+        assert!(r.problems.is_empty(), "{:?}\n{log}", r.problems);
+        assert_eq!(summary(&r), summary(&plain), "{log}");
+    }
+    // A module's suite at indent 4 is not a prefixed top-level document.
+    let module = "    KTAP version 1\n    # Subtest: m\n    1..1\n    ok 1 x\nok 1 m\n";
+    let r = parse(module);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    assert_eq!(r.tests[0].name, "m");
+    assert_eq!(r.tests[0].leaf_counts(), (1, 0, 0, 1));
 }

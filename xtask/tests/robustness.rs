@@ -557,8 +557,17 @@ fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
         ),
     );
     let start = Instant::now();
+    let junit = t.0.join("junit.xml");
     let o = xtask(
-        &["vm-test", "--timeout", "2", "--accel", "tcg"],
+        &[
+            "vm-test",
+            "--timeout",
+            "2",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
         &[
             ("PIN_INIT_HARNESS_CACHE", &cache),
             ("PIN_INIT_HARNESS_QEMU", &qemu),
@@ -574,6 +583,23 @@ fn hanging_qemu_is_killed_after_the_timeout_with_the_log_tail() {
         err.contains("| fake kernel: stuck in early boot"),
         "log tail shown: {err}"
     );
+    // No verdict, but CI still gets a JUnit report that says why.
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    assert_eq!(r.errors, 1);
+    let case = &r.test_suites[0].test_cases[0];
+    assert_eq!(case.name.as_str(), "vm-test");
+    match &case.status {
+        quick_junit::TestCaseStatus::NonSuccess { message, .. } => assert!(
+            message
+                .as_ref()
+                .unwrap()
+                .as_str()
+                .starts_with("VM timed out after 2 s"),
+            "{message:?}"
+        ),
+        other => panic!("{other:?}"),
+    }
     // The script and its child are gone (at most zombies awaiting a reaper).
     let text = fs::read_to_string(&pids).unwrap();
     for pid in text.split_whitespace() {
@@ -682,7 +708,16 @@ fn vm_test_passes_and_prints_the_summary() {
     // --json for machines.
     let o = xtask(&["vm-test", "--accel", "tcg", "--json"], &env);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.trim_start().starts_with("{\"passed\":true,"), "{out}");
+    // kunit.py's KernelCI shape, our own results in one more section.
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["name"], "KUnit Test Group", "{out}");
+    assert_eq!(
+        json["sub_groups"][0]["name"], "rust_doctests_kernel",
+        "{out}"
+    );
+    assert_eq!(json["arch"], "x86_64", "{out}");
+    assert_eq!(json["pin_init_harness"]["passed"], true, "{out}");
+    assert_eq!(json["pin_init_harness"]["vmcheck_done"], true, "{out}");
     // The same log, judged offline.
     let o = xtask(
         &[
@@ -692,6 +727,31 @@ fn vm_test_passes_and_prints_the_summary() {
         &[],
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    // --junit for CI: next to the table, over a stale file.
+    let junit = t.0.join("junit.xml");
+    write(&junit, "stale");
+    let o = xtask(
+        &[
+            "vm-test",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+        &env,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    assert_eq!((r.failures, r.errors), (0, 0));
+    let suite = |name: &str| {
+        r.test_suites
+            .iter()
+            .find(|s| s.name.as_str() == name)
+            .unwrap()
+    };
+    assert_eq!(suite("rust_doctests_kernel").tests, 2);
+    assert_eq!(suite("sample-modules").tests, modules);
 }
 
 #[test]
@@ -710,8 +770,15 @@ fn vm_test_fails_naming_the_oops_and_the_module() {
         )
         .replace(&format!("{done}\n"), "");
     let qemu = canned_qemu(&t.0, &bad);
+    let junit = t.0.join("junit.xml");
     let o = xtask(
-        &["vm-test", "--accel", "tcg"],
+        &[
+            "vm-test",
+            "--accel",
+            "tcg",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
         &[
             ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
             ("PIN_INIT_HARNESS_QEMU", qemu.as_path()),
@@ -726,6 +793,53 @@ fn vm_test_fails_naming_the_oops_and_the_module() {
     );
     assert!(err.contains("BUG: KASAN: slab-use-after-free"), "{err}");
     assert!(err.contains("did not finish"), "{err}");
+    // The same failures in the JUnit report, each where CI shows it.
+    use quick_junit::{NonSuccessKind, TestCaseStatus};
+    let r =
+        quick_junit::Report::deserialize_from_str(&fs::read_to_string(&junit).unwrap()).unwrap();
+    let failed: Vec<(&str, &str, String)> = r
+        .test_suites
+        .iter()
+        .flat_map(|s| s.test_cases.iter().map(move |c| (s, c)))
+        .filter_map(|(s, c)| match &c.status {
+            TestCaseStatus::NonSuccess {
+                kind: NonSuccessKind::Failure,
+                message,
+                ..
+            } => Some((
+                s.name.as_str(),
+                c.name.as_str(),
+                message.as_ref().map_or("", |m| m.as_str()).to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            (
+                "sample-modules",
+                "rust_minimal",
+                "missing unload line(s)".to_string()
+            ),
+            (
+                "kernel-error-reports",
+                "BUG: KASAN: slab-use-after-free in rust_minimal_exit+0x1c/0x40",
+                format!(
+                    "console log line {}",
+                    bad.lines()
+                        .position(|l| l.starts_with("BUG: KASAN"))
+                        .unwrap()
+                        + 1
+                )
+            ),
+            (
+                "pin-init-harness",
+                "vm-check.sh finished",
+                "vm-check.sh did not finish".to_string()
+            ),
+        ]
+    );
 }
 
 #[test]
@@ -938,23 +1052,142 @@ fn clean_keeps_source_vendor_and_tools_unless_all() {
 
 #[test]
 fn unknown_commands_and_options_are_refused() {
+    // A wrong command line: exit 2, one error line, then the usage.
     let o = xtask(&["frobnicate"], &[]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
     assert!(
-        stderr(&o).contains("unknown command frobnicate"),
-        "{}",
-        stderr(&o)
+        err.starts_with(
+            "error: xtask frobnicate: unknown command frobnicate\n\nusage: cargo xtask COMMAND"
+        ),
+        "{err}"
     );
     let o = xtask(&["kernel", "--frob"], &[]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("unknown option --frob"),
-        "{}",
-        stderr(&o)
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some("error: xtask kernel: unknown option --frob")
     );
+    assert_eq!(lines.next(), Some(""));
+    assert_eq!(lines.next(), Some("usage: cargo xtask kernel [OPTIONS]"));
+    assert!(
+        err.contains("--jobs N"),
+        "the kernel's options follow: {err}"
+    );
+    assert!(
+        !err.contains("--timeout"),
+        "only the kernel's options: {err}"
+    );
+    // An option of another subcommand is just as wrong here.
+    let o = xtask(&["verdict", "--accel", "tcg", "log"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: xtask verdict: unknown option --accel\n"));
+    for bad in [
+        &["vm-test", "--timeout", "soon"][..],
+        &["vm-test", "--accel", "xen"],
+        &["verdict"],
+        &["clean", "extra"],
+        &["help", "frobnicate"],
+        &[],
+    ] {
+        let o = xtask(bad, &[]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.starts_with("error: xtask "), "{bad:?}: {err}");
+        assert!(err.contains("\n\nusage: cargo xtask "), "{bad:?}: {err}");
+    }
+    // A command that runs and fails is exit 1.
+    let o = xtask(&["verdict", "/nonexistent/console.log"], &[]);
+    assert_eq!(o.status.code(), Some(1));
     let o = xtask(&["help"], &[]);
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("vm-test"));
+}
+
+#[test]
+fn each_command_has_help_with_options_and_environment() {
+    for (cmd, opts, env) in [
+        (
+            "vm-test",
+            &[
+                "--debug",
+                "--json",
+                "--junit FILE",
+                "--timeout SECS",
+                "--accel auto|kvm|tcg",
+                "-h, --help",
+            ][..],
+            &[
+                "PIN_INIT_HARNESS_CACHE",
+                "PIN_INIT_HARNESS_REPO",
+                "PIN_INIT_HARNESS_TOOL_PATH",
+                "PIN_INIT_HARNESS_QEMU",
+                "PIN_INIT_HARNESS_BUSYBOX",
+                "PIN_INIT_HARNESS_KVM_DEVICE",
+            ][..],
+        ),
+        (
+            "kernel",
+            &["--debug", "-j, --jobs N", "--source DIR"],
+            &[
+                "PIN_INIT_HARNESS_CACHE",
+                "PIN_INIT_HARNESS_TOOL_PATH",
+                "PIN_INIT_HARNESS_TARBALL",
+                "PIN_INIT_HARNESS_NO_CCACHE",
+            ],
+        ),
+        (
+            "all",
+            &[
+                "--junit FILE",
+                "--json",
+                "-j, --jobs N",
+                "--accel auto|kvm|tcg",
+            ],
+            &["PIN_INIT_HARNESS_TARBALL", "PIN_INIT_HARNESS_QEMU"],
+        ),
+        (
+            "verdict",
+            &["--json", "--junit FILE", "--manifest FILE"],
+            &["PIN_INIT_HARNESS_REPO"],
+        ),
+        (
+            "series",
+            &["--out DIR", "--bisect"],
+            &["PIN_INIT_HARNESS_TARBALL"],
+        ),
+        ("test", &["-h, --help"], &["CARGO_TARGET_DIR"]),
+        ("clean", &["--all"], &["PIN_INIT_HARNESS_CACHE"]),
+        ("setup", &["-h, --help"], &["PIN_INIT_HARNESS_CACHE"]),
+    ] {
+        let a = xtask(&["help", cmd], &[]);
+        let b = xtask(&[cmd, "--help"], &[]);
+        let c = xtask(&[cmd, "-h"], &[]);
+        for o in [&a, &b, &c] {
+            assert!(o.status.success(), "{cmd}: {}", stderr(o));
+        }
+        let help = String::from_utf8_lossy(&a.stdout).into_owned();
+        assert_eq!(help, String::from_utf8_lossy(&b.stdout), "{cmd}");
+        assert_eq!(help, String::from_utf8_lossy(&c.stdout), "{cmd}");
+        assert!(
+            help.starts_with(&format!("usage: cargo xtask {cmd}")),
+            "{help}"
+        );
+        for opt in opts {
+            assert!(
+                help.contains(&format!("  {opt} ")),
+                "{cmd} help lacks {opt}:\n{help}"
+            );
+        }
+        for var in env {
+            assert!(
+                help.contains(&format!("  {var} ")),
+                "{cmd} help lacks {var}:\n{help}"
+            );
+        }
+    }
 }
 
 #[test]

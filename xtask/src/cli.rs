@@ -1,0 +1,529 @@
+//! The command line: one table of subcommands, their options and the
+//! environment variables they read. The parser ([`parse`], on `lexopt`) and
+//! the help texts ([`usage`], [`help`]) are both made from that table, so an
+//! option that is documented is accepted and the other way round.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// One option of a subcommand.
+#[derive(Debug)]
+pub struct Opt {
+    /// Long name without the dashes.
+    pub long: &'static str,
+    /// Short name, if any.
+    pub short: Option<char>,
+    /// Name of its value (`None`: a flag).
+    pub value: Option<&'static str>,
+    /// One line of help.
+    pub help: &'static str,
+}
+
+/// One subcommand.
+#[derive(Debug)]
+pub struct Cmd {
+    /// Its name.
+    pub name: &'static str,
+    /// Positional arguments in the usage line (`""`: none allowed).
+    pub args: &'static str,
+    /// What it does, in a sentence or two.
+    pub about: &'static str,
+    /// Its options (`--help` is implied).
+    pub opts: &'static [Opt],
+    /// The environment variables it reads (names in [`ENV`]).
+    pub env: &'static [&'static str],
+}
+
+const fn flag(long: &'static str, help: &'static str) -> Opt {
+    Opt {
+        long,
+        short: None,
+        value: None,
+        help,
+    }
+}
+
+const fn valued(long: &'static str, value: &'static str, help: &'static str) -> Opt {
+    Opt {
+        long,
+        short: None,
+        value: Some(value),
+        help,
+    }
+}
+
+const DEBUG: Opt = flag(
+    "debug",
+    "the debug kernel: KASAN, lockdep, DEBUG_OBJECTS (kunit-configs/debug/, own build dir)",
+);
+const JOBS: Opt = Opt {
+    long: "jobs",
+    short: Some('j'),
+    value: Some("N"),
+    help: "parallel make jobs (default 2)",
+};
+const SOURCE: Opt = valued(
+    "source",
+    "DIR",
+    "use this unpacked vanilla 6.12 tree instead of Debian's tarball",
+);
+const JSON: Opt = flag(
+    "json",
+    "print the verdict as JSON: kunit.py's KernelCI shape plus a \"pin_init_harness\" section",
+);
+const JUNIT: Opt = valued(
+    "junit",
+    "FILE",
+    "also write the results as JUnit XML to FILE (written on failure too)",
+);
+const TIMEOUT: Opt = valued(
+    "timeout",
+    "SECS",
+    "kill QEMU after SECS seconds (default 120, 600 with --debug)",
+);
+const ACCEL: Opt = valued(
+    "accel",
+    "auto|kvm|tcg",
+    "QEMU accelerator (default auto: KVM if it boots, else TCG)",
+);
+
+/// Every environment variable the harness reads, with what it does.
+pub const ENV: &[(&str, &str)] = &[
+    (
+        "PIN_INIT_HARNESS_CACHE",
+        "cache directory (default ~/.cache/pin-init-harness)",
+    ),
+    (
+        "PIN_INIT_HARNESS_REPO",
+        "repository root to work on (default: the one xtask was built from)",
+    ),
+    (
+        "PIN_INIT_HARNESS_TOOL_PATH",
+        "`:`-separated directories searched for the build tools (default /usr/bin:/bin:/usr/sbin:/sbin:/usr/local/bin)",
+    ),
+    (
+        "PIN_INIT_HARNESS_TARBALL",
+        "the kernel source tarball (default /usr/src/linux-source-6.12.tar.xz)",
+    ),
+    (
+        "PIN_INIT_HARNESS_NO_CCACHE",
+        "if set, build without ccache",
+    ),
+    (
+        "PIN_INIT_HARNESS_BINDGEN",
+        "the bindgen the kernel is built with (default the one `cargo xtask setup` installs into the cache's tools/; the Nix devShell sets it)",
+    ),
+    (
+        "PIN_INIT_HARNESS_QEMU",
+        "the QEMU binary (default qemu-system-x86_64 from the tool path)",
+    ),
+    (
+        "PIN_INIT_HARNESS_BUSYBOX",
+        "the static busybox put into the initramfs (default /bin/busybox)",
+    ),
+    (
+        "PIN_INIT_HARNESS_KVM_DEVICE",
+        "the KVM device probed by --accel auto (default /dev/kvm)",
+    ),
+    (
+        "CARGO_TARGET_DIR",
+        "base target directory; each toolchain gets a subdirectory (default target/)",
+    ),
+];
+
+const KERNEL_ENV: &[&str] = &[
+    "PIN_INIT_HARNESS_CACHE",
+    "PIN_INIT_HARNESS_REPO",
+    "PIN_INIT_HARNESS_TOOL_PATH",
+    "PIN_INIT_HARNESS_TARBALL",
+    "PIN_INIT_HARNESS_NO_CCACHE",
+    "PIN_INIT_HARNESS_BINDGEN",
+];
+
+/// The subcommands, in the order `cargo xtask help` lists them.
+pub const COMMANDS: &[Cmd] = &[
+    Cmd {
+        name: "setup",
+        args: "",
+        about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time.",
+        opts: &[],
+        env: &["PIN_INIT_HARNESS_CACHE"],
+    },
+    Cmd {
+        name: "kernel",
+        args: "",
+        about: "Unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh), configure it (kunit-configs/) and build it; incremental.",
+        opts: &[DEBUG, JOBS, SOURCE],
+        env: KERNEL_ENV,
+    },
+    Cmd {
+        name: "vm-test",
+        args: "",
+        about: "Boot the built kernel in QEMU, run KUnit and the sample modules, judge the console log.",
+        opts: &[DEBUG, JSON, JUNIT, TIMEOUT, ACCEL],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_REPO",
+            "PIN_INIT_HARNESS_TOOL_PATH",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_BUSYBOX",
+            "PIN_INIT_HARNESS_KVM_DEVICE",
+        ],
+    },
+    Cmd {
+        name: "all",
+        args: "",
+        about: "setup + kernel + vm-test.",
+        opts: &[DEBUG, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_REPO",
+            "PIN_INIT_HARNESS_TOOL_PATH",
+            "PIN_INIT_HARNESS_TARBALL",
+            "PIN_INIT_HARNESS_NO_CCACHE",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_BUSYBOX",
+            "PIN_INIT_HARNESS_KVM_DEVICE",
+        ],
+    },
+    Cmd {
+        name: "verdict",
+        args: "LOGFILE",
+        about: "Judge a saved console log: KTAP, the sample modules, oops/BUG/WARN/KASAN reports.",
+        opts: &[
+            JSON,
+            JUNIT,
+            valued(
+                "manifest",
+                "FILE",
+                "the sample module manifest (default nixos-tests/samples.manifest)",
+            ),
+        ],
+        env: &["PIN_INIT_HARNESS_REPO"],
+    },
+    Cmd {
+        name: "series",
+        args: "",
+        about: "Write the complete patch series (vendored crates, pin-init, patches/) with a cover letter, check that it `git am`s onto vanilla 6.12 and that checkpatch.pl --strict finds no error.",
+        opts: &[
+            valued("out", "DIR", "write the series there (default: in the cache)"),
+            flag(
+                "bisect",
+                "build the kernel after every patch and name the first step that fails",
+            ),
+            JOBS,
+            SOURCE,
+        ],
+        env: KERNEL_ENV,
+    },
+    Cmd {
+        name: "test",
+        args: "",
+        about: "The project's tests: fmt, clippy, host tests on rustup stable and Debian rustc 1.85, AddressSanitizer runs, examples, the KTAP parser against kunit.py, offline Nix checks.",
+        opts: &[],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_REPO",
+            "CARGO_TARGET_DIR",
+        ],
+    },
+    Cmd {
+        name: "clean",
+        args: "",
+        about: "Remove the prepared tree and the build directories.",
+        opts: &[flag("all", "remove the whole cache")],
+        env: &["PIN_INIT_HARNESS_CACHE"],
+    },
+];
+
+/// Looks a subcommand up by name.
+pub fn command(name: &str) -> Option<&'static Cmd> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The usage line of a subcommand, e.g. `cargo xtask verdict [OPTIONS] LOGFILE`.
+fn usage_line(cmd: &Cmd) -> String {
+    let mut s = format!("cargo xtask {}", cmd.name);
+    if !cmd.opts.is_empty() {
+        s.push_str(" [OPTIONS]");
+    }
+    if !cmd.args.is_empty() {
+        let _ = write!(s, " {}", cmd.args);
+    }
+    s
+}
+
+fn opt_label(o: &Opt) -> String {
+    let mut s = match o.short {
+        Some(c) => format!("-{c}, --{}", o.long),
+        None => format!("--{}", o.long),
+    };
+    if let Some(v) = o.value {
+        let _ = write!(s, " {v}");
+    }
+    s
+}
+
+/// The help of one subcommand: usage, options, environment variables.
+pub fn help(cmd: &Cmd) -> String {
+    let mut s = format!("usage: {}\n\n{}\n\noptions:\n", usage_line(cmd), cmd.about);
+    let help = Opt {
+        long: "help",
+        short: Some('h'),
+        value: None,
+        help: "print this help",
+    };
+    for o in cmd.opts.iter().chain([&help]) {
+        let _ = writeln!(s, "  {:<24} {}", opt_label(o), o.help);
+    }
+    if !cmd.env.is_empty() {
+        s.push_str("\nenvironment:\n");
+        for name in cmd.env {
+            let what = ENV.iter().find(|(n, _)| n == name).map_or("", |(_, w)| *w);
+            let _ = writeln!(s, "  {name:<28} {what}");
+        }
+    }
+    s
+}
+
+/// The overview: every subcommand with its usage line.
+pub fn usage() -> String {
+    let mut s = String::from("usage: cargo xtask COMMAND [OPTIONS]\n\ncommands:\n");
+    for c in COMMANDS {
+        let _ = writeln!(s, "  {:<12} {}", c.name, first_sentence(c.about));
+    }
+    s.push_str(
+        "  help         This overview; `cargo xtask help COMMAND` (or `cargo xtask COMMAND --help`) lists a command's options and environment variables.\n",
+    );
+    s
+}
+
+fn first_sentence(text: &str) -> &str {
+    match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text,
+    }
+}
+
+/// The parsed options of one subcommand (unused ones keep their defaults).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// `--debug`.
+    pub debug: bool,
+    /// `--json`.
+    pub json: bool,
+    /// `--junit FILE`.
+    pub junit: Option<PathBuf>,
+    /// `--all`.
+    pub all: bool,
+    /// `--jobs N`.
+    pub jobs: Option<u32>,
+    /// `--timeout SECS`.
+    pub timeout: Option<u64>,
+    /// `--accel auto|kvm|tcg`.
+    pub accel: Option<String>,
+    /// `--source DIR`.
+    pub source: Option<PathBuf>,
+    /// `--manifest FILE`.
+    pub manifest: Option<PathBuf>,
+    /// `--out DIR`.
+    pub out: Option<PathBuf>,
+    /// `--bisect`.
+    pub bisect: bool,
+    /// Positional arguments.
+    pub positional: Vec<String>,
+    /// `--help` was given.
+    pub help: bool,
+}
+
+/// A command line that does not fit the subcommand: the one-line reason.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+fn number<T: std::str::FromStr>(opt: &str, what: &str, v: OsString) -> Result<T, UsageError> {
+    let s = v.to_string_lossy();
+    s.parse()
+        .map_err(|_| UsageError(format!("--{opt} needs {what}, not `{s}`")))
+}
+
+fn text(opt: &str, v: OsString) -> Result<String, UsageError> {
+    v.into_string()
+        .map_err(|v| UsageError(format!("--{opt}: not valid UTF-8: {v:?}")))
+}
+
+/// Parses the arguments after the subcommand's name.
+pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
+    use lexopt::Arg;
+    let mut f = Flags::default();
+    let mut p = lexopt::Parser::from_args(args);
+    let lex = |e: lexopt::Error| UsageError(e.to_string());
+    while let Some(arg) = p.next().map_err(lex)? {
+        let opt = match arg {
+            Arg::Long("help") | Arg::Short('h') => {
+                f.help = true;
+                continue;
+            }
+            Arg::Value(v) => {
+                f.positional.push(text("", v)?);
+                continue;
+            }
+            Arg::Long(name) => cmd.opts.iter().find(|o| o.long == name),
+            Arg::Short(c) => cmd.opts.iter().find(|o| o.short == Some(c)),
+        };
+        let Some(opt) = opt else {
+            let shown = match arg {
+                Arg::Long(name) => format!("--{name}"),
+                Arg::Short(c) => format!("-{c}"),
+                Arg::Value(_) => unreachable!("handled above"),
+            };
+            return Err(UsageError(format!("unknown option {shown}")));
+        };
+        let long = opt.long;
+        if opt.value.is_none() {
+            // A flag given a value (`--debug=yes`) is refused by lexopt on
+            // the next call; flags only set a field here.
+            match long {
+                "debug" => f.debug = true,
+                "json" => f.json = true,
+                "all" => f.all = true,
+                "bisect" => f.bisect = true,
+                _ => unreachable!("flag --{long} has no field"),
+            }
+            continue;
+        }
+        let v = p
+            .value()
+            .map_err(|_| UsageError(format!("--{long} needs a value")))?;
+        match long {
+            "jobs" => f.jobs = Some(number(long, "a number", v)?),
+            "timeout" => f.timeout = Some(number(long, "a number of seconds", v)?),
+            "accel" => {
+                let a = text(long, v)?;
+                if !matches!(a.as_str(), "auto" | "kvm" | "tcg") {
+                    return Err(UsageError(format!(
+                        "--accel must be auto, kvm or tcg, not `{a}`"
+                    )));
+                }
+                f.accel = Some(a);
+            }
+            "junit" => f.junit = Some(PathBuf::from(v)),
+            "source" => f.source = Some(PathBuf::from(v)),
+            "manifest" => f.manifest = Some(PathBuf::from(v)),
+            "out" => f.out = Some(PathBuf::from(v)),
+            _ => unreachable!("option --{long} has no field"),
+        }
+    }
+    if f.help {
+        return Ok(f);
+    }
+    let wanted = cmd.args.split_whitespace().count();
+    if f.positional.len() != wanted {
+        return Err(UsageError(if wanted == 0 {
+            format!("unexpected argument `{}`", f.positional[0])
+        } else if f.positional.len() < wanted {
+            format!("missing {}", cmd.args)
+        } else {
+            format!("unexpected argument `{}`", f.positional[wanted])
+        }));
+    }
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn every_documented_option_is_accepted() {
+        for cmd in COMMANDS {
+            for o in cmd.opts {
+                let mut a = vec![format!("--{}", o.long)];
+                if let Some(v) = o.value {
+                    a.push(match v {
+                        "N" | "SECS" => "3".into(),
+                        "auto|kvm|tcg" => "tcg".into(),
+                        _ => "/tmp/x".into(),
+                    });
+                }
+                if !cmd.args.is_empty() {
+                    a.push("LOG".into());
+                }
+                let f = parse(cmd, &a);
+                assert!(f.is_ok(), "{} {a:?}: {f:?}", cmd.name);
+                assert_ne!(f.unwrap(), Flags::default(), "{} {a:?}", cmd.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_env_var_is_described_and_read() {
+        let src = concat!(
+            include_str!("util.rs"),
+            include_str!("vm.rs"),
+            include_str!("kernel.rs"),
+            include_str!("testcmd.rs")
+        );
+        for cmd in COMMANDS {
+            for name in cmd.env {
+                assert!(ENV.iter().any(|(n, _)| n == name), "{name} undescribed");
+            }
+        }
+        for (name, _) in ENV {
+            assert!(
+                src.contains(&format!("\"{name}\"")),
+                "{name} is documented but not read"
+            );
+            assert!(
+                COMMANDS.iter().any(|c| c.env.contains(name)),
+                "{name} listed by no command"
+            );
+        }
+        // And the other way round: every PIN_INIT_HARNESS_ variable read is documented.
+        for part in src.split("\"PIN_INIT_HARNESS_").skip(1) {
+            let name = format!("PIN_INIT_HARNESS_{}", part.split('"').next().unwrap());
+            assert!(
+                ENV.iter().any(|(n, _)| *n == name),
+                "{name} is read but not documented"
+            );
+        }
+    }
+
+    #[test]
+    fn values_forms_and_errors() {
+        let vm = command("vm-test").unwrap();
+        let f = parse(
+            vm,
+            &args(&["--timeout=30", "--accel", "kvm", "--junit=j.xml"]),
+        )
+        .unwrap();
+        assert_eq!(f.timeout, Some(30));
+        assert_eq!(f.accel.as_deref(), Some("kvm"));
+        assert_eq!(f.junit, Some(PathBuf::from("j.xml")));
+        let k = command("kernel").unwrap();
+        assert_eq!(parse(k, &args(&["-j4"])).unwrap().jobs, Some(4));
+        let e = |cmd, a: &[&str]| parse(cmd, &args(a)).unwrap_err().0;
+        assert_eq!(e(k, &["--frob"]), "unknown option --frob");
+        assert_eq!(e(k, &["--json"]), "unknown option --json");
+        assert_eq!(e(k, &["-x"]), "unknown option -x");
+        assert_eq!(e(k, &["--jobs"]), "--jobs needs a value");
+        assert_eq!(
+            e(k, &["--jobs", "many"]),
+            "--jobs needs a number, not `many`"
+        );
+        assert_eq!(
+            e(vm, &["--accel", "xen"]),
+            "--accel must be auto, kvm or tcg, not `xen`"
+        );
+        assert_eq!(e(vm, &["extra"]), "unexpected argument `extra`");
+        assert!(e(vm, &["--debug=yes"]).contains("--debug"));
+        let v = command("verdict").unwrap();
+        assert_eq!(e(v, &[]), "missing LOGFILE");
+        assert_eq!(e(v, &["a", "b"]), "unexpected argument `b`");
+        assert!(parse(v, &args(&["--help"])).unwrap().help);
+    }
+}
