@@ -210,7 +210,7 @@ pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Re
         }
     }
     util::output(git(work).args(["init", "-q"]), "git init")?;
-    util::output(git(work).args(["add", "-A"]), "git add")?;
+    util::output(git(work).args(["add", "-A", "--force"]), "git add")?;
     util::output(
         git(work).args([
             "commit",
@@ -296,7 +296,8 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
             "copying the vanilla tree",
         )?;
         util::output(git(&tree).args(["init", "-q"]), "git init")?;
-        util::output(git(&tree).args(["add", "-A"]), "git add")?;
+        // Debian's tree ignores everything at its top level (`.gitignore`: `/*`).
+        util::output(git(&tree).args(["add", "-A", "--force"]), "git add")?;
         util::output(
             git(&tree).args(["commit", "-q", "-m", "vanilla"]),
             "git commit",
