@@ -241,6 +241,90 @@ pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Re
     Ok(())
 }
 
+/// The `cargo xtask test` step: the series `make-series.sh` writes `git am`s onto vanilla
+/// 6.12 (strictly: `prepare-tree.sh` applies it with `patch`, which tolerates fuzz, so a
+/// stale context line would otherwise only show when a developer applies the series).
+/// Vanilla is the cache's unpacked tree, else the files the series touches, extracted
+/// from Debian's tarball. `Err` with the reason to skip when neither is there.
+pub fn test_step(repo: &Path, cache: &Path) -> std::result::Result<Result<usize>, String> {
+    let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/src/linux-source-6.12.tar.xz"));
+    test_step_with(repo, cache, &tarball)
+}
+
+/// [`test_step`] with the tarball given (whose top directory is `linux-source-6.12/`).
+pub fn test_step_with(
+    repo: &Path,
+    cache: &Path,
+    tarball: &Path,
+) -> std::result::Result<Result<usize>, String> {
+    let unpacked = cache.join("src/linux-source-6.12");
+    if !unpacked.join("Makefile").is_file() && !tarball.is_file() {
+        return Err(format!(
+            "no vanilla 6.12 (neither {} nor {}): run `cargo xtask setup`",
+            unpacked.display(),
+            tarball.display()
+        ));
+    }
+    let vendor = cache.join("vendor");
+    Ok((|| {
+        kernel::vendor(repo, cache)?;
+        let work = std::env::temp_dir().join(format!("xtask-series-check-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&work);
+        fs::create_dir_all(&work)?;
+        let result = (|| {
+            let pristine = if unpacked.join("Makefile").is_file() {
+                unpacked.clone()
+            } else {
+                // Only the files `git am` reads; tar still decompresses the whole archive.
+                let top = "linux-source-6.12";
+                let mut members: Vec<String> = kernel::patched_paths(repo)?
+                    .iter()
+                    .map(|p| format!("{top}/{}", p.display()))
+                    .collect();
+                members.push(format!("{top}/Makefile"));
+                let o = Command::new("tar")
+                    .arg("-C")
+                    .arg(&work)
+                    .arg("-xf")
+                    .arg(tarball)
+                    .arg("--ignore-failed-read")
+                    .args(&members)
+                    .output()
+                    .context("running tar")?;
+                // Files the series adds are not in the tarball: tar says so and exits 2.
+                if !work.join(top).join("Makefile").is_file() {
+                    crate::bail!(
+                        "extracting from {} failed: {}",
+                        tarball.display(),
+                        String::from_utf8_lossy(&o.stderr).trim()
+                    );
+                }
+                work.join(top)
+            };
+            let out = work.join("series");
+            let o = Command::new("sh")
+                .arg(repo.join("scripts/make-series.sh"))
+                .arg(&out)
+                .arg(repo)
+                .arg(&vendor)
+                .output()
+                .context("running scripts/make-series.sh")?;
+            if !o.status.success() {
+                crate::bail!(
+                    "scripts/make-series.sh failed:\n{}",
+                    String::from_utf8_lossy(&o.stderr).trim_end()
+                );
+            }
+            check_git_am(repo, &pristine, &out, &work.join("am"))?;
+            Ok(read_series(&out)?.len())
+        })();
+        let _ = fs::remove_dir_all(&work);
+        result
+    })())
+}
+
 /// `checkpatch.pl --strict` of one patch: `(errors, warnings, checks)` and
 /// the message lines.
 fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<String>)> {

@@ -8,11 +8,13 @@
 //! 5. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
 //!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::kunitcheck`]); skipped
 //!    with a message when the harness cache has no kernel tree yet
-//! 6. the AddressSanitizer canary: the checker must report a planted bug
-//! 7. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
-//! 8. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
+//! 6. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
+//!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
+//! 7. the AddressSanitizer canary: the checker must report a planted bug
+//! 8. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
+//! 9. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!    must print exactly its reviewed `.stdout` file
-//! 9. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 10. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -313,6 +315,17 @@ fn step_kunit(repo: &Path) -> Outcome {
     }
 }
 
+fn step_series(repo: &Path) -> Outcome {
+    match crate::series::test_step(repo, &util::cache_dir()) {
+        Err(why) => Outcome::Skip(why),
+        Ok(Ok(n)) => {
+            eprintln!("    all {n} patches of the series `git am` onto vanilla 6.12");
+            Outcome::Pass
+        }
+        Ok(Err(e)) => Outcome::Fail(e.to_string()),
+    }
+}
+
 /// `cargo xtask test`.
 pub fn run(repo: &Path) -> Result<()> {
     type Step<'a> = (&'a str, Box<dyn Fn() -> Outcome + 'a>);
@@ -357,6 +370,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ),
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
         ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
+        ("series git am", Box::new(|| step_series(repo))),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),

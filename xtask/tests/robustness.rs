@@ -100,11 +100,11 @@ fn fake_repo(dir: &Path, vendor: &Path) {
     );
     write(
         &dir.join("patches/0001-good.patch"),
-        "From: x\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\n",
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\n",
     );
     write(
         &dir.join("patches/0002-broken.patch"),
-        "From: x\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
     );
     let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
     for (crate_, version) in xtask::kernel::lock_versions(&lock).unwrap() {
@@ -1395,4 +1395,68 @@ fn a_kernel_that_fails_under_kvm_is_judged_not_retried() {
     assert!(!err.contains("falling back"), "{err}");
     assert!(err.contains("Kernel panic - not syncing"), "{err}");
     assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+}
+
+/// A `.tar.xz` of a fake vanilla tree under `linux-source-6.12/`, as Debian ships it.
+fn fake_tarball(dir: &Path) -> PathBuf {
+    let top = dir.join("tarball-src/linux-source-6.12");
+    fake_tree(&top, 12);
+    let tarball = dir.join("linux-source-6.12.tar.xz");
+    let o = Command::new("tar")
+        .arg("-C")
+        .arg(dir.join("tarball-src"))
+        .arg("-cJf")
+        .arg(&tarball)
+        .arg("linux-source-6.12")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    tarball
+}
+
+#[test]
+fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
+    let t = Temp::new("amcheck");
+    let (frepo, cache) = (t.0.join("repo"), t.0.join("cache"));
+    fake_repo(&frepo, &cache.join("vendor"));
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    let tarball = fake_tarball(&t.0);
+    // The good patch applies exactly: all 6 patches (5 generated) `git am`.
+    let n = xtask::series::test_step_with(&frepo, &cache, &tarball)
+        .expect("not skipped")
+        .expect("applies");
+    assert_eq!(n, 6);
+    // A context line that is off by one: `patch` (prepare-tree.sh) applies it with fuzz,
+    // `git am` does not, and the step names the patch.
+    let fuzzy = "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/1] fuzzy\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@\n int line9_stale;\n-int line10;\n+int line10_renamed;\n int line11;\n";
+    write(&frepo.join("patches/0001-fuzzy.patch"), fuzzy);
+    write(&frepo.join("patches/series"), "0001-fuzzy.patch\n");
+    let tree = t.0.join("tree");
+    fake_tree(&tree, 12);
+    let o = Command::new("patch")
+        .args(["-p1", "--dry-run", "-d"])
+        .arg(&tree)
+        .arg("-i")
+        .arg(frepo.join("patches/0001-fuzzy.patch"))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success() && String::from_utf8_lossy(&o.stdout).contains("fuzz"),
+        "patch applies it with fuzz: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let err = xtask::series::test_step_with(&frepo, &cache, &tarball)
+        .expect("not skipped")
+        .expect_err("git am refuses it")
+        .to_string();
+    assert!(
+        err.contains(
+            "patch 0006-fuzzy.patch (patches/0001-fuzzy.patch) does not apply with `git am`"
+        ),
+        "{err}"
+    );
+    // Without any 6.12 source the step is skipped, saying why.
+    let why = xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz"))
+        .expect_err("skipped");
+    assert!(why.contains("no vanilla 6.12"), "{why}");
 }
