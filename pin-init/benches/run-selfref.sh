@@ -39,6 +39,13 @@ if command -v valgrind >/dev/null 2>&1; then
         verdict=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.10 ? "ok" : "MISSED") }')
         printf '%-8s %10s %10s %10s %7sx  [<= 1.10x] %s\n' "$c" "$bare" "$hand" "$ours" "$ratio" "$verdict"
     done
+    ours=$(count ours_buf)
+    bare=$(count bare_buf)
+    awk -v o="$ours" -v b="$bare" 'BEGIN { r = o / b; printf "pin-init / bare [u8; 64] (in place): %.3fx  [<= 1.25x] %s\n", r, (r <= 1.25 ? "ok" : "MISSED") }'
+    for other in ouro cell; do
+        n=$(count "${other}_buf")
+        awk -v n="$n" -v o="$ours" -v w="$other" 'BEGIN { r = n / o; printf "%s / pin-init (inline owner): %.1fx  [>= 6x] %s\n", (w == "ouro" ? "ouroboros" : "self_cell"), r, (r >= 6 ? "ok" : "MISSED") }'
+    done
 else
     echo "valgrind not found (Debian package valgrind): no instruction counts"
 fi

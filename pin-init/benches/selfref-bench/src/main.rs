@@ -5,7 +5,8 @@
 //! place, then one pointer into it, pinned on the stack), ouroboros and self_cell, next to the
 //! bare owner. Four cases: a heap `String` owner with a `&str` dependent, an inline `[u8; 64]`
 //! owner with a `&[u8]` dependent, a `String` with three dependents, and an inline owner with a
-//! `#[borrowed(mut)]` dependent.
+//! `#[borrowed(mut)]` dependent. The bare owner is written in place into a stack slot too (a
+//! `MaybeUninit`), so that every row pays for placing its owner where it lives.
 //!
 //! `selfref-bench [N]` prints ns/op (best of several rounds), heap allocations per
 //! construction, `size_of`, and every ratio with its target; the exit status is 0 either way
@@ -229,9 +230,13 @@ unsafe fn hand_built<T, R>(
 #[no_mangle]
 #[inline(never)]
 pub fn construct_bare_text(i: usize) -> usize {
-    let t = black_box(text(i));
-    let part = &t[6..];
-    black_box(part).len()
+    // The owner alone, written in place into a stack slot as the others write theirs.
+    let mut slot = MaybeUninit::<String>::uninit();
+    let t: &mut String = slot.write(black_box(text(i)));
+    let n = black_box(&t[6..]).len();
+    // SAFETY: written above, dropped once.
+    unsafe { slot.assume_init_drop() };
+    n
 }
 
 #[no_mangle]
@@ -279,9 +284,10 @@ pub fn construct_cell_text(i: usize) -> usize {
 #[no_mangle]
 #[inline(never)]
 pub fn construct_bare_buf(i: usize) -> usize {
-    let b = black_box([i as u8; 64]);
-    let view = &b[1..];
-    black_box(view).len()
+    // The owner alone, written in place into a stack slot as the others write theirs.
+    let mut slot = MaybeUninit::<[u8; 64]>::uninit();
+    let b: &mut [u8; 64] = slot.write(black_box([i as u8; 64]));
+    black_box(&b[1..]).len()
 }
 
 #[no_mangle]
