@@ -8,6 +8,12 @@ use super::*;
 
 pub use crate::selfref::*;
 
+/// The real `core`, for the expansions of the macros: they name it through the `extern crate
+/// pin_init as ..` item each of them declares, so that a crate that rebinds `core` (or
+/// `pin_init`) in its extern prelude, e.g. with `extern crate self as core;`, cannot give them
+/// other items than the ones their safety arguments are about.
+pub use ::core;
+
 /// An invariant marker for `T` (`fn(*mut T) -> *mut T`).
 pub type Invariant<T> = PhantomData<fn(*mut T) -> *mut T>;
 

@@ -31,7 +31,7 @@
 macro_rules! stack_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
         let val = $val;
-        let mut slot = ::core::mem::MaybeUninit$(::<$t>)?::uninit();
+        let mut slot = $crate::__internal::core::mem::MaybeUninit$(::<$t>)?::uninit();
         // SAFETY: `slot` and `guard` are locals of this macro that no other code can name:
         // `slot` is not moved or reused while `guard` lives, and `guard` is dropped (not
         // leaked) when they go out of scope together.
@@ -69,12 +69,12 @@ macro_rules! stack_pin_init {
 macro_rules! stack_try_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
         let val = $val;
-        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var = $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
         let mut $var = $crate::__internal::StackInit::init($var, val);
     };
     (let $var:ident $(: $t:ty)? =? $val:expr) => {
         let val = $val;
-        let mut $var = ::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var = $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
         let mut $var = $crate::__internal::StackInit::init($var, val)?;
     };
 }

@@ -1,0 +1,1 @@
+../ui/redteam_hijack_pin_init_never_unpin.rs
