@@ -14,7 +14,6 @@
 //! long lifetime is the capture itself (defined at its use in the field), the short one is
 //! `'shorter_than_<capture>`.
 
-use crate::lifetimes::ReplaceLifetimes;
 use crate::pin_data::model::{PinDataStruct, Variance};
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -43,10 +42,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             let short = Lifetime::new(&format!("'{short_name}"), capture.span());
             // The long lifetime is the capture itself, defined where the user wrote it.
             let long = capture.clone();
-            let short_ty = ReplaceLifetimes(|lt: &Lifetime| {
+            let short_ty = crate::lifetimes::replace_free(&ty, |lt| {
                 (lt.ident == capture.ident).then(|| short.clone())
-            })
-            .replaced(&ty);
+            });
             let others = f.captures.iter().filter(|c| c.ident != capture.ident);
             let mut generics = model.generics.clone();
             let params: Vec<syn::GenericParam> =
