@@ -79,13 +79,17 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
             "with_project"
         }
     );
+    // Every field and existential lifetime is a parameter, also one that no field type uses
+    // (a `#[borrowed(mut)]` field no one borrows yet is `NotVisible`): mention each, covariantly,
+    // which leaves the variance that the fields give unchanged.
+    let lts = super::all_lts(model);
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
         #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
         #vis struct #name #impl_generics #where_clause {
             #(#fields,)*
-            __phantom: ::core::marker::PhantomData<&#this mut #ident #ty_generics>,
+            __phantom: ::core::marker::PhantomData<(&#this mut #ident #ty_generics, #(&#lts (),)*)>,
         }
     }
 }
