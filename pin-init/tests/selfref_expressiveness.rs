@@ -242,7 +242,7 @@ impl<'a> Queue<'a> {
             name: String::from("q0"),
             // `dev` is bound to the field initialized above (`&mut &Device`).
             tagged: Mutex::new((*dev, &name[..])),
-            inner: Mutex::new(Inner { dev: *dev, seq: 1 }),
+            inner: Mutex::new(Inner { dev, seq: 1 }),
         })
     }
 
