@@ -13,6 +13,10 @@
 //! picks it; everyone else must work for any `'cmdq` (through `with_inner` or `with_project`).
 //! Because `'cmdq` only outlives `'a`, the struct stays *covariant* in `'a`, and nothing
 //! shorter-lived than `'cmdq` can ever be written into the mutex.
+//!
+//! Reading works the other way round: the callbacks know `'cmdq: 'a`, so a `&'cmdq Device`
+//! read from the queue may be returned as a `&'a Device` (`device()` below). `with_inner` lends
+//! the field as a `&Bounded<..>` for that: it derefs to the `Mutex`.
 
 use core::pin::Pin;
 use pin_init::*;
@@ -46,6 +50,13 @@ impl<'a> CommandQueue<'a> {
         })
     }
 
+    /// The device the queue talks to, read from inside the queue. `with_inner`'s callback must
+    /// work for any `'cmdq`, but it knows `'cmdq: 'a`, so what it reads at `'cmdq` it may
+    /// return at `'a`.
+    fn device(&self) -> &'a Device {
+        self.with_inner(|m| m.lock().unwrap().dev)
+    }
+
     /// Mutable access to the queue: `with_project` lends it for its existential lifetime.
     fn submit(self: Pin<&mut Self>, what: &str) {
         self.with_project(|p| {
@@ -70,4 +81,8 @@ fn main() {
     // Shared access through the callback accessor: it works for any `'cmdq`.
     let seq = q.with_inner(|m| m.lock().unwrap().seq);
     println!("{} commands sent to {}", seq, q.dev.name);
+    // A `&'a Device` read from the queue outlives the queue itself.
+    let dev = q.device();
+    drop(q);
+    println!("the queue is gone, {} is still there", dev.name);
 }

@@ -83,7 +83,9 @@
 //!   field type well-formed from the chain alone);
 //! - a field mentioning field lifetimes is stored erased: it is reached through its accessor
 //!   `fn field(&self) -> &T<'_>`, through `project()` (shared), or mutably, at its field
-//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them;
+//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them, else the error
+//!   points at the field and its lifetime's name says what to write
+//!   (``lifetime `'cell_not_covariant_in_owner_so_write_uses_owner_invariant` ``);
 //! - the struct is `Send`/`Sync`/`UnwindSafe`/... only if its fields are for every choice of
 //!   field lifetimes, and never `Unpin` (also with only existential lifetimes): once pinned it
 //!   cannot move, and no code, not even in the defining module, reaches its fields by `&mut`
@@ -103,10 +105,44 @@
 //!   over the field lifetimes (no borrow of a local can get in, no field borrow can get out),
 //!   and a failing or panicking initializer drops what it built, borrowers first.
 //!
+//! Field lifetimes may appear anywhere in a field's type, also inside function-pointer and
+//! closure types. In argument position, and anywhere in a trait object (its arguments and output
+//! are invariant), the field is not covariant: declare it invariant (next list). A `for<'x>`
+//! inside a field type is a binder of its own, whatever the fields are called
+//! (`examples/selfref_callbacks.rs`):
+//!
+//! ```
+//! use pin_init::*;
+//!
+//! #[pin_data]
+//! struct Driver {
+//!     #[uses('name: invariant)]
+//!     filter: Box<dyn Fn(&'name str, u32) -> bool + 'name>,
+//!     label: fn() -> &'name str,              // covariant: accessor `label()`
+//!     count: for<'name> fn(&'name str) -> usize, // not a field lifetime: bound here
+//!     name: String,
+//! }
+//!
+//! let mut d = Box::pin_init(pin_init!(Driver {
+//!     name: String::from("uart0"),
+//!     filter: {
+//!         let prefix = &name[..4]; // borrowed from the field, lives as long as `'name`
+//!         Box::new(move |dev: &str, irq: u32| dev.starts_with(prefix) && irq == 4)
+//!     },
+//!     label: || "serial",
+//!     count: str::len,
+//! }))
+//! .unwrap();
+//! assert_eq!((d.label())(), "serial");
+//! assert_eq!((d.count)(&d.name), 5);
+//! assert!(d.as_mut().with_project(|p| (p.filter)(p.name, 4)));
+//! assert!(!d.with_filter(|f| f("spi0", 4)));
+//! ```
+//!
 //! More kinds of borrows (each has an example in `examples/selfref_*.rs`):
 //! - `#[borrowed(mut)] owner: T` with `dep: &'owner mut U`: the initializer binds the one
 //!   `&'owner mut T` (two borrowers do not compile); the owner is unreachable afterwards
-//!   (`NotVisible` in projections).
+//!   (`NotVisible` in projections), also when no field borrows it (yet).
 //! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
 //!   variance (each lifetime once). An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
 //!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, and is `NotVisible` in
@@ -116,17 +152,66 @@
 //!   invariant in the generics that the closure reaches (those named by the types of the fields
 //!   with invariant lifetimes, and of the dependents capturing them), and stays covariant in the
 //!   others: a `Session<'dev>` whose invariant `Mutex<&'log str>` borrows a `log: String` can be
-//!   shortened in `'dev`. So that this is sound, `with_project_ref` (which may see the struct
-//!   shortened through a shared reference) does not assume that the other generics outlive the
-//!   invariant field lifetimes; the initializer and `with_project` (behind `Pin<&mut Self>`,
-//!   nothing was shortened) do. Invariant and covariant field lifetimes form two
-//!   outlives chains: an invariant one may outlive a covariant one declared before it, but a
-//!   covariant one never outlives an invariant one, so a field type such as
-//!   `&'inv &'cov T` ("lifetime may not live long enough: requires that `'cov` must outlive
-//!   `'inv`") does not compile; declare `#[uses('cov: invariant)]` on that field if it must.
+//!   shortened in `'dev` (`examples/selfref_session.rs`):
+//!
+//!   ```
+//!   # use pin_init::*;
+//!   # use std::sync::Mutex;
+//!   # struct Config;
+//!   #[pin_data]
+//!   struct Session<'dev> {
+//!       view: &'cfg Config,
+//!       cfg: &'dev Config,
+//!       #[uses('log: invariant)]
+//!       cursor: Mutex<&'log str>, // invariant group: reaches no generic
+//!       log: String,
+//!   }
+//!
+//!   fn shorten<'l: 's, 's>(s: &'s Session<'l>) -> &'s Session<'s> {
+//!       s
+//!   }
+//!   ```
+//!
+//!   So that this is sound, `with_project_ref` (which may see the struct shortened through a
+//!   shared reference) does not assume that the other generics outlive the invariant field
+//!   lifetimes; the initializer and `with_project` (behind `Pin<&mut Self>`, nothing was
+//!   shortened) do. Invariant and covariant field lifetimes form two outlives chains: an
+//!   invariant one may outlive a covariant one declared before it, but a covariant one never
+//!   outlives an invariant one, so a field type such as `&'inv &'cov T` ("lifetime may not live
+//!   long enough: requires that `'cov` must outlive `'inv`") does not compile; declare
+//!   `#[uses('cov: invariant)]` on that field if it must.
 //! - `where exists<'x>: 'a`: an *existential* lifetime, used in fields like a field lifetime
 //!   but borrowing no field; the initializer picks it, users accept any; the struct stays
-//!   covariant (never contravariant) in `'a`.
+//!   covariant (never contravariant) in `'a`. Callbacks know `'x: 'a`: what they read at `'x`
+//!   they may return at `'a` (`with_<field>` lends such a field as a `&Bounded<T, _>`, which
+//!   derefs to `&T`, for that; `with_project` has the bound in its projection). With several
+//!   bounds (`exists<'x>: 'a + 'b`) the borrow checker uses only one of them inside a closure,
+//!   so returning `'a` or `'b` data from a callback does not compile (a rustc limitation).
+//!
+//!   ```
+//!   # use pin_init::*;
+//!   # use std::sync::Mutex;
+//!   struct Device;
+//!   struct Inner<'dev> {
+//!       dev: &'dev Device,
+//!   }
+//!
+//!   #[pin_data]
+//!   struct Queue<'a>
+//!   where
+//!       exists<'cmdq>: 'a,
+//!   {
+//!       #[uses('cmdq: invariant)]
+//!       inner: Mutex<Inner<'cmdq>>,
+//!       dev: &'a Device,
+//!   }
+//!
+//!   impl<'a> Queue<'a> {
+//!       fn device(&self) -> &'a Device {
+//!           self.with_inner(|m| m.lock().unwrap().dev) // read at 'cmdq, returned at 'a
+//!       }
+//!   }
+//!   ```
 //! - `project_ref(self: Pin<&Self>)` and `with_project_ref(&self, f)` are the shared
 //!   projections.
 //!

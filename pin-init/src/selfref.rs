@@ -220,6 +220,41 @@ impl<T: ?Sized> NotVisible<T> {
     }
 }
 
+/// A field lent to a `with_<field>` callback together with outlives bounds `B` of its
+/// existential lifetimes: derefs to the field.
+///
+/// For `where exists<'x>: 'a`, `with_<field>` lends a field mentioning `'x` as
+/// `&Bounded<T<'x>, (&'a &'x (),)>` to a callback that must work for every `'x`. Inside the
+/// callback the argument's type is well-formed, which implies `'x: 'a`: data read from the field
+/// at `'x` may be returned as `'a` data (`q.with_inner(|m| m.lock().dev)` returning
+/// `&'a Device`). Nothing else about `'x` is known, so nothing shorter-lived than `'x` can be
+/// stored into the field.
+///
+/// # Invariants
+///
+/// Only made by casting a pointer to a `T` (same layout: `repr(transparent)`, `B` is only
+/// mentioned), by generated code that knows the bounds in `B` hold.
+#[repr(transparent)]
+pub struct Bounded<T: ?Sized, B> {
+    _bounds: PhantomData<B>,
+    value: T,
+}
+
+impl<T: ?Sized, B> Deref for Bounded<T, B> {
+    type Target = T;
+
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: ?Sized + core::fmt::Debug, B> core::fmt::Debug for Bounded<T, B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
 /// Returned by an initializer closure when all fields are initialized. Only the initializer
 /// macros make one.
 pub struct InitOk(());

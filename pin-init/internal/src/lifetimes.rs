@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Lifetime utilities: finding the free lifetimes of a type (respecting `for<'x>` binders) and
-//! replacing lifetimes syntactically.
+//! Lifetime utilities: finding the free lifetimes of a type, replacing free lifetimes and renaming
+//! bound ones, syntactically and respecting `for<'x>` binders.
 
 use std::collections::BTreeSet;
 use syn::{
@@ -106,27 +106,106 @@ impl<'a, F: FnMut(&'a Lifetime)> Visit<'a> for FreeLifetimes<'a, F> {
     }
 }
 
-/// Replaces lifetimes in types: every lifetime for which `map` returns `Some`.
-pub(crate) struct ReplaceLifetimes<F>(pub(crate) F);
+/// Returns `ty` with every *free* lifetime for which `map` returns `Some` replaced. Lifetimes
+/// bound by a `for<...>` inside `ty` (`for<'x> fn(&'x str)`, `dyn for<'x> Fn(&'x str)`) are not
+/// free: a binder shadows (see [`rename_binders`] for binders that must not). Expressions (array
+/// lengths, const arguments) are left alone: they cannot use the struct's lifetimes.
+pub(crate) fn replace_free(ty: &Type, mut map: impl FnMut(&Lifetime) -> Option<Lifetime>) -> Type {
+    let mut ty = ty.clone();
+    Rewrite {
+        free: &mut map,
+        rename_bound: &mut |_: &Lifetime| None,
+        scopes: Vec::new(),
+    }
+    .visit_type_mut(&mut ty);
+    ty
+}
 
-impl<F: FnMut(&Lifetime) -> Option<Lifetime>> ReplaceLifetimes<F> {
-    /// Returns `ty` with the lifetimes replaced.
-    pub(crate) fn replaced(&mut self, ty: &Type) -> Type {
-        let mut ty = ty.clone();
-        self.visit_type_mut(&mut ty);
-        ty
+/// Returns `ty` with the lifetimes that `for<...>` binders inside it declare renamed where
+/// `rename` returns a new name (declaration and uses, spans kept); free lifetimes are kept.
+///
+/// The generated code declares field lifetimes (`'text`) and its own (`'__pin`) as generic
+/// parameters, and Rust forbids a binder to shadow a lifetime in scope (E0496): a field type
+/// `for<'text> fn(&'text str)` in a struct with a field `text` means a fresh lifetime, so it is
+/// renamed before it is used where `'text` is declared.
+pub(crate) fn rename_binders(
+    ty: &Type,
+    mut rename: impl FnMut(&Lifetime) -> Option<Lifetime>,
+) -> Type {
+    let mut ty = ty.clone();
+    Rewrite {
+        free: &mut |_: &Lifetime| None,
+        rename_bound: &mut rename,
+        scopes: Vec::new(),
+    }
+    .visit_type_mut(&mut ty);
+    ty
+}
+
+/// Every lifetime name (without `'`) in `ty`, free or bound.
+pub(crate) fn all_lifetime_names(ty: &Type, out: &mut BTreeSet<String>) {
+    struct All<'a>(&'a mut BTreeSet<String>);
+    impl Visit<'_> for All<'_> {
+        fn visit_lifetime(&mut self, lt: &Lifetime) {
+            self.0.insert(lt.ident.to_string());
+        }
+    }
+    All(out).visit_type(ty);
+}
+
+/// The rewriter behind [`replace_free`] and [`rename_binders`].
+struct Rewrite<'f> {
+    /// New name of a free lifetime.
+    free: &'f mut dyn FnMut(&Lifetime) -> Option<Lifetime>,
+    /// New name of a lifetime declared by a binder.
+    rename_bound: &'f mut dyn FnMut(&Lifetime) -> Option<Lifetime>,
+    /// The binders around the current position, innermost last: each declared name with its
+    /// new name, if renamed.
+    scopes: Vec<(String, Option<Lifetime>)>,
+}
+
+impl Rewrite<'_> {
+    fn enter(&mut self, binder: Option<&BoundLifetimes>) -> usize {
+        let before = self.scopes.len();
+        for param in binder.iter().flat_map(|b| b.lifetimes.iter()) {
+            if let GenericParam::Lifetime(lt) = param {
+                let new = (self.rename_bound)(&lt.lifetime);
+                self.scopes.push((lt.lifetime.ident.to_string(), new));
+            }
+        }
+        before
     }
 }
 
-impl<F: FnMut(&Lifetime) -> Option<Lifetime>> VisitMut for ReplaceLifetimes<F> {
+impl VisitMut for Rewrite<'_> {
     fn visit_lifetime_mut(&mut self, lt: &mut Lifetime) {
-        if let Some(new) = (self.0)(lt) {
-            *lt = new;
+        let name = lt.ident.to_string();
+        match self.scopes.iter().rev().find(|(n, _)| *n == name) {
+            Some((_, Some(new))) => lt.ident = syn::Ident::new(&new.ident.to_string(), lt.span()),
+            Some((_, None)) => {}
+            None => {
+                if let Some(new) = (self.free)(lt) {
+                    *lt = new;
+                }
+            }
         }
     }
 
-    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
-        visit_mut::visit_expr_mut(self, e);
+    fn visit_type_bare_fn_mut(&mut self, f: &mut syn::TypeBareFn) {
+        let before = self.enter(f.lifetimes.as_ref());
+        visit_mut::visit_type_bare_fn_mut(self, f);
+        self.scopes.truncate(before);
+    }
+
+    fn visit_trait_bound_mut(&mut self, b: &mut syn::TraitBound) {
+        let before = self.enter(b.lifetimes.as_ref());
+        visit_mut::visit_trait_bound_mut(self, b);
+        self.scopes.truncate(before);
+    }
+
+    fn visit_expr_mut(&mut self, _: &mut syn::Expr) {
+        // Array lengths and const arguments cannot name the struct's lifetimes; nested items
+        // in them have their own scopes.
     }
 }
 
@@ -159,16 +238,54 @@ mod tests {
         );
     }
 
+    fn text(ty: &Type) -> String {
+        quote::quote!(#ty).to_string().replace(' ', "")
+    }
+
     #[test]
-    fn replaces_selected_lifetimes() {
+    fn replaces_selected_free_lifetimes() {
         let ty: Type = parse_quote!(&'a Foo<'b, 'a>);
-        let mut r = ReplaceLifetimes(|lt: &Lifetime| {
+        let ty = replace_free(&ty, |lt| {
             (lt.ident == "a").then(|| Lifetime::new("'x", lt.span()))
         });
-        let ty = r.replaced(&ty);
+        assert_eq!(text(&ty), "&'xFoo<'b,'x>");
+    }
+
+    #[test]
+    fn binders_shadow_replaced_lifetimes() {
+        let ty: Type = parse_quote!((
+            &'a str,
+            for<'a> fn(&'a str, &'b str),
+            Box<dyn for<'a> Fn(&'a str) -> &'b str + 'a>,
+            [u8; {
+                let _: &'a () = &();
+                1
+            }]
+        ));
+        let ty = replace_free(&ty, |lt| Some(Lifetime::new("'x", lt.span())));
         assert_eq!(
-            quote::quote!(#ty).to_string().replace(' ', ""),
-            "&'xFoo<'b,'x>"
+            text(&ty),
+            "(&'xstr,for<'a>fn(&'astr,&'xstr),Box<dynfor<'a>Fn(&'astr)->&'xstr+'x>,\
+             [u8;{let_:&'a()=&();1}])"
         );
+    }
+
+    #[test]
+    fn renames_binders_only() {
+        let ty: Type = parse_quote!((
+            &'a str,
+            for<'a, 'c> fn(&'a str, &'c &'b ()),
+            dyn for<'a> Tr<'a>
+        ));
+        let ty = rename_binders(&ty, |lt| {
+            (lt.ident == "a").then(|| Lifetime::new("'a_", lt.span()))
+        });
+        assert_eq!(
+            text(&ty),
+            "(&'astr,for<'a_,'c>fn(&'a_str,&'c&'b()),dynfor<'a_>Tr<'a_>)"
+        );
+        let mut names = BTreeSet::new();
+        all_lifetime_names(&ty, &mut names);
+        assert_eq!(names.into_iter().collect::<Vec<_>>(), ["a", "a_", "b", "c"]);
     }
 }

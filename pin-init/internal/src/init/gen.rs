@@ -264,7 +264,11 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {
             Item::Code(block) => {
-                out.extend(quote!(#(#attrs)* #block));
+                // Not a bare block statement: rustc's `unused_braces` would flag the user's
+                // braces (`_: { assert!(ok) }` is the documented form). A unit binding keeps the
+                // block's meaning: runs in place, `?` and `return` as written, must be `()`.
+                let unit = Ident::new("__code_block", m);
+                out.extend(quote!(#(#attrs)* let #unit: () = #block;));
                 continue;
             }
             Item::Value { field, value } => (field, Ok(value)),

@@ -243,7 +243,58 @@ impl PinDataStruct {
             existentials,
         };
         this.analyze_lifetimes(diag);
+        this.rename_shadowing_binders();
         Some(this)
+    }
+
+    /// Renames the lifetimes that `for<...>` binders in field types declare where they would
+    /// shadow a lifetime that the generated code declares around the field type (E0496): a
+    /// field lifetime (`cb: for<'text> fn(&'text str)` next to a borrowed field `text`), an
+    /// existential lifetime, or one of the expansion's own (`'__pin`, `'__this`). To the user a
+    /// binder shadows: `'text` there is a fresh lifetime, whatever the fields are called. The
+    /// new name is the old one with `_` appended until it is free (`'text_`), at the same span.
+    fn rename_shadowing_binders(&mut self) {
+        let in_scope: BTreeSet<String> = self
+            .fields
+            .iter()
+            .filter_map(|f| f.borrowed.as_ref())
+            .chain(self.existentials.iter().map(|e| &e.lt))
+            .map(|lt| lt.ident.to_string())
+            .collect();
+        let clashes = |name: &str, in_scope: &BTreeSet<String>| {
+            in_scope.contains(name) || name.starts_with("__")
+        };
+        // Names a renamed binder must not take either: every lifetime and field name around.
+        let mut taken = in_scope.clone();
+        taken.extend(self.fields.iter().map(|f| f.ident.to_string()));
+        taken.extend(
+            self.generics
+                .lifetimes()
+                .map(|l| l.lifetime.ident.to_string()),
+        );
+        for field in &self.fields {
+            lifetimes::all_lifetime_names(&field.ty, &mut taken);
+        }
+        for field in &mut self.fields {
+            // Binders of different fields are different scopes: each field starts afresh.
+            let mut taken = taken.clone();
+            field.ty = lifetimes::rename_binders(&field.ty, |lt| {
+                let name = lt.ident.to_string();
+                if !clashes(&name, &in_scope) {
+                    return None;
+                }
+                let mut new = name.trim_start_matches('_').to_string();
+                if new.is_empty() {
+                    new.push('l');
+                }
+                new.push('_');
+                while taken.contains(&new) || clashes(&new, &in_scope) {
+                    new.push('_');
+                }
+                taken.insert(new.clone());
+                Some(Lifetime::new(&format!("'{new}"), lt.span()))
+            });
+        }
     }
 
     /// Finds the field lifetimes: a lifetime in a field type that is not a generic of the
@@ -752,6 +803,48 @@ mod tests {
         assert_eq!(lts, ["'owner", "'other"]);
         assert!(m.fields[0].is_dependent() && m.fields[0].borrowed.is_none());
         assert!(m.fields[4].borrowed.is_none() && !m.fields[4].is_dependent());
+    }
+
+    #[test]
+    fn binders_named_like_field_lifetimes_are_renamed() {
+        let (model, errors) = parse(
+            quote!(),
+            quote! {
+                struct S<'a> where exists<'q>: 'a {
+                    cb: for<'text> fn(&'text str),
+                    both: (&'text str, dyn for<'text, '__pin> Fn(&'text str, &'__pin u8)),
+                    #[uses('q: invariant)]
+                    queue: Cell<(&'q u8, for<'q> fn(&'q u8))>,
+                    text: String,
+                    text_: for<'text_> fn(&'text_ u8),
+                    dev: &'a u8,
+                }
+            },
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let m = model.unwrap();
+        let tys: Vec<String> = m
+            .fields
+            .iter()
+            .map(|f| {
+                let ty = &f.ty;
+                quote!(#ty).to_string().replace(' ', "")
+            })
+            .collect();
+        assert_eq!(
+            tys,
+            [
+                "for<'text__>fn(&'text__str)",
+                "(&'textstr,dynfor<'text__,'pin_>Fn(&'text__str,&'pin_u8))",
+                "Cell<(&'qu8,for<'q_>fn(&'q_u8))>",
+                "String",
+                // Not a field lifetime (`text_` is not borrowed): kept.
+                "for<'text_>fn(&'text_u8)",
+                "&'au8",
+            ]
+        );
+        assert!(m.fields[0].captures.is_empty());
+        assert_eq!(m.fields[1].captures.len(), 1);
     }
 
     #[test]

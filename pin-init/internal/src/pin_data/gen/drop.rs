@@ -3,13 +3,18 @@
 //! Drop: forbid a plain `Drop` impl, and forward `Drop` to `PinnedDrop` when requested.
 
 use crate::pin_data::model::PinDataStruct;
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
 
 /// Emits the drop-related items.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    // The errors below are reported at the impls for the struct: those are located at what the
+    // user wrote (the struct's name, the `PinnedDrop` argument), not at the attribute. Only
+    // located there: they stay part of the expansion (lints such as clippy's
+    // `undocumented_unsafe_blocks` leave macro-generated code alone).
+    let at_ident = Span::call_site().located_at(ident.span());
     // A `Drop` impl would get `&mut Self` of a pinned value, so it is forbidden: with one, the
     // blanket impl below conflicts with the one for the struct (error E0119 naming this trait).
     let forbid_drop = quote! {
@@ -18,12 +23,17 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         #[allow(drop_bounds)]
         impl<T: ::core::ops::Drop + ?::core::marker::Sized> MustNotImplDrop_use_PinnedDrop_instead
             for T {}
+    };
+    let forbid_drop = quote_spanned! {at_ident=>
+        #forbid_drop
         impl #impl_generics MustNotImplDrop_use_PinnedDrop_instead for #ident #ty_generics
             #where_clause {}
     };
-    if model.args.pinned_drop.is_some() {
-        // A user `Drop` impl conflicts with this one (E0119).
-        quote! {
+    if let Some(arg) = &model.args.pinned_drop {
+        // A user `Drop` impl conflicts with this one (E0119); a missing `PinnedDrop` impl is
+        // reported at the call (E0277 with `PinnedDrop`'s message).
+        let at_arg = Span::call_site().located_at(arg.span());
+        quote_spanned! {at_arg=>
             impl #impl_generics ::core::ops::Drop for #ident #ty_generics #where_clause {
                 fn drop(&mut self) {
                     // SAFETY: we are in `drop`, the value is never used (or moved) again, so
@@ -38,11 +48,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     } else {
         // Without `PinnedDrop` argument, a `#[pinned_drop]` impl would never run: make it an
         // error (E0119 naming this trait).
-        quote! {
+        let forbid_pinned_drop = quote! {
             #[allow(non_camel_case_types)]
             trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop {}
             impl<T: ::pin_init::PinnedDrop + ?::core::marker::Sized>
                 UselessPinnedDropImpl_you_need_to_specify_PinnedDrop for T {}
+        };
+        quote_spanned! {at_ident=>
+            #forbid_pinned_drop
             impl #impl_generics UselessPinnedDropImpl_you_need_to_specify_PinnedDrop
                 for #ident #ty_generics #where_clause {}
             #forbid_drop

@@ -45,25 +45,50 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 
 /// `with_<field>(&self, f)`: an invariant dependent cannot have its field lifetimes shortened,
 /// so it is lent to a callback that must accept it for every choice of them.
+///
+/// A field capturing existential lifetimes (`exists<'x>: 'a`) is lent as
+/// `&Bounded<T, (&'a &'x (),)>` (derefs to `&T`): the bound `'x: 'a` is then implied inside the
+/// callback, so it may return data read at `'x` as `'a` data. Sound: the initializer chose `'x`
+/// outliving `'a`, and it still does when the struct is seen shortened in `'a` (covariance).
+/// The callback learns nothing else about `'x`, so it cannot store shorter-lived data at `'x`.
 fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
     let method = quote::format_ident!("with_{}", name);
     let lts = super::all_lts(model);
-    let infer = Lifetime::new("'_", Span::call_site());
-    let cast_ty = with_field_lts_as(model, &f.ty, &infer);
     let ty = &f.ty;
+    let bounds: Vec<TokenStream> = model
+        .existentials
+        .iter()
+        .filter(|e| f.captures.iter().any(|c| c.ident == e.lt.ident))
+        .flat_map(|e| {
+            let x = &e.lt;
+            e.bounds.iter().map(move |a| quote!(&#a &#x ()))
+        })
+        .collect();
+    let (arg, lent_as) = if bounds.is_empty() {
+        (quote!(&#ty), "`&T`")
+    } else {
+        (
+            quote!(&::pin_init::__internal::Bounded<#ty, (#(#bounds,)*)>),
+            "`&Bounded<T, _>` (derefs to `&T`), knowing that its existential lifetimes outlive \
+             their bounds",
+        )
+    };
     let doc = format!(
         "Runs `f` with the self-referential field `{name}`, which is invariant in its field \
-         lifetimes: `f` must accept it for every choice of them."
+         lifetimes: `f` must accept it for every choice of them. The field is lent as {lent_as}."
     );
     quote! {
         #[doc = #doc]
         #[inline(always)]
         #[allow(dead_code)]
-        #vis fn #method<__R>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(&#ty) -> __R) -> __R {
+        #vis fn #method<__R>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(#arg) -> __R) -> __R {
             // SAFETY: the field stores a `#ty` for some field lifetimes (same layout,
-            // `repr(transparent)` wrappers); `f` accepts any, and gets it shared while `self` is.
-            f(unsafe { &*::core::ptr::addr_of!(self.#name).cast::<#cast_ty>() })
+            // `repr(transparent)` wrappers, `Bounded` too); `f` accepts any, and gets it shared
+            // while `self` is. The pointee type is inferred from `f`'s argument (not written with
+            // `'_`, which is a fresh lifetime inside `fn(..)` or `Fn(..)` sugar). The existential
+            // lifetimes outlive their bounds: the initializer chose them so.
+            f(unsafe { &*::core::ptr::addr_of!(self.#name).cast() })
         }
     }
 }

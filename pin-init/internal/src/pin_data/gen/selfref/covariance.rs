@@ -10,16 +10,25 @@
 //!
 //! One never-called function per (field, covariant capture): it shortens that capture alone,
 //! the other captures staying fixed (a type is covariant in all its captures together exactly
-//! when it is in each one). A failure points at the field's type and names the lifetime: the
-//! long lifetime is the capture itself (defined at its use in the field), the short one is
-//! `'shorter_than_<capture>`.
+//! when it is in each one), from `'static` to an arbitrary lifetime:
+//! `fn(value: T<'static>) -> T<'x_shorter> { value }` compiles for every `T` covariant in `'x`
+//! and for no other (`'static` outlives every lifetime; the argument's implied bounds can only
+//! relate `'x_shorter` to `'static` through a cycle of outlives requirements between `'x` and
+//! another lifetime, which `__drop_order_check` rejects: see the crate docs' covariance notes).
+//!
+//! The error is rustc's ("lifetime may not live long enough"), shaped by what the function names
+//! (SPEC 4): the returned `value` is located at the field's type (primary span), and the short
+//! lifetime, defined at the user's `'x` in that type, is named after the fix:
+//! `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. With `'static` as the long
+//! lifetime rustc adds no "consider adding the following bound" help (which could not be
+//! followed here).
 
-use crate::lifetimes::ReplaceLifetimes;
 use crate::pin_data::model::{PinDataStruct, Variance};
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::{spanned::Spanned, Lifetime};
+use std::collections::BTreeSet;
+use syn::{ext::IdentExt, spanned::Spanned, Lifetime};
 
 /// Emits `__covariance_check_<field>_<lifetime>` per covariant capture of every dependent field.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
@@ -29,42 +38,52 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let mut out = TokenStream::new();
     for f in model.fields.iter().filter(|f| f.is_dependent()) {
         let ty = replace.replaced(&f.ty);
+        let mut taken = BTreeSet::new();
+        crate::lifetimes::all_lifetime_names(&ty, &mut taken);
         for capture in &f.captures {
             if f.capture_variance(capture) == Variance::Invariant {
                 // Never shortened: not checked (and it makes the struct invariant, see
                 // `stored_type`).
                 continue;
             }
-            // A name that no capture of this field has.
-            let mut short_name = format!("shorter_than_{}", capture.ident);
-            while f.captures.iter().any(|c| c.ident == short_name) {
-                short_name.insert(0, '_');
+            let (field, lt) = (f.ident.unraw(), capture.ident.unraw());
+            // The message: a name that no lifetime of the field's type has.
+            let mut short_name =
+                format!("{field}_not_covariant_in_{lt}_so_write_uses_{lt}_invariant");
+            while taken.contains(&short_name) {
+                short_name.push('_');
             }
+            // Defined where the user wrote the capture: rustc's "lifetime defined here" label.
             let short = Lifetime::new(&format!("'{short_name}"), capture.span());
-            // The long lifetime is the capture itself, defined where the user wrote it.
-            let long = capture.clone();
-            let short_ty = ReplaceLifetimes(|lt: &Lifetime| {
-                (lt.ident == capture.ident).then(|| short.clone())
-            })
-            .replaced(&ty);
+            let long = Lifetime::new("'static", capture.span());
+            let replaced = |to: &Lifetime| {
+                crate::lifetimes::replace_free(&ty, |l| {
+                    (l.ident == capture.ident).then(|| to.clone())
+                })
+            };
+            let (long_ty, short_ty) = (replaced(&long), replaced(&short));
             let others = f.captures.iter().filter(|c| c.ident != capture.ident);
             let mut generics = model.generics.clone();
-            let params: Vec<syn::GenericParam> =
-                [syn::parse_quote!(#short), syn::parse_quote!(#long: #short)]
-                    .into_iter()
-                    .chain(others.map(|o| syn::parse_quote!(#o)))
-                    .collect();
+            let params: Vec<syn::GenericParam> = [syn::parse_quote!(#short)]
+                .into_iter()
+                .chain(others.map(|o| syn::parse_quote!(#o)))
+                .collect();
             for (k, p) in params.into_iter().enumerate() {
                 generics.params.insert(k, p);
             }
             let (impl_generics, _, _) = generics.split_for_impl();
-            let name = format_ident!("__covariance_check_{}_{}", f.ident, capture.ident);
+            let name = format_ident!("__covariance_check_{}_{}", field, lt);
             // The coercion that fails for a non-covariant type is located at the field's type.
             let value = Ident::new("value", Span::mixed_site().located_at(f.ty.span()));
             // The struct's generics need not appear in the field's type.
             out.extend(quote! {
-                #[allow(non_snake_case, dead_code, clippy::extra_unused_lifetimes, unused_lifetimes)]
-                fn #name #impl_generics (#value: #ty) -> #short_ty #where_clause {
+                #[allow(
+                    non_snake_case,
+                    dead_code,
+                    unused_lifetimes,
+                    clippy::extra_unused_lifetimes
+                )]
+                fn #name #impl_generics (#value: #long_ty) -> #short_ty #where_clause {
                     #value
                 }
             });

@@ -16,7 +16,6 @@ pub(crate) mod dropck;
 pub(crate) mod pin_data_lt;
 pub(crate) mod with_project;
 
-use crate::lifetimes::ReplaceLifetimes;
 use crate::pin_data::model::{Field, PinDataStruct};
 use quote::quote;
 use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type};
@@ -390,12 +389,11 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
 /// projections and accessors show the user's type, with the borrow's lifetime).
 pub(crate) fn with_field_lts_as(model: &PinDataStruct, ty: &Type, to: &Lifetime) -> Type {
     let lts = all_lts(model);
-    ReplaceLifetimes(|lt: &Lifetime| {
+    crate::lifetimes::replace_free(ty, |lt| {
         lts.iter()
             .any(|f| f.ident == lt.ident)
             .then(|| Lifetime::new(&to.to_string(), lt.span()))
     })
-    .replaced(ty)
 }
 
 /// The struct's generic parameters as arguments (`'a, T, N`), without angle brackets.

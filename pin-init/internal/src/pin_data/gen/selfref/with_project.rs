@@ -7,7 +7,7 @@
 //! the struct escapes it, and it knows only the outlives chain. Mutably borrowed fields are
 //! `NotVisible`: their borrower holds the only reference.
 
-use super::{generic_args, generics_with_field_lts, with_field_lts_as};
+use super::{generic_args, generics_with_field_lts};
 use crate::pin_data::model::{Field, PinDataStruct};
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Span, TokenStream};
@@ -79,13 +79,17 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
             "with_project"
         }
     );
+    // Every field and existential lifetime is a parameter, also one that no field type uses
+    // (a `#[borrowed(mut)]` field no one borrows yet is `NotVisible`): mention each, covariantly,
+    // which leaves the variance that the fields give unchanged.
+    let lts = super::all_lts(model);
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
         #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
         #vis struct #name #impl_generics #where_clause {
             #(#fields,)*
-            __phantom: ::core::marker::PhantomData<&#this mut #ident #ty_generics>,
+            __phantom: ::core::marker::PhantomData<(&#this mut #ident #ty_generics, #(&#lts (),)*)>,
         }
     }
 }
@@ -103,20 +107,20 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let this = Lifetime::new("'__this", Span::call_site());
     let lts = super::all_lts(model);
     let args = generic_args(model);
-    let infer = Lifetime::new("'_", Span::call_site());
     let inits = model.fields.iter().map(|f| {
         let fname = &f.ident;
-        // Field lifetimes are inferred here (`'_`): the callback accepts any.
-        let ty = with_field_lts_as(model, &f.ty, &infer);
         if f.borrowed_mut {
             return quote!(#fname: ::pin_init::__internal::NotVisible::new());
         }
+        // The pointee type is inferred from the projection's field: the field's type at the
+        // field lifetimes the callback is called with. (Not written out with `'_` for them: in
+        // `fn(&'_ str)` or `dyn Fn(&'_ str)`, `'_` is a fresh higher-ranked lifetime.)
         let value = match (f.borrowed.is_some() || f.is_dependent(), shared) {
             (true, true) | (true, false) if f.borrowed.is_some() || shared => {
-                quote!(unsafe { &*::core::ptr::addr_of!(this.#fname).cast::<#ty>() })
+                quote!(unsafe { &*::core::ptr::addr_of!(this.#fname).cast() })
             }
             (true, _) => {
-                quote!(unsafe { &mut *::core::ptr::addr_of_mut!(this.#fname).cast::<#ty>() })
+                quote!(unsafe { &mut *::core::ptr::addr_of_mut!(this.#fname).cast() })
             }
             (false, true) => quote!(&this.#fname),
             (false, false) => quote!(&mut this.#fname),

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+// Valid programs compile without a warning, also with the kernel's idiom lints.
+#![deny(warnings, rust_2018_idioms, unused_lifetimes)]
+
+//! Runtime tests of issue 14: valid self-referential structs that the expansion used to reject
+//! (field lifetimes inside `fn`/`Fn` sugar, binders named like fields, `#[borrowed(mut)]` without
+//! a borrower, existential bounds in `with_<field>` callbacks, `_: { ... }` code blocks). Also
+//! run under ASan.
+
+use core::pin::Pin;
+use pin_init::*;
+use std::sync::Mutex;
+
+/// A trait with a lifetime parameter, for `dyn Trait<'x>` fields.
+trait Matcher<'t> {
+    fn matches(&self, word: &'t str) -> bool;
+}
+
+struct Prefix(&'static str);
+
+impl<'t> Matcher<'t> for Prefix {
+    fn matches(&self, word: &'t str) -> bool {
+        word.starts_with(self.0)
+    }
+}
+
+/// A generic holder, for field lifetimes in `fn` sugar inside generic arguments.
+struct Holder<F>(F);
+
+fn apply<'t>(f: fn(&'t str) -> &'t str, s: &'t str) -> &'t str {
+    f(s)
+}
+
+fn first_word(s: &str) -> &str {
+    s.split(' ').next().unwrap_or("")
+}
+
+fn is_long(s: &str) -> bool {
+    s.len() > 4
+}
+
+fn log_word(s: &str) {
+    assert!(!s.is_empty());
+}
+
+/// Issue 14 item 1: field lifetimes in every position of `fn` pointer and `Fn` trait sugar.
+#[pin_data]
+struct Callbacks {
+    // Argument position (contravariant in `'text`: declared invariant).
+    #[uses('text: invariant)]
+    check: Box<dyn Fn(&'text str) -> bool + 'text>,
+    #[uses('text: invariant)]
+    sink: fn(&'text str),
+    // Return position: a `fn` pointer is covariant in it, reached through its accessor; a trait
+    // object is invariant in its arguments and output.
+    source: fn() -> &'text str,
+    #[uses('text: invariant)]
+    boxed_source: Box<dyn Fn() -> &'text str + 'text>,
+    // Both, nested.
+    #[uses('text: invariant)]
+    pick: fn(fn(&'text str) -> &'text str, &'text str) -> &'text str,
+    // `dyn Trait<'x>` and `fn` sugar inside generic arguments.
+    #[uses('text: invariant)]
+    matcher: Box<dyn Matcher<'text> + 'text>,
+    #[uses('text: invariant)]
+    holder: Holder<Option<fn(&'text str) -> bool>>,
+    text: String,
+}
+
+#[test]
+fn field_lifetimes_in_fn_sugar() {
+    let c = Box::pin_init(pin_init!(Callbacks {
+        text: String::from("hello pinned world"),
+        check: Box::new(|w: &str| w.len() == 5),
+        sink: log_word,
+        source: || "static",
+        boxed_source: Box::new(move || &text[6..12]),
+        pick: apply,
+        matcher: Box::new(Prefix("he")),
+        holder: Holder(Some(is_long as fn(&str) -> bool)),
+    }))
+    .unwrap();
+    let word = first_word(&c.text).to_string();
+    assert!(c.with_check(|f| f("hello")));
+    c.with_sink(|f| f("word"));
+    assert_eq!((c.source())(), "static");
+    assert_eq!(c.with_boxed_source(|f| f().to_string()), "pinned");
+    assert_eq!(word, "hello");
+    assert!(c.with_matcher(|m| m.matches("help")));
+    assert!(c.with_holder(|h| h.0.unwrap()("longer")));
+    let mut c = c;
+    // Mutably, at the field lifetime: the callbacks see `&'text str` of the owner.
+    c.as_mut().with_project(|p| {
+        assert!((p.check)(first_word(p.text)));
+        (p.sink)(first_word(p.text));
+        assert_eq!((p.pick)(first_word, p.text), "hello");
+        assert!(p.matcher.matches(p.text));
+        assert!(!p.holder.0.unwrap()(&p.text[..2]));
+        *p.check = Box::new(|w| w.ends_with('d'));
+        *p.source = first_word_of_static;
+        let text: &String = p.text;
+        *p.boxed_source = Box::new(move || &text[13..]);
+    });
+    assert!(c.with_check(|f| f("world")));
+    assert_eq!((c.source())(), "first");
+    assert_eq!(c.with_boxed_source(|f| f().len()), 5);
+    c.with_project_ref(|p| {
+        assert!((p.check)(&p.text[13..]));
+        assert_eq!((p.boxed_source)(), "world");
+    });
+}
+
+fn first_word_of_static() -> &'static str {
+    first_word("first word")
+}
+
+/// Issue 14 item 2: a binder named like a field (or like an existential or internal lifetime)
+/// shadows it.
+#[pin_data]
+struct Shadowing<'a>
+where
+    exists<'cmdq>: 'a,
+{
+    // Not self-referential: `'text` is bound here.
+    count: for<'text> fn(&'text str) -> usize,
+    count_dyn: Box<dyn for<'text> Fn(&'text str) -> usize>,
+    // Self-referential in `'text`, with a binder of the same name inside.
+    view: (&'text str, for<'text> fn(&'text str) -> &'text str),
+    // Binders named like an existential lifetime and like the expansion's own lifetimes.
+    #[uses('cmdq: invariant)]
+    queue: Mutex<(&'cmdq u8, for<'cmdq> fn(&'cmdq u8) -> u8)>,
+    internal: for<'__pin, '__this> fn(&'__pin str, &'__this str) -> bool,
+    text: String,
+    dev: &'a u8,
+}
+
+fn count_chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn deref_u8(v: &u8) -> u8 {
+    *v
+}
+
+fn same_len(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+}
+
+#[test]
+fn binders_shadow_field_lifetimes() {
+    let dev = 7u8;
+    let dev = &dev;
+    let s = Box::pin_init(pin_init!(Shadowing {
+        dev,
+        text: String::from("abc def"),
+        internal: same_len,
+        // `dev` is bound to the field initialized above (`&mut &u8`).
+        queue: Mutex::new((*dev, deref_u8 as fn(&u8) -> u8)),
+        view: (&text[4..], first_word as fn(&str) -> &str),
+        count_dyn: Box::new(|s: &str| s.len()),
+        count: count_chars,
+    }))
+    .unwrap();
+    assert_eq!((s.count)("four"), 4);
+    assert_eq!((s.count_dyn)("five!"), 5);
+    let view = s.view();
+    assert_eq!(view.0, "def");
+    assert_eq!((view.1)(&s.text), "abc");
+    assert!((s.internal)("ab", "cd"));
+    assert_eq!(s.with_queue(|q| (q.lock().unwrap().1)(&3)), 3);
+    let mut s = s;
+    s.as_mut().with_project(|p| {
+        p.view.0 = &p.text[..3];
+        assert_eq!((p.view.1)(p.text), "abc");
+        let q = p.queue.get_mut().unwrap();
+        assert_eq!((q.1)(q.0), 7);
+    });
+    assert_eq!(s.view().0, "abc");
+}
+
+/// Issue 14 item 4: `#[borrowed(mut)]` on a field that no field borrows (yet), as `#[borrowed]`.
+#[pin_data]
+struct Reserved {
+    #[borrowed(mut)]
+    scratch: Vec<u8>,
+    #[borrowed]
+    shared: String,
+    len: usize,
+}
+
+#[test]
+fn borrowed_mut_without_a_borrower() {
+    let mut r = Box::pin_init(pin_init!(Reserved {
+        scratch: vec![1, 2, 3],
+        shared: String::from("shared"),
+        len: 3,
+    }))
+    .unwrap();
+    assert_eq!(r.len, 3);
+    assert_eq!(r.shared.len(), 6);
+    r.as_mut().with_project(|p| {
+        *p.len += 1;
+        assert_eq!(p.shared.as_str(), "shared");
+    });
+    r.with_project_ref(|p| assert_eq!(*p.len, 4));
+    let p = r.as_mut().project();
+    *p.len += 1;
+    assert_eq!(r.len, 5);
+}
+
+/// Issue 14 item 5: a `with_<field>` callback knows that an existential lifetime outlives its
+/// bound, so it may return `'a` data read from the field at `'cmdq`.
+struct Device {
+    name: &'static str,
+}
+
+struct Inner<'dev> {
+    dev: &'dev Device,
+    seq: u32,
+}
+
+#[pin_data]
+struct Queue<'a>
+where
+    exists<'cmdq>: 'a,
+{
+    #[pin]
+    #[uses('cmdq: invariant)]
+    inner: Mutex<Inner<'cmdq>>,
+    // Captures a field lifetime and the existential one.
+    #[uses('_: invariant)]
+    tagged: Mutex<(&'cmdq Device, &'name str)>,
+    name: String,
+    dev: &'a Device,
+}
+
+impl<'a> Queue<'a> {
+    fn new(dev: &'a Device) -> impl PinInit<Self> + 'a {
+        pin_init!(Self {
+            dev,
+            name: String::from("q0"),
+            // `dev` is bound to the field initialized above (`&mut &Device`).
+            tagged: Mutex::new((*dev, &name[..])),
+            inner: Mutex::new(Inner { dev, seq: 1 }),
+        })
+    }
+
+    fn dev(&self) -> &'a Device {
+        self.with_inner(|m| m.lock().unwrap().dev)
+    }
+
+    fn tagged_dev(&self) -> &'a Device {
+        self.with_tagged(|m| m.lock().unwrap().0)
+    }
+
+    fn dev_through_project_ref(&self) -> &'a Device {
+        self.with_project_ref(|p| p.inner.lock().unwrap().dev)
+    }
+
+    fn dev_through_project(self: Pin<&mut Self>) -> &'a Device {
+        self.with_project(|p| p.inner.lock().unwrap().dev)
+    }
+}
+
+/// Shortened in `'a` (covariance), the bound still holds: the callback returns the short `'a`.
+fn shortened_dev<'s>(q: &'s Queue<'static>) -> &'s Device {
+    let q: &'s Queue<'s> = q;
+    q.dev()
+}
+
+#[test]
+fn existential_bound_in_with_field_callbacks() {
+    static GSP: Device = Device { name: "gsp" };
+    let a = Device { name: "a" };
+    let mut q = Box::pin_init(Queue::new(&a)).unwrap();
+    let dev: &Device = q.dev();
+    assert_eq!(dev.name, "a");
+    assert_eq!(q.tagged_dev().name, "a");
+    assert_eq!(q.dev_through_project_ref().name, "a");
+    assert_eq!(q.as_mut().dev_through_project().name, "a");
+    // The lent `Bounded` derefs to the field.
+    let seq = q.with_inner(|m| {
+        let m: &Mutex<Inner<'_>> = m;
+        m.lock().unwrap().seq
+    });
+    assert_eq!(seq, 1);
+    assert_eq!(q.with_tagged(|m| m.lock().unwrap().1.len()), 2);
+    // The device outlives the queue: the reference read at `'a` stays usable after it.
+    drop(q);
+    assert_eq!(dev.name, "a");
+    let q = Box::pin_init(Queue::new(&GSP)).unwrap();
+    assert_eq!(shortened_dev(&q).name, "gsp");
+}
+
+/// Issue 14 item 6: `_: { ... }` code blocks, as the crate docs write them, warn nothing.
+#[pin_data]
+struct Counted {
+    a: u32,
+    #[pin]
+    b: Mutex<u32>,
+}
+
+#[pin_data]
+struct Plain {
+    a: u32,
+    b: u32,
+}
+
+#[pin_data]
+struct CountedRef {
+    view: &'text str,
+    text: String,
+}
+
+#[test]
+fn code_blocks_are_warning_free() {
+    let len = 4;
+    let mut seen = Vec::new();
+    let seen_ref = &mut seen;
+    let c = Box::pin_init(pin_init!(Counted {
+        _: { assert_eq!(len, 4) },
+        a: 1,
+        _: { seen_ref.push(1) },
+        b: Mutex::new(2),
+        _: {},
+    }))
+    .unwrap();
+    assert_eq!(c.a + *c.b.lock().unwrap(), 3);
+    assert_eq!(seen, [1]);
+    let p = Box::init(init!(Plain {
+        a: 5,
+        _: { assert!(len > 2) },
+        b: 6,
+    }))
+    .unwrap();
+    assert_eq!(p.a + p.b, 11);
+    let r = Box::pin_init(pin_init!(CountedRef {
+        text: String::from("abc"),
+        _: { assert_eq!(text.len(), 3) },
+        view: &text[1..],
+    }))
+    .unwrap();
+    assert_eq!(*r.view(), "bc");
+}
+
+/// The kernel's `unused_lifetimes` lint: the per-capture covariance check of `view` declares the
+/// struct's generics, which its field type does not use; no warning at the user's `'a`, `'b`.
+#[pin_data]
+struct TwoGenerics<'a, 'b> {
+    view: &'text str,
+    text: String,
+    a: &'a u8,
+    b: &'b u8,
+}
+
+#[test]
+fn covariance_check_warns_nothing_about_unused_generics() {
+    let (a, b) = (1, 2);
+    let (a, b) = (&a, &b);
+    let t = Box::pin_init(pin_init!(TwoGenerics {
+        a,
+        b,
+        text: String::from("xy"),
+        view: &text[1..],
+    }))
+    .unwrap();
+    assert_eq!((*t.view(), *t.a + *t.b), ("y", 3));
+}

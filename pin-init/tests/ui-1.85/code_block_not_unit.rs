@@ -1,0 +1,1 @@
+../ui/code_block_not_unit.rs
