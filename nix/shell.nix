@@ -27,6 +27,8 @@ let
     pkgs.gnutar
     pkgs.xz
     pkgs.gnupatch
+    # scripts/make-series.sh (run by prepare-tree.sh) writes the crate patches with git.
+    pkgs.git
     pkgs.flex
     pkgs.bison
     pkgs.bc
