@@ -40,7 +40,10 @@ pub(crate) fn extern_crate(alias: &Ident) -> TokenStream {
 /// The module-level alias of `#[pin_data]` on the struct `ident` (one per struct, so that
 /// two structs of one module do not declare the same name).
 pub(crate) fn alias_for(ident: &Ident) -> Ident {
-    Ident::new(&format!("__pin_init_{ident}"), Span::call_site())
+    // A raw identifier (`r#type`) cannot be part of another identifier as written.
+    let name = ident.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    Ident::new(&format!("__pin_init_{name}"), Span::call_site())
 }
 
 /// Rewrites every path of `tokens` that starts with `::pin_init` or `::core` to start at
@@ -169,6 +172,10 @@ mod tests {
                 fn f() -> A::X {}
             )
             .to_string()
+        );
+        assert_eq!(
+            alias_for(&Ident::new_raw("type", Span::call_site())).to_string(),
+            "__pin_init_type"
         );
         // Not the start of a path: left alone.
         for kept in [
