@@ -17,7 +17,7 @@
 //! the user's tokens are rewritten too: for every program that does not rebind these names
 //! they mean the same items, and for one that does, the expansion still sees the real ones.
 
-use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 
 /// Keywords after which `::name` starts a path (after any other identifier, `x::name` is a
@@ -117,7 +117,11 @@ fn leading_crate(trees: &[TokenTree], i: usize) -> Option<&'static str> {
         // starts. (`<T as Tr>::core::x` would be an associated item named `core` with a path
         // after it, which Rust has no syntax for.)
         Some(TokenTree::Punct(_)) => true,
-        Some(TokenTree::Group(g)) => g.delimiter() == Delimiter::None,
+        // After any group a path starts too: a statement after a block (`if c {} else {}
+        // ::core::result::Result::Ok(..)`, which the initializer macros emit), an expression
+        // after an attribute's brackets. No path segment follows a group (`(T)::x` and
+        // `[T]::x` are not Rust; a type-relative path needs `<..>`).
+        Some(TokenTree::Group(_)) => true,
         Some(TokenTree::Literal(_)) => true,
     };
     starts_path.then_some(krate)
@@ -176,6 +180,23 @@ mod tests {
         assert_eq!(
             alias_for(&Ident::new_raw("type", Span::call_site())).to_string(),
             "__pin_init_type"
+        );
+        // After a group (here a block, as the initializer macros emit after their `if true
+        // { .. } else { .. }`) a path starts.
+        assert_eq!(
+            rw(quote!(if true {} else {} ::core::result::Result::Ok(x))),
+            quote!(if true {} else {} A::__internal::core::result::Result::Ok(x)).to_string()
+        );
+        assert_eq!(
+            rw(quote!(
+                #[allow(unused)]
+                ::pin_init::f()
+            )),
+            quote!(
+                #[allow(unused)]
+                A::f()
+            )
+            .to_string()
         );
         // Not the start of a path: left alone.
         for kept in [
