@@ -36,7 +36,9 @@ macro_rules! stack_pin_init {
         // `slot` is not moved or reused while `guard` lives, and `guard` is dropped (not
         // leaked) when they go out of scope together.
         let mut guard = unsafe { $crate::__internal::StackPinned::init(&mut slot, val) };
-        let mut $var = guard.as_pin();
+        // A path, not `guard.as_pin()`: a user trait's `as_pin(&self)` would win the method
+        // lookup over the inherent `as_pin(&mut self)`.
+        let mut $var = $crate::__internal::StackPinned::as_pin(&mut guard);
     };
 }
 

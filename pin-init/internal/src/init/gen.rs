@@ -326,11 +326,21 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
                 Steps::Dropck { .. } => quote_spanned!(m=> let_binding_in_dropck),
                 _ => quote_spanned!(m=> let_binding),
             };
+            // The receiver is a local `&mut guard`, not `guard`: method lookup then finds the
+            // guard's inherent `&mut self` method at its first step. With `guard.method()` it
+            // would try `&guard` first, where a user trait with a `&self` method of that name,
+            // in scope here, wins: its binding (say a leaked `&'static`) does not borrow the
+            // guard, and the drop-check copy then accepted a dependent that reads a field its
+            // guard freed first on failure (redteam2 H6). A local, not `(&mut guard)`: the
+            // binding reborrows through it, which a temporary would not outlive.
+            let guard_ref = format_ident!("__{}_guard_ref", field, span = m);
             out.extend(quote! {
+                #(#cfgs)*
+                let #guard_ref = &mut #guard;
                 // SAFETY: each guard is bound once (required for mutably borrowed fields).
                 #(#cfgs)*
                 #[allow(unused_variables, unused_mut, unused_unsafe)]
-                let mut #field = unsafe { #guard.#method() };
+                let mut #field = unsafe { #guard_ref.#method() };
             });
         }
         guards.push((guard, cfgs));

@@ -1,0 +1,1 @@
+../ui/redteam_hijack_dropck_binding.rs
