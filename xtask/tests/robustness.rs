@@ -323,9 +323,9 @@ fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
     );
 }
 
-#[test]
-fn kernel_command_reports_the_broken_patch() {
-    let t = Temp::new("kpatch");
+/// A fake vanilla tree, repository, cache (with a fake bindgen) and tool directory for
+/// `cargo xtask kernel --source`; returns `(source, repo, cache, tools)`.
+fn fake_kernel_setup(t: &Temp) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
     let (tree, frepo, cache, tools) = (
         t.0.join("linux-src"),
         t.0.join("repo"),
@@ -339,14 +339,26 @@ fn kernel_command_reports_the_broken_patch() {
         &cache.join("tools/bin/bindgen"),
         "#!/bin/sh\necho bindgen 0.69.5\n",
     );
-    let o = xtask(
-        &["kernel", "--source", tree.to_str().unwrap()],
+    (tree, frepo, cache, tools)
+}
+
+/// `cargo xtask kernel --source SRC` against the fake setup.
+fn xtask_kernel(src: &Path, frepo: &Path, cache: &Path, tools: &Path) -> Output {
+    xtask(
+        &["kernel", "--source", src.to_str().unwrap()],
         &[
-            ("PIN_INIT_HARNESS_CACHE", &cache),
-            ("PIN_INIT_HARNESS_REPO", &frepo),
-            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ("PIN_INIT_HARNESS_CACHE", cache),
+            ("PIN_INIT_HARNESS_REPO", frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", tools),
         ],
-    );
+    )
+}
+
+#[test]
+fn kernel_command_reports_the_broken_patch() {
+    let t = Temp::new("kpatch");
+    let (tree, frepo, cache, tools) = fake_kernel_setup(&t);
+    let o = xtask_kernel(&tree, &frepo, &cache, &tools);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -369,34 +381,15 @@ fn mtime(p: &Path) -> std::time::SystemTime {
 #[test]
 fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
     let t = Temp::new("incr");
-    let (src, frepo, cache, tools) = (
-        t.0.join("linux-src"),
-        t.0.join("repo"),
-        t.0.join("cache"),
-        t.0.join("tools"),
-    );
-    fake_tree(&src, 12);
+    let (src, frepo, cache, tools) = fake_kernel_setup(&t);
     write(&src.join("kernel/untouched.c"), "int untouched;\n");
-    fake_repo(&frepo, &cache.join("vendor"));
     write(&frepo.join("patches/series"), "0001-good.patch\n");
     write(
         &frepo.join("kunit-configs/00-base.config"),
         "CONFIG_KUNIT=y\n",
     );
-    fake_tools(&tools);
-    executable(
-        &cache.join("tools/bin/bindgen"),
-        "#!/bin/sh\necho bindgen 0.69.5\n",
-    );
     let run = || {
-        let o = xtask(
-            &["kernel", "--source", src.to_str().unwrap()],
-            &[
-                ("PIN_INIT_HARNESS_CACHE", &cache),
-                ("PIN_INIT_HARNESS_REPO", &frepo),
-                ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
-            ],
-        );
+        let o = xtask_kernel(&src, &frepo, &cache, &tools);
         // The fake make builds no image; the preparation is what counts here.
         let err = stderr(&o);
         assert!(err.contains("bzImage is missing"), "{err}");
