@@ -18,6 +18,7 @@ mod lifetimes;
 mod pin_data;
 mod pinned_drop;
 mod self_replace;
+mod test_switch;
 mod zeroable;
 
 /// See `pin_init::pin_data`.

@@ -175,7 +175,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     }
 
     let steps = init_steps(model, &bind, Steps::Pinned { data: &data_lt });
-    let body = if any_binding {
+    let body = if any_binding && !crate::test_switch::disabled("init_dropck") {
         let with_lt = quote!(#data.__with_lt());
         let dropck = init_steps(model, &bind, Steps::Dropck { data: &with_lt });
         quote! {

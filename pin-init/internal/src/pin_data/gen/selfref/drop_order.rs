@@ -20,6 +20,9 @@ use syn::spanned::Spanned;
 
 /// Emits `__drop_order_check`.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    if crate::test_switch::disabled("drop_order") {
+        return TokenStream::new();
+    }
     let ident = &model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();
     let generics = generics_with_split_field_lts(model, None);

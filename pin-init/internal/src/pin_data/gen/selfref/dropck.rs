@@ -46,7 +46,10 @@ pub(crate) fn may_have_drop_glue(ty: &Type) -> bool {
 /// The drop-check marker for `field`'s `Erase`, if it needs one: a type owning every generic of
 /// the struct.
 pub(crate) fn marker(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
-    if !field.is_dependent() || !may_have_drop_glue(&field.ty) {
+    if !field.is_dependent()
+        || !may_have_drop_glue(&field.ty)
+        || crate::test_switch::disabled("dropck")
+    {
         return None;
     }
     let owned: Vec<TokenStream> = model

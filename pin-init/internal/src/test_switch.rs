@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Test-only switches that turn soundness checks of the macros *off*.
+//!
+//! They exist so that the tests that search for unsound programs (the generative fuzzer, the
+//! kernel's KASAN run) can prove they would find one: with a check switched off, a fixed-seed
+//! run must report a program that breaks its oracle. They are read when this proc-macro crate
+//! is *compiled*, from the environment variable `PIN_INIT_UNSOUND_DISABLE_CHECKS` (a
+//! comma-separated list of the names below), so a build that does not set it cannot have them,
+//! and no code in any crate can switch them on (cargo and kbuild rebuild the crate when the
+//! variable changes). Never set it outside those tests: every name below is a check that
+//! soundness rests on (see SOUNDNESS.md).
+//!
+//! | name | what is switched off |
+//! |---|---|
+//! | `drop_order` | the field-order check and `__drop_order_check` (a field may borrow a field that drops first) |
+//! | `covariance` | the per-capture covariance checks (a non-covariant dependent is treated as covariant) |
+//! | `dropck` | the drop-check ownership of the struct's generics by dependents with drop glue |
+//! | `init_dropck` | the initializer's drop check of its guards (a field may be initialized before a field it borrows) |
+
+/// The checks that can be switched off, for the tests that list them.
+pub(crate) const NAMES: &[&str] = &["drop_order", "covariance", "dropck", "init_dropck"];
+
+/// Whether the check `name` (one of [`NAMES`]) was switched off when this crate was compiled.
+pub(crate) fn disabled(name: &str) -> bool {
+    debug_assert!(NAMES.contains(&name), "unknown check {name}");
+    match option_env!("PIN_INIT_UNSOUND_DISABLE_CHECKS") {
+        Some(list) => list.split(',').any(|c| c.trim() == name),
+        None => false,
+    }
+}
