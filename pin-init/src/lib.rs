@@ -581,7 +581,14 @@ pub use pin_init_internal::MaybeZeroable;
 /// stack_try_pin_init!(let p: Pair = defaulted());
 /// assert!(p.is_err());
 /// ```
-pub use pin_init_internal::pin_init;
+#[macro_export]
+macro_rules! pin_init {
+    ($($input:tt)*) => {
+        // `$crate` first: the expansion names this crate through it (never through the
+        // user's extern prelude, which the user's crate can rebind).
+        $crate::__internal::__pin_init!($crate $($input)*)
+    };
+}
 
 /// Constructs a fallible, in-place, pinned initializer for a `struct` (Linux 6.12's name).
 ///
@@ -613,7 +620,14 @@ pub use pin_init_internal::pin_init;
 /// stack_try_pin_init!(let err: Small = small(300));
 /// assert_eq!(err.err(), Some(TooBig));
 /// ```
-pub use pin_init_internal::try_pin_init;
+#[macro_export]
+macro_rules! try_pin_init {
+    ($($input:tt)*) => {
+        // `$crate` first: the expansion names this crate through it (never through the
+        // user's extern prelude, which the user's crate can rebind).
+        $crate::__internal::__try_pin_init!($crate $($input)*)
+    };
+}
 
 /// Constructs an in-place initializer for a `struct` (no pinning guarantees).
 ///
@@ -634,7 +648,14 @@ pub use pin_init_internal::try_pin_init;
 /// assert_eq!(big.header, 1);
 /// assert!(big.payload.iter().all(|&x| x == 0));
 /// ```
-pub use pin_init_internal::init;
+#[macro_export]
+macro_rules! init {
+    ($($input:tt)*) => {
+        // `$crate` first: the expansion names this crate through it (never through the
+        // user's extern prelude, which the user's crate can rebind).
+        $crate::__internal::__init!($crate $($input)*)
+    };
+}
 
 /// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees; Linux
 /// 6.12's name).
@@ -658,7 +679,14 @@ pub use pin_init_internal::init;
 /// stack_try_pin_init!(let c: Config = config("x"));
 /// assert!(c.is_err());
 /// ```
-pub use pin_init_internal::try_init;
+#[macro_export]
+macro_rules! try_init {
+    ($($input:tt)*) => {
+        // `$crate` first: the expansion names this crate through it (never through the
+        // user's extern prelude, which the user's crate can rebind).
+        $crate::__internal::__try_init!($crate $($input)*)
+    };
+}
 
 /// A pinned initializer for `T`.
 ///

@@ -405,12 +405,6 @@ impl<T: ?Sized> DropGuard<Unpinned, T> {
         // SAFETY: by the type invariant the value is valid; the borrow of `self` keeps it alive.
         unsafe { &mut *self.ptr }
     }
-
-    /// Same as [`DropGuard::let_binding`] (the second, drop-check expansion uses this name).
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> &mut T {
-        self.let_binding()
-    }
 }
 
 impl<T: ?Sized> DropGuard<Pinned, T> {
@@ -419,12 +413,6 @@ impl<T: ?Sized> DropGuard<Pinned, T> {
     pub fn let_binding(&mut self) -> Pin<&mut T> {
         // SAFETY: by the type invariant the value is valid and pinned.
         unsafe { Pin::new_unchecked(&mut *self.ptr) }
-    }
-
-    /// Same as [`DropGuard::let_binding`] (the second, drop-check expansion uses this name).
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> Pin<&mut T> {
-        self.let_binding()
     }
 }
 
@@ -531,13 +519,6 @@ impl<'a, T: ?Sized> SelfRefDropGuard<'a, Unpinned, T> {
         // SAFETY: by the type invariant the value is valid for `'a` and only shared from now on.
         unsafe { &*self.ptr }
     }
-
-    /// The binding of the drop-check expansion: borrows the guard, so that rustc checks that
-    /// dropping the guards (on failure) never leaves a dangling borrow.
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> &T {
-        self.let_binding()
-    }
 }
 
 impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T> {
@@ -547,12 +528,6 @@ impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T> {
     pub fn let_binding(&mut self) -> Pin<&'a T> {
         // SAFETY: by the type invariant the value is valid for `'a` and pinned.
         unsafe { Pin::new_unchecked(&*self.ptr) }
-    }
-
-    /// See [`SelfRefDropGuard::let_binding_in_dropck`] of unpinned fields.
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> Pin<&T> {
-        self.let_binding()
     }
 }
 
@@ -569,13 +544,6 @@ impl<'a, T: ?Sized> SelfRefDropGuard<'a, Unpinned, T, Exclusive> {
         // function this is the only reference made.
         unsafe { &mut *self.ptr }
     }
-
-    /// The binding of the drop-check expansion (borrows the guard).
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> &mut T {
-        // SAFETY: by the type invariant the value is valid; the borrow of `self` keeps it so.
-        unsafe { &mut *self.ptr }
-    }
 }
 
 impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T, Exclusive> {
@@ -588,13 +556,6 @@ impl<'a, T: ?Sized> SelfRefDropGuard<'a, Pinned, T, Exclusive> {
     #[inline(always)]
     pub unsafe fn let_binding(&mut self) -> Pin<&'a mut T> {
         // SAFETY: valid for `'a` and pinned (type invariant), the only reference (requirement).
-        unsafe { Pin::new_unchecked(&mut *self.ptr) }
-    }
-
-    /// The binding of the drop-check expansion (borrows the guard).
-    #[inline(always)]
-    pub fn let_binding_in_dropck(&mut self) -> Pin<&mut T> {
-        // SAFETY: valid and pinned by the type invariant; the borrow of `self` keeps it so.
         unsafe { Pin::new_unchecked(&mut *self.ptr) }
     }
 }
@@ -616,3 +577,43 @@ impl<P, T: ?Sized, K> Drop for SelfRefDropGuard<'_, P, T, K> {
 /// coherence check cannot rule out that it becomes `Unpin` some day, so it always reports the
 /// overlap; the lifetime keeps the bound from being a trivially false one, which rustc rejects.
 pub struct NeverUnpin<'a>(PhantomData<&'a ()>, PhantomPinned);
+
+/// The guard of one field in the initializer macros' never-executed drop-check *skeleton* (see
+/// `pin_init!`'s expansion): it holds nothing, and has a `Drop` impl only so that rustc
+/// requires every lifetime in `T` to be alive where it drops.
+pub struct SkeletonGuard<T: ?Sized>(PhantomData<*const T>);
+
+impl<T: ?Sized> Drop for SkeletonGuard<T> {
+    #[inline(always)]
+    fn drop(&mut self) {}
+}
+
+/// The slots of the drop-check skeleton: each gives a [`SkeletonGuard`] of its field's type, and
+/// the slot of a borrowed field ties its guard to its field lifetime `'a` (the guard must stay
+/// borrowed as long as anything of field lifetime `'a` may be alive).
+pub trait Skeleton<'a> {
+    /// The field's type.
+    type Field: ?Sized;
+
+    /// A guard of the field's type.
+    fn guard(&self) -> SkeletonGuard<Self::Field> {
+        SkeletonGuard(PhantomData)
+    }
+
+    /// Borrows `guard` for the field lifetime (a borrowed field), or not at all (any other).
+    fn tie(&self, guard: &'a SkeletonGuard<Self::Field>);
+}
+
+impl<'a, P, T: ?Sized> Skeleton<'a> for Slot<P, T> {
+    type Field = T;
+
+    #[inline(always)]
+    fn tie(&self, _: &'a SkeletonGuard<T>) {}
+}
+
+impl<'a, P, T: ?Sized, K> Skeleton<'a> for SelfRefSlot<'a, P, T, K> {
+    type Field = T;
+
+    #[inline(always)]
+    fn tie(&self, _: &'a SkeletonGuard<T>) {}
+}

@@ -37,13 +37,21 @@ pub(crate) fn extern_crate(alias: &Ident) -> TokenStream {
     }
 }
 
-/// The module-level alias of `#[pin_data]` on the struct `ident` (one per struct, so that
-/// two structs of one module do not declare the same name).
-pub(crate) fn alias_for(ident: &Ident) -> Ident {
-    // A raw identifier (`r#type`) cannot be part of another identifier as written.
-    let name = ident.to_string();
-    let name = name.strip_prefix("r#").unwrap_or(&name);
-    Ident::new(&format!("__pin_init_{name}"), Span::call_site())
+/// The alias of one expansion: `__pin_init_<suffix>`, unguessable (see `names`), so that no
+/// user token in the expansion can name it and two expansions in one scope do not clash.
+pub(crate) fn alias_for(names: &crate::names::Names) -> Ident {
+    names.ident("__pin_init")
+}
+
+/// The anchor at `span`: an alias takes the span of the path it replaces (for diagnostics);
+/// `$crate`, which the declarative wrappers of the initializer macros pass in, keeps its own,
+/// which is what makes it name the crate that defines the wrapper.
+fn anchor_at(alias: &Ident, span: Span) -> Ident {
+    if alias == "$crate" {
+        alias.clone()
+    } else {
+        Ident::new(&alias.to_string(), span)
+    }
 }
 
 /// Rewrites every path of `tokens` that starts with `::pin_init` or `::core` to start at
@@ -58,7 +66,7 @@ pub(crate) fn rewrite(tokens: TokenStream, alias: &Ident) -> TokenStream {
                 TokenTree::Ident(id) => id.span(),
                 _ => unreachable!(),
             };
-            out.push(TokenTree::Ident(Ident::new(&alias.to_string(), span)));
+            out.push(TokenTree::Ident(anchor_at(alias, span)));
             if krate == "core" {
                 for seg in ["__internal", "core"] {
                     push_colons(&mut out, span);
@@ -176,10 +184,6 @@ mod tests {
                 fn f() -> A::X {}
             )
             .to_string()
-        );
-        assert_eq!(
-            alias_for(&Ident::new_raw("type", Span::call_site())).to_string(),
-            "__pin_init_type"
         );
         // After a group (here a block, as the initializer macros emit after their `if true
         // { .. } else { .. }`) a path starts.

@@ -15,6 +15,7 @@ mod anchor;
 mod diag;
 mod init;
 mod lifetimes;
+mod names;
 mod pin_data;
 mod pinned_drop;
 mod self_replace;
@@ -24,9 +25,11 @@ mod zeroable;
 /// See `pin_init::pin_data`.
 #[proc_macro_attribute]
 pub fn pin_data(args: TokenStream, input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    let alias = anchor::alias_for(&item_ident(&input));
-    let out = pin_data::expand(args.into(), input);
+    let (args, input): (proc_macro2::TokenStream, proc_macro2::TokenStream) =
+        (args.into(), input.into());
+    let names = names::Names::new(&[&args, &input]);
+    let alias = anchor::alias_for(&names);
+    let out = pin_data::expand(args, input, &names);
     let mut all = anchor::extern_crate(&alias);
     all.extend(anchor::rewrite(out, &alias));
     all.into()
@@ -35,73 +38,90 @@ pub fn pin_data(args: TokenStream, input: TokenStream) -> TokenStream {
 /// See `pin_init::pinned_drop`.
 #[proc_macro_attribute]
 pub fn pinned_drop(args: TokenStream, input: TokenStream) -> TokenStream {
-    in_const_block(pinned_drop::expand(args.into(), input.into())).into()
+    let (args, input): (proc_macro2::TokenStream, proc_macro2::TokenStream) =
+        (args.into(), input.into());
+    let names = names::Names::new(&[&args, &input]);
+    in_const_block(pinned_drop::expand(args, input), &names).into()
 }
 
 /// See `pin_init::Zeroable`.
 #[proc_macro_derive(Zeroable)]
 pub fn derive_zeroable(input: TokenStream) -> TokenStream {
-    in_const_block(zeroable::expand(input.into())).into()
+    let input: proc_macro2::TokenStream = input.into();
+    let names = names::Names::new(&[&input]);
+    in_const_block(zeroable::expand(input, &names), &names).into()
 }
 
 /// See `pin_init::MaybeZeroable`.
 #[proc_macro_derive(MaybeZeroable)]
 pub fn derive_maybe_zeroable(input: TokenStream) -> TokenStream {
-    in_const_block(zeroable::expand_maybe(input.into())).into()
+    let input: proc_macro2::TokenStream = input.into();
+    let names = names::Names::new(&[&input]);
+    in_const_block(zeroable::expand_maybe(input, &names), &names).into()
 }
 
-/// See `pin_init::pin_init!`.
+/// See `pin_init::pin_init!` (which calls this with `$crate` in front of its input).
 #[proc_macro]
 pub fn pin_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::PIN_INIT)).into()
+    initializer(input.into(), init::Kind::PIN_INIT).into()
 }
 
-/// See `pin_init::try_pin_init!`.
+/// See `pin_init::try_pin_init!` (which calls this with `$crate` in front of its input).
 #[proc_macro]
 pub fn try_pin_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::TRY_PIN_INIT)).into()
+    initializer(input.into(), init::Kind::TRY_PIN_INIT).into()
 }
 
-/// See `pin_init::init!`.
+/// See `pin_init::init!` (which calls this with `$crate` in front of its input).
 #[proc_macro]
 pub fn init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::INIT)).into()
+    initializer(input.into(), init::Kind::INIT).into()
 }
 
-/// See `pin_init::try_init!`.
+/// See `pin_init::try_init!` (which calls this with `$crate` in front of its input).
 #[proc_macro]
 pub fn try_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::TRY_INIT)).into()
-}
-
-/// The name of the struct (or union, enum) a derive or attribute is on, for a per-item alias.
-fn item_ident(input: &proc_macro2::TokenStream) -> proc_macro2::Ident {
-    let mut after_keyword = false;
-    for t in input.clone() {
-        if let proc_macro2::TokenTree::Ident(id) = t {
-            if after_keyword {
-                return id;
-            }
-            after_keyword = matches!(id.to_string().as_str(), "struct" | "union" | "enum");
-        }
-    }
-    proc_macro2::Ident::new("item", proc_macro2::Span::call_site())
+    initializer(input.into(), init::Kind::TRY_INIT).into()
 }
 
 /// Items whose paths are anchored at an alias of their own, in an unnamed `const` block (trait
-/// impls and checks, which need no name outside it).
-fn in_const_block(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    // Named `pin_init` inside the block, so that diagnostics name its items as usual.
-    let alias = proc_macro2::Ident::new("pin_init", proc_macro2::Span::call_site());
+/// impls and checks, which need no name outside it). The alias is unguessable, like every name
+/// an expansion introduces: user tokens in the block (bounds, field types, a `#[pinned_drop]`
+/// body) cannot name it, so they mean there what they mean outside.
+fn in_const_block(out: proc_macro2::TokenStream, names: &names::Names) -> proc_macro2::TokenStream {
+    let alias = anchor::alias_for(names);
     let krate = anchor::extern_crate(&alias);
     let out = anchor::rewrite(out, &alias);
     quote::quote!(const _: () = { #krate #out };)
 }
 
-/// An expression whose paths are anchored at an alias declared in a block around it.
-fn in_block(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    let alias = proc_macro2::Ident::new("pin_init", proc_macro2::Span::call_site());
-    let krate = anchor::extern_crate(&alias);
+/// An initializer macro: its input starts with the anchor, `$crate` of the declarative macro
+/// in `pin_init` that forwards to it, which names the real crate whatever the user's crate
+/// rebinds (see `anchor`). The expansion imports the crate's root through it under an
+/// unguessable name (`use $crate::__internal::krate as __pin_init_<suffix>;`, as Rust 1.85
+/// cannot import `$crate` itself), which the paths of the expansion start at, each at the span
+/// of the path it replaces (so errors point where they should).
+fn initializer(input: proc_macro2::TokenStream, kind: init::Kind) -> proc_macro2::TokenStream {
+    let mut tokens = input.into_iter();
+    let anchor = match tokens.next() {
+        Some(proc_macro2::TokenTree::Ident(anchor)) => anchor,
+        _ => {
+            return quote::quote! {
+                ::core::compile_error!("internal macro: use `pin_init::{pin_init, try_pin_init, \
+                    init, try_init}!`")
+            }
+        }
+    };
+    let rest: proc_macro2::TokenStream = tokens.collect();
+    let names = names::Names::new(&[&rest]);
+    let alias = anchor::alias_for(&names);
+    // The errors are an expression with no user token in it; the expansion has no item but
+    // this import.
+    let out = init::expand(rest, kind).unwrap_or_else(|errors| errors);
     let out = anchor::rewrite(out, &alias);
-    quote::quote!({ #krate #out })
+    quote::quote!({
+        #[allow(unused_imports)]
+        use #anchor::__internal::krate as #alias;
+        #out
+    })
 }

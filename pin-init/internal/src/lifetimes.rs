@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Lifetime utilities: finding the free lifetimes of a type, replacing free lifetimes and renaming
-//! bound ones, syntactically and respecting `for<'x>` binders.
+//! Lifetime utilities: finding the free lifetimes of a type and renaming bound ones,
+//! syntactically and respecting `for<'x>` binders.
 
 use std::collections::BTreeSet;
 use syn::{
@@ -104,21 +104,6 @@ impl<'a, F: FnMut(&'a Lifetime)> Visit<'a> for FreeLifetimes<'a, F> {
     fn visit_macro(&mut self, m: &'a syn::Macro) {
         visit::visit_macro(self, m);
     }
-}
-
-/// Returns `ty` with every *free* lifetime for which `map` returns `Some` replaced. Lifetimes
-/// bound by a `for<...>` inside `ty` (`for<'x> fn(&'x str)`, `dyn for<'x> Fn(&'x str)`) are not
-/// free: a binder shadows (see [`rename_binders`] for binders that must not). Expressions (array
-/// lengths, const arguments) are left alone: they cannot use the struct's lifetimes.
-pub(crate) fn replace_free(ty: &Type, mut map: impl FnMut(&Lifetime) -> Option<Lifetime>) -> Type {
-    let mut ty = ty.clone();
-    Rewrite {
-        free: &mut map,
-        rename_bound: &mut |_: &Lifetime| None,
-        scopes: Vec::new(),
-    }
-    .visit_type_mut(&mut ty);
-    ty
 }
 
 /// Returns `ty` with the lifetimes that `for<...>` binders inside it declare renamed where
@@ -240,34 +225,6 @@ mod tests {
 
     fn text(ty: &Type) -> String {
         quote::quote!(#ty).to_string().replace(' ', "")
-    }
-
-    #[test]
-    fn replaces_selected_free_lifetimes() {
-        let ty: Type = parse_quote!(&'a Foo<'b, 'a>);
-        let ty = replace_free(&ty, |lt| {
-            (lt.ident == "a").then(|| Lifetime::new("'x", lt.span()))
-        });
-        assert_eq!(text(&ty), "&'xFoo<'b,'x>");
-    }
-
-    #[test]
-    fn binders_shadow_replaced_lifetimes() {
-        let ty: Type = parse_quote!((
-            &'a str,
-            for<'a> fn(&'a str, &'b str),
-            Box<dyn for<'a> Fn(&'a str) -> &'b str + 'a>,
-            [u8; {
-                let _: &'a () = &();
-                1
-            }]
-        ));
-        let ty = replace_free(&ty, |lt| Some(Lifetime::new("'x", lt.span())));
-        assert_eq!(
-            text(&ty),
-            "(&'xstr,for<'a>fn(&'astr,&'xstr),Box<dynfor<'a>Fn(&'astr)->&'xstr+'x>,\
-             [u8;{let_:&'a()=&();1}])"
-        );
     }
 
     #[test]

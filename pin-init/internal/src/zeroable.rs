@@ -3,23 +3,24 @@
 //! `#[derive(Zeroable)]`.
 
 use crate::diag::DiagCtxt;
+use crate::names::Names;
 use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Type};
+use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Member, Type};
 
 /// Expands `#[derive(Zeroable)]`: every field must be `Zeroable` (an error otherwise).
-pub(crate) fn expand(input: TokenStream) -> TokenStream {
-    derive(input, false)
+pub(crate) fn expand(input: TokenStream, names: &Names) -> TokenStream {
+    derive(input, false, names)
 }
 
 /// Expands `#[derive(MaybeZeroable)]`: `Zeroable` if every field is, no impl (and no error)
 /// otherwise.
-pub(crate) fn expand_maybe(input: TokenStream) -> TokenStream {
-    derive(input, true)
+pub(crate) fn expand_maybe(input: TokenStream, names: &Names) -> TokenStream {
+    derive(input, true, names)
 }
 
-fn derive(input: TokenStream, maybe: bool) -> TokenStream {
+fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
     let mut diag = DiagCtxt::default();
     let mut input: DeriveInput = match syn::parse2(input) {
         Ok(input) => input,
@@ -28,9 +29,9 @@ fn derive(input: TokenStream, maybe: bool) -> TokenStream {
     let name = if maybe { "MaybeZeroable" } else { "Zeroable" };
     // A union is all zeroes when one of its fields is; requiring all of them keeps the rule
     // simple (and is what upstream pin-init does).
-    let fields: Vec<Type> = match &input.data {
-        Data::Struct(s) => s.fields.iter().map(|f| f.ty.clone()).collect(),
-        Data::Union(u) => u.fields.named.iter().map(|f| f.ty.clone()).collect(),
+    let fields: Vec<(Member, Type)> = match &input.data {
+        Data::Struct(s) => members(s.fields.iter()),
+        Data::Union(u) => members(u.fields.named.iter()),
         Data::Enum(e) => {
             diag.error(
                 e.enum_token.span,
@@ -55,15 +56,35 @@ fn derive(input: TokenStream, maybe: bool) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
     let mut replace = ReplaceSelf { self_ty: &self_ty };
+    // Reads no field: takes each field's address, which is safe for unions too (the
+    // `unsafe` is only needed by older compilers).
+    // Located at the field's type: errors point there.
+    let places = fields.iter().map(|(member, ty)| {
+        let span = proc_macro2::Span::call_site().located_at(ty.span());
+        quote_spanned!(span=> unsafe { ::core::ptr::addr_of!((*this).#member) })
+    });
     if maybe {
         // The impl holds exactly when every field type is `Zeroable`. The bounds are
         // higher-ranked over a lifetime they do not mention, so that a field type that is
         // never `Zeroable` makes the impl inapplicable instead of being an error.
+        let lt = names.lifetime("__maybe_zeroable");
         let predicates = where_clause.map(|w| &w.predicates);
-        let bounds = fields.iter().map(|ty| {
-            let ty = replace.replaced(ty);
-            quote!(for<'__maybe_zeroable> #ty: ::pin_init::Zeroable,)
+        let tys: Vec<Type> = fields.iter().map(|(_, ty)| replace.replaced(ty)).collect();
+        let bounds = tys
+            .iter()
+            .map(|ty| quote!(for<#lt> #ty: ::pin_init::Zeroable,));
+        // The bounds paste the field types a second time (an impl's where clause cannot name
+        // a field): rustc must prove each to be exactly its field's type, so that a type that
+        // means something else there (a macro expanding differently) is rejected.
+        let same = tys.iter().zip(places).map(|(ty, place)| {
+            quote! {
+                ::pin_init::__internal::same_type(
+                    ::pin_init::__internal::type_of_place(#place),
+                    ::core::marker::PhantomData::<*mut #ty>,
+                );
+            }
         });
+        let check = names.ident("__field_types");
         return quote! {
             // SAFETY: every field is `Zeroable` (the where clause), so all zeroes is a valid value
             // of the struct or union; padding may be zero.
@@ -73,24 +94,45 @@ fn derive(input: TokenStream, maybe: bool) -> TokenStream {
                 #(#bounds)*
                 #predicates
             {}
+            #[allow(dead_code, non_snake_case, unused_unsafe)]
+            fn #check #impl_generics (this: *const #ident #ty_generics) #where_clause {
+                #(#same)*
+            }
         };
     }
-    let asserts = fields.iter().map(|ty| {
-        let span = ty.span();
-        let ty = replace.replaced(ty);
-        quote_spanned!(span=> ::pin_init::__internal::assert_field_zeroable::<#ty>();)
+    // The fields are checked where they are: no field type is pasted (a second paste could
+    // mean another type than the field's).
+    let asserts = fields.iter().zip(places).map(|((_, ty), place)| {
+        let span = proc_macro2::Span::call_site().located_at(ty.span());
+        quote_spanned!(span=> ::pin_init::__internal::assert_place_zeroable(#place);)
     });
+    let check = names.ident("__assert_fields_zeroable");
     quote! {
         // SAFETY: every field is `Zeroable` (checked below), so all zeroes is a valid value of
         // the struct or union; padding may be zero.
         unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics #where_clause {}
-        const _: () = {
-            #[allow(dead_code)]
-            fn __assert_fields_zeroable #impl_generics () #where_clause {
-                #(#asserts)*
-            }
-        };
+        #[allow(dead_code, non_snake_case, unused_unsafe)]
+        fn #check #impl_generics (this: *const #ident #ty_generics) #where_clause {
+            #(#asserts)*
+        }
     }
+}
+
+/// Each field with its member (name or index) and type.
+fn members<'a>(fields: impl Iterator<Item = &'a syn::Field>) -> Vec<(Member, Type)> {
+    fields
+        .enumerate()
+        .map(|(i, f)| {
+            let member = match &f.ident {
+                Some(ident) => Member::Named(ident.clone()),
+                None => Member::Unnamed(syn::Index {
+                    index: i as u32,
+                    span: f.ty.span(),
+                }),
+            };
+            (member, f.ty.clone())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -99,24 +141,30 @@ mod tests {
 
     #[test]
     fn bounds_every_type_parameter() {
-        let out = expand(quote!(
-            struct Foo<'a, T, const N: usize> {
-                a: &'a T,
-                b: [u8; N],
-            }
-        ))
+        let out = expand(
+            quote!(
+                struct Foo<'a, T, const N: usize> {
+                    a: &'a T,
+                    b: [u8; N],
+                }
+            ),
+            &Names::new(&[]),
+        )
         .to_string();
         assert!(out.contains("T : :: pin_init :: Zeroable"), "{out}");
-        assert_eq!(out.matches("assert_field_zeroable").count(), 2, "{out}");
+        assert_eq!(out.matches("assert_place_zeroable").count(), 2, "{out}");
     }
 
     #[test]
     fn rejects_enums() {
-        let out = expand(quote!(
-            enum E {
-                A,
-            }
-        ))
+        let out = expand(
+            quote!(
+                enum E {
+                    A,
+                }
+            ),
+            &Names::new(&[]),
+        )
         .to_string();
         assert!(out.contains("compile_error"), "{out}");
     }

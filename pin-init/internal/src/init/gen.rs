@@ -5,20 +5,26 @@
 //! The expansion is a closure over `slot: *mut Type` that initializes the fields in the order
 //! written, arming a drop guard after each one. On error or panic the guards drop the fields
 //! built so far, in reverse order (so fields that borrow others drop first); on success they are
-//! forgotten. A never-executed struct expression makes rustc check that every field is mentioned
-//! exactly once, with its own messages pointing at the user's field names.
+//! forgotten. A never-called closure holding the struct expression names the type (rustc infers
+//! generic arguments left out) and makes rustc check that every field is mentioned exactly once,
+//! with its own messages pointing at the user's field names.
 //!
 //! A field initialized earlier is bound by its name for the later initializers that mention it:
 //! `&mut T` / `Pin<&mut T>`, or, for a field that others borrow in a self-referential struct,
 //! `&'field T` / `Pin<&'field T>`. For pinned initializers the closure receives the pin data
 //! "with lifetimes": for a self-referential struct its closure bound is higher-ranked over the
 //! field lifetimes, so the initializer cannot assume anything about them beyond the outlives
-//! chain of the struct (no borrow of a local, nothing escaping). When bindings are used, the
-//! field initialization is emitted a second time, never executed, with bindings that borrow the
-//! guards: rustc then checks that dropping the guards on failure leaves nothing dangling.
+//! chain of the struct (no borrow of a local, nothing escaping).
+//!
+//! Every user token is pasted once (see SOUNDNESS.md, "P9. A user token means one thing"): the
+//! struct's path in the struct expression only, the error type in one turbofish, each field
+//! expression and code block in the one initialization that runs. The drop check of the guards
+//! of borrowed fields (whose bindings, being `&'field T`, do not borrow the guard) is a
+//! never-executed *skeleton* made of the guards' types alone: see [`skeleton`].
 //!
 //! Identifiers the macro introduces use `Span::mixed_site()`, so user code can neither see nor
-//! shadow them.
+//! shadow them; the expansion declares no item, and names the crate through the `$crate` of the
+//! declarative macro that forwards to it.
 
 use super::{
     model::{Initializer, Item},
@@ -67,21 +73,45 @@ fn cfgs(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("cfg"))
 }
 
+/// The hygienic identifiers of the expansion.
+struct Locals {
+    slot: TokenStream,
+    data: TokenStream,
+    data_lt: TokenStream,
+    initializer: TokenStream,
+    type_of: TokenStream,
+}
+
+impl Locals {
+    fn new() -> Self {
+        let m = Span::mixed_site();
+        Locals {
+            slot: quote_spanned!(m=> slot),
+            data: quote_spanned!(m=> __data),
+            data_lt: quote_spanned!(m=> __data_lt),
+            initializer: quote_spanned!(m=> __initializer),
+            type_of: quote_spanned!(m=> __type_of),
+        }
+    }
+}
+
 /// Generates the initializer expression.
 pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
-    let m = Span::mixed_site();
-    let path = &model.path;
-    let expr_path = expression_path(path);
-    let slot = quote_spanned!(m=> slot);
-    let data = quote_spanned!(m=> __data);
-    let data_lt = quote_spanned!(m=> __data_lt);
-    let initializer = quote_spanned!(m=> __initializer);
+    let Locals {
+        slot,
+        data,
+        data_lt,
+        initializer,
+        type_of,
+    } = Locals::new();
+    let path = expression_path(&model.path);
+    let path = &path;
+    // The one paste of the error type.
     let error = match (&model.error, &model.default_error) {
         (Some(e), _) => e.clone(),
         (None, Some(e)) => quote!(#e),
         (None, None) => quote!(::core::convert::Infallible),
     };
-
     let zeroing = model.zeroed.map(|span| {
         quote_spanned! {span=>
             ::pin_init::__internal::assert_zeroable(#slot);
@@ -97,11 +127,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         }
     });
     let bind = bindings_needed(model);
-    let any_binding = bind.iter().any(|b| *b);
 
-    let type_of = quote_spanned!(m=> __type_of);
-    // Spanned at the path, where rustc reports a struct without `#[pin_data]`.
-    let pin_data_of = quote_spanned!(path.span()=> ::pin_init::__internal::pin_data_of(#type_of));
     let fields: Vec<_> = model.items.iter().filter_map(Item::field).collect();
     let field_cfgs: Vec<Vec<_>> = (model.items.iter().zip(&model.item_attrs))
         .filter(|(item, _)| item.field().is_some())
@@ -110,127 +136,154 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
-    let completeness_check = quote! {
-        // Never executed: rustc checks that every field is mentioned exactly once.
-        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-        let _ = || {
-            // SAFETY: never executed.
-            unsafe {
-                ::core::ptr::write(#slot, #expr_path {
-                    #(#(#field_cfgs)* #fields: ::core::panic!(),)*
-                    #rest
-                })
-            };
-        };
-    };
-
-    // `init!`/`try_init!` only. Never executed: a reference to every field written, so that
-    // rustc rejects a packed struct (E0793, "reference to packed field is unaligned"), whose
-    // fields may be unaligned while they are written and initialized in place through aligned
-    // pointers (Linux 6.12 takes the same references). `pin_init!` needs `#[pin_data]`, whose
-    // never-called `__pin_data_not_packed` takes them already (E0793 at the struct): taking
-    // them here too would only add an error for a misspelled field.
-    let field_refs = fields.iter().map(|field| {
-        let span = m.located_at(field.span());
-        quote_spanned!(span=> let _ = &mut (*#slot).#field;)
-    });
-    let aligned_check = quote! {
-        #[allow(unused_unsafe)]
-        let _ = || {
-            // SAFETY: never executed.
-            unsafe { #(#field_refs)* }
-        };
-    };
-
-    if !kind.pinned {
-        let steps = init_steps(model, &bind, Steps::Unpinned);
-        return quote! {{
-            // SAFETY: only the code generated here calls this.
-            let #data = unsafe {
-                #[allow(unused_imports)]
-                use ::pin_init::__internal::HasInitData as _;
-                #expr_path::__init_data()
-            };
-            let #initializer = ::pin_init::__internal::InitData::make_closure::<
-                _, ::pin_init::__internal::InitOk, #error
-            >(
-                #data,
-                move |#slot| -> ::core::result::Result<::pin_init::__internal::InitOk, #error> {
-                    #zeroing
-                    #this
-                    #steps
-                    #completeness_check
-                    #aligned_check
-                    // SAFETY: every field was initialized above.
-                    ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
-                },
-            );
-            let #initializer = move |#slot| -> ::core::result::Result<(), #error> {
-                #initializer(#slot).map(|_| ())
-            };
-            // SAFETY: the closure initializes every field (checked by the struct expression)
-            // or, on error, drops the fields it initialized and returns `Err`.
-            unsafe { ::pin_init::init_from_closure::<_, #error>(#initializer) }
-        }};
-    }
-
-    let steps = init_steps(model, &bind, Steps::Pinned { data: &data_lt });
-    let body = if any_binding && !crate::test_switch::disabled("init_dropck") {
-        let with_lt = quote!(#data.__with_lt());
-        let dropck = init_steps(model, &bind, Steps::Dropck { data: &with_lt });
-        quote! {
-            // The same initialization twice: the first runs, with the field lifetimes of the
-            // higher-ranked closure; the second is only type-checked, with bindings borrowing
-            // the guards, so rustc checks the guards' drops on failure.
-            #[allow(unreachable_code, clippy::diverging_sub_expression)]
-            if true {
-                #steps
-            } else {
-                #dropck
-            }
-        }
-    } else {
-        steps
-    };
-    quote! {{
-        #[allow(unused_imports)]
-        use ::pin_init::__internal::PinData as _;
-        // Never called: names the struct (rustc infers generic arguments left out, as for a
-        // struct literal) and makes rustc check that every field is mentioned exactly once.
+    // The one paste of the struct's path. Never called: names the struct (rustc infers generic
+    // arguments left out, as for a struct literal) and makes rustc check that every field is
+    // mentioned exactly once.
+    let type_of_closure = quote! {
         #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
         let #type_of = || {
             // SAFETY: never executed.
             unsafe {
-                #expr_path {
+                #path {
                     #(#(#field_cfgs)* #fields: ::core::panic!(),)*
                     #rest
                 }
             }
         };
+    };
+
+    if !kind.pinned {
+        // `init!`/`try_init!` only. Never executed: a reference to every field written, so
+        // that rustc rejects a packed struct (E0793, "reference to packed field is unaligned"),
+        // whose fields may be unaligned while they are written and initialized in place
+        // through aligned pointers (Linux 6.12 takes the same references). `pin_init!` needs
+        // `#[pin_data]`, whose never-called `__pin_data_not_packed` takes them already (E0793
+        // at the struct): taking them here too would only add an error for a misspelled field.
+        let m = Span::mixed_site();
+        let field_refs = fields.iter().map(|field| {
+            let span = m.located_at(field.span());
+            quote_spanned!(span=> let _ = &mut (*#slot).#field;)
+        });
+        let aligned_check = quote! {
+            #[allow(unused_unsafe)]
+            let _ = || {
+                // SAFETY: never executed.
+                unsafe { #(#field_refs)* }
+            };
+        };
+        let steps = init_steps(model, &bind, None);
+        return quote! {{
+            #type_of_closure
+            // SAFETY: only the code generated here calls this.
+            let #data = unsafe { ::pin_init::__internal::init_data_of(#type_of) };
+            let #initializer = ::pin_init::__internal::InitData::make_closure::<
+                _, ::pin_init::__internal::InitOk, #error
+            >(
+                #data,
+                move |#slot| {
+                    #zeroing
+                    #this
+                    #steps
+                    #aligned_check
+                    // SAFETY: every field was initialized above.
+                    ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
+                },
+            );
+            let #initializer = move |#slot| #initializer(#slot).map(|_| ());
+            // SAFETY: the closure initializes every field (checked by the struct expression)
+            // or, on error, drops the fields it initialized and returns `Err`.
+            unsafe { ::pin_init::init_from_closure(#initializer) }
+        }};
+    }
+
+    let steps = init_steps(model, &bind, Some(&data_lt));
+    let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
+        skeleton(model, &bind)
+    } else {
+        TokenStream::new()
+    };
+    // Spanned at the path, where rustc reports a struct without `#[pin_data]`.
+    let pin_data_of = quote_spanned!(path.span()=> ::pin_init::__internal::pin_data_of(#type_of));
+    quote! {{
+        #type_of_closure
         // SAFETY: only the code generated here calls this.
         let #data = unsafe { #pin_data_of };
+        // `__make_closure` is an inherent method of the pin data: no trait needs to be in scope
+        // of the user's expressions.
         let #initializer = #data.__make_closure::<_, #error>(
-            move |#slot, #data_lt| -> ::core::result::Result<::pin_init::__internal::InitOk, #error> {
+            move |#slot, #data_lt| {
                 #zeroing
                 #this
-                #body
+                #skeleton
+                #steps
                 // SAFETY: every field was initialized above.
                 ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
             },
         );
-        let #initializer = move |#slot| -> ::core::result::Result<(), #error> {
-            #initializer(#slot, #data.__with_lt()).map(|_| ())
-        };
+        let #initializer = move |#slot| #initializer(#slot, #data.__with_lt()).map(|_| ());
         // SAFETY: the closure initializes every field (checked by the struct expression above)
         // or, on error, drops the fields it initialized and returns `Err`.
-        unsafe { ::pin_init::pin_init_from_closure::<_, #error>(#initializer) }
+        unsafe { ::pin_init::pin_init_from_closure(#initializer) }
     }}
 }
 
-/// The struct's path in expression form (`Foo<T>` becomes `Foo::<T>`).
+/// The never-executed drop check of the guards, made of their types alone (no user token).
 ///
-/// Calling the pin data function through an expression path lets rustc infer generic arguments
-/// the user left out (`pin_init!(Foo { .. })` for a generic `Foo`), as for a struct literal.
+/// A field that other fields borrow is bound as `&'field T` for the later initializers: a
+/// borrow for the closure's higher-ranked field lifetime, not of its guard, so rustc does not
+/// see that dropping its guard (on failure) ends what the binding points to. Guards drop in
+/// reverse order of initialization; the danger is a field *initialized before* the borrowed
+/// one whose value is changed *afterwards*, through its own binding, to hold a borrow of it:
+/// its guard then drops last, and its drop may read the freed field.
+///
+/// The skeleton replays the initialization with inferred lifetimes: one guard per bound field
+/// (only a bound field can change after it is initialized), each of the type its slot gives,
+/// all slots from one pin data with one set of field lifetimes, so a guard whose type mentions
+/// `'x` (or a lifetime `'x` outlives) holds `'x` alive until it drops. The guard of a bound,
+/// borrowed field is borrowed for its own field lifetime (`Skeleton::tie`). rustc then rejects
+/// the skeleton exactly when such a guard would be dropped while a guard holding its field
+/// lifetime is alive: when a field is bound and initialized before a field it may borrow.
+fn skeleton(model: &Initializer, bind: &[bool]) -> TokenStream {
+    let m = Span::mixed_site();
+    let Locals { slot, data, .. } = Locals::new();
+    let lt = quote_spanned!(m=> __skeleton_data);
+    let mut out = TokenStream::new();
+    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+        let Some(field) = item.field() else {
+            continue;
+        };
+        if !bind {
+            continue;
+        }
+        let cfgs: Vec<_> = cfgs(attrs).collect();
+        let method = slot_method(field);
+        let field_slot = format_ident!("__{}_skeleton_slot", method, span = m);
+        // Errors point at the field's name in the initializer.
+        let guard = Ident::new(
+            &format!("__{method}_skeleton_guard"),
+            m.located_at(field.span()),
+        );
+        out.extend(quote! {
+            #(#cfgs)*
+            // SAFETY: never executed.
+            let #field_slot = unsafe { #lt.#method(#slot) };
+            #(#cfgs)*
+            let #guard = ::pin_init::__internal::Skeleton::guard(&#field_slot);
+            #(#cfgs)*
+            ::pin_init::__internal::Skeleton::tie(&#field_slot, &#guard);
+        });
+    }
+    quote! {
+        #[allow(unreachable_code, unused_variables, unused_unsafe, clippy::all)]
+        if false {
+            let #lt = #data.__with_lt();
+            #out
+        }
+    }
+}
+
+/// The struct's path in expression form (`Foo<T>` becomes `Foo::<T>`), for the struct
+/// expression.
 fn expression_path(path: &syn::Path) -> syn::Path {
     let mut path = path.clone();
     for segment in &mut path.segments {
@@ -243,19 +296,17 @@ fn expression_path(path: &syn::Path) -> syn::Path {
     path
 }
 
-/// Which flavour of field initialization to emit.
-#[derive(Clone, Copy)]
-enum Steps<'a> {
-    /// `init!`: no pin data, fields written directly.
-    Unpinned,
-    /// `pin_init!`: slots from the pin data (with field lifetimes).
-    Pinned { data: &'a TokenStream },
-    /// The never-executed drop-check copy of `Pinned`.
-    Dropck { data: &'a TokenStream },
+/// The pin data method of a field: its name, or `_N` for a tuple struct's field `N`.
+fn slot_method(field: &syn::Member) -> Ident {
+    match field {
+        syn::Member::Named(name) => name.clone(),
+        syn::Member::Unnamed(index) => format_ident!("_{}", index.index),
+    }
 }
 
-/// Emits the initialization of every item, then forgets the guards.
-fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStream {
+/// Emits the initialization of every item, then forgets the guards. `data_lt` is the pin data
+/// (`pin_init!`), or `None` for `init!` (fields written directly).
+fn init_steps(model: &Initializer, bind: &[bool], data_lt: Option<&TokenStream>) -> TokenStream {
     let m = Span::mixed_site();
     let slot = quote_spanned!(m=> slot);
     let mut out = TokenStream::new();
@@ -283,8 +334,8 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
         let val_at_user = Ident::new("__val", m.located_at(expr.span()));
         let val = quote_spanned!(m=> __val);
         let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
-        let make_guard = match steps {
-            Steps::Unpinned => match value {
+        let make_guard = match data_lt {
+            None => match value {
                 Ok(_) => quote! {
                     // SAFETY: `slot` is valid for writes and the field is not initialized.
                     unsafe { ::pin_init::__internal::write_field(#ptr, #val_at_user) };
@@ -299,14 +350,10 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
                     unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                 },
             },
-            Steps::Pinned { data } | Steps::Dropck { data } => {
+            Some(data) => {
                 // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.
-                // A tuple struct's field `N` has the pin data method `_N`.
-                let method = match field {
-                    syn::Member::Named(name) => name.clone(),
-                    syn::Member::Unnamed(index) => format_ident!("_{}", index.index),
-                };
+                let method = slot_method(field);
                 let field_slot = quote!(unsafe { #data.#method(#slot) });
                 match value {
                     Ok(_) => quote!(#field_slot.write(#val_at_user)),
@@ -322,18 +369,13 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
             };
         });
         if let (true, syn::Member::Named(field)) = (bind, field) {
-            let method = match steps {
-                Steps::Dropck { .. } => quote_spanned!(m=> let_binding_in_dropck),
-                _ => quote_spanned!(m=> let_binding),
-            };
             // The receiver is a local `&mut guard`, not `guard`: method lookup then finds the
             // guard's inherent `&mut self` method at its first step. With `guard.method()` it
             // would try `&guard` first, where a user trait with a `&self` method of that name,
-            // in scope here, wins: its binding (say a leaked `&'static`) does not borrow the
-            // guard, and the drop-check copy then accepted a dependent that reads a field its
-            // guard freed first on failure (redteam2 H6). A local, not `(&mut guard)`: the
-            // binding reborrows through it, which a temporary would not outlive.
+            // in scope here, wins. A local, not `(&mut guard)`: the binding reborrows through
+            // it, which a temporary would not outlive.
             let guard_ref = format_ident!("__{}_guard_ref", field, span = m);
+            let method = quote_spanned!(m=> let_binding);
             out.extend(quote! {
                 #(#cfgs)*
                 let #guard_ref = &mut #guard;
@@ -345,7 +387,7 @@ fn init_steps(model: &Initializer, bind: &[bool], steps: Steps<'_>) -> TokenStre
         }
         guards.push((guard, cfgs));
     }
-    // Latest first: in the drop-check copy, later guards borrow earlier ones.
+    // Latest first, as they would drop.
     guards.reverse();
     for (guard, cfgs) in guards {
         out.extend(quote!(#(#cfgs)* ::core::mem::forget(#guard);));

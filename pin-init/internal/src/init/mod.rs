@@ -48,17 +48,18 @@ impl Kind {
     }
 }
 
-/// Expands one of the initializer macros.
-pub(crate) fn expand(input: TokenStream, kind: Kind) -> TokenStream {
+/// Expands one of the initializer macros: `Ok` the expansion, or `Err` the errors found (an
+/// expression with no user token in it).
+pub(crate) fn expand(input: TokenStream, kind: Kind) -> Result<TokenStream, TokenStream> {
     let mut diag = DiagCtxt::default();
     let Some(model) = model::Initializer::parse(input, kind, &mut diag) else {
         let errors = diag.to_compile_errors();
-        return quote!({ #errors ::core::unreachable!() });
+        return Err(quote!({ #errors ::core::unreachable!() }));
     };
     model.check(kind, &mut diag);
     if diag.has_errors() {
         let errors = diag.to_compile_errors();
-        return quote!({ #errors ::core::unreachable!() });
+        return Err(quote!({ #errors ::core::unreachable!() }));
     }
-    gen::generate(&model, kind)
+    Ok(gen::generate(&model, kind))
 }

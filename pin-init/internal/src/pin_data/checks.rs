@@ -12,6 +12,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_no_attribute_macro_after(model, diag);
     check_shape(model, diag);
     check_phantom_pinned(model, diag);
+    check_no_macros(model, diag);
     if !crate::test_switch::disabled("drop_order") {
         check_drop_order(model, diag);
     }
@@ -125,6 +126,52 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
 }
 
+/// The analysis of a self-referential struct (field lifetimes, drop order, covariance, drop
+/// glue, the invariance closure) reads its field types and generics as syntax. A macro there
+/// would hide what it expands to: a `macro_rules!` type macro whose body names a field lifetime
+/// (lifetimes in macro bodies are not hygienic) borrows a field that `#[pin_data]` never saw
+/// borrowed. So a macro invocation anywhere in a field type, a bound or the where clause of a
+/// self-referential struct is an error, at the invocation. A type alias is fine: it cannot name
+/// a field lifetime without taking it as a parameter, where it is seen.
+fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    if !model.is_self_referential() {
+        return;
+    }
+    struct Macros<'d>(&'d mut DiagCtxt, &'static str);
+    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            let name = quote::quote!(#mac).to_string();
+            let name = name.split('!').next().unwrap_or("").replace(' ', "");
+            self.0.error_spanned(
+                mac,
+                format_args!(
+                    "a macro (`{name}!`) cannot be used in {} of a self-referential struct:                      `#[pin_data]` checks what the fields borrow from the types as written,                      and cannot see into a macro; write the type out (a type alias is fine)",
+                    self.1
+                ),
+            );
+        }
+        fn visit_type(&mut self, ty: &'ast Type) {
+            if let Type::Verbatim(tokens) = ty {
+                self.0.error_spanned(
+                    tokens,
+                    format_args!(
+                        "`#[pin_data]` cannot read this type, used in {} of a self-referential                          struct: write it as a path, reference, tuple, array, slice, pointer or                          `fn` type",
+                        self.1
+                    ),
+                );
+            }
+            syn::visit::visit_type(self, ty);
+        }
+    }
+    for field in &model.fields {
+        syn::visit::Visit::visit_type(&mut Macros(diag, "the type of a field"), &field.ty);
+    }
+    syn::visit::Visit::visit_generics(
+        &mut Macros(diag, "the generics or where clause"),
+        &model.generics,
+    );
+}
+
 /// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field.
 fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
     for field in &model.fields {
@@ -203,8 +250,13 @@ mod tests {
 
     fn check(item: proc_macro2::TokenStream) -> Vec<String> {
         let mut diag = DiagCtxt::default();
-        let model =
-            PinDataStruct::parse(syn::parse2(item).unwrap(), Args::default(), &mut diag).unwrap();
+        let model = PinDataStruct::parse(
+            syn::parse2(item).unwrap(),
+            Args::default(),
+            crate::names::Names::new(&[]),
+            &mut diag,
+        )
+        .unwrap();
         run(&model, &mut diag);
         diag.messages()
     }

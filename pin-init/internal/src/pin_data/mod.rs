@@ -7,18 +7,19 @@ pub(crate) mod gen;
 pub(crate) mod model;
 
 use crate::diag::DiagCtxt;
+use crate::names::Names;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Expands `#[pin_data(args)] input`.
-pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> TokenStream {
     let mut diag = DiagCtxt::default();
     let item: syn::Item = match syn::parse2(input.clone()) {
         Ok(item) => item,
         Err(e) => return e.to_compile_error(),
     };
     let args = model::Args::parse(args, &mut diag);
-    let Some(model) = model::PinDataStruct::parse(item, args, &mut diag) else {
+    let Some(model) = model::PinDataStruct::parse(item, args, names.clone(), &mut diag) else {
         // Not a struct: emit the input unchanged so that only our error is reported.
         let errors = diag.to_compile_errors();
         return quote!(#errors #input);
@@ -29,7 +30,8 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         // produce follow-up errors, plus every error found.
         let errors = diag.to_compile_errors();
         let def = gen::struct_def::generate(&model);
-        return quote!(#errors #def);
+        let aliases = gen::aliases::generate(&model);
+        return quote!(#errors #def #aliases);
     }
     gen::generate(&model)
 }

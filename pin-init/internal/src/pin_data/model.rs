@@ -3,7 +3,7 @@
 //! The data model of a `#[pin_data]` struct, parsed from the item with every attribute that
 //! `#[pin_data]` understands taken off.
 
-use crate::{diag::DiagCtxt, lifetimes};
+use crate::{diag::DiagCtxt, lifetimes, names::Names};
 use proc_macro2::{Span, TokenStream};
 use std::collections::BTreeSet;
 use syn::{
@@ -69,6 +69,8 @@ pub(crate) struct PinDataStruct {
     pub(crate) style: Style,
     /// `where exists<'x>: 'a + 'b` clauses (taken out of `generics`).
     pub(crate) existentials: Vec<Existential>,
+    /// The names this expansion introduces (see `names`).
+    pub(crate) names: Names,
 }
 
 /// The shape of a struct's fields.
@@ -197,7 +199,7 @@ impl Field {
 
 impl PinDataStruct {
     /// Parses the item; returns `None` (after reporting an error) if it is not a struct.
-    pub(crate) fn parse(item: Item, args: Args, diag: &mut DiagCtxt) -> Option<Self> {
+    pub(crate) fn parse(item: Item, args: Args, names: Names, diag: &mut DiagCtxt) -> Option<Self> {
         let item = match item {
             Item::Struct(item) => item,
             Item::Enum(e) => {
@@ -241,6 +243,7 @@ impl PinDataStruct {
             fields,
             style,
             existentials,
+            names,
         };
         this.analyze_lifetimes(diag);
         this.rename_shadowing_binders();
@@ -711,7 +714,12 @@ mod tests {
     fn parse(args: TokenStream, item: TokenStream) -> (Option<PinDataStruct>, Vec<String>) {
         let mut diag = DiagCtxt::default();
         let args = Args::parse(args, &mut diag);
-        let model = PinDataStruct::parse(syn::parse2(item).unwrap(), args, &mut diag);
+        let model = PinDataStruct::parse(
+            syn::parse2(item).unwrap(),
+            args,
+            crate::names::Names::new(&[]),
+            &mut diag,
+        );
         (model, diag.messages())
     }
 

@@ -15,19 +15,26 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     // located there: they stay part of the expansion (lints such as clippy's
     // `undocumented_unsafe_blocks` leave macro-generated code alone).
     let at_ident = Span::call_site().located_at(ident.span());
+    // Unguessable names (see `names`), readable in the E0119 message they are there for.
+    let must_not_impl_drop = model
+        .names
+        .ident_at("MustNotImplDrop_use_PinnedDrop_instead", at_ident);
+    let useless_pinned_drop = model.names.ident_at(
+        "UselessPinnedDropImpl_you_need_to_specify_PinnedDrop",
+        at_ident,
+    );
+    let t = model.names.ident_at("T", at_ident);
     // A `Drop` impl would get `&mut Self` of a pinned value, so it is forbidden: with one, the
     // blanket impl below conflicts with the one for the struct (error E0119 naming this trait).
     let forbid_drop = quote! {
         #[allow(non_camel_case_types)]
-        trait MustNotImplDrop_use_PinnedDrop_instead {}
+        trait #must_not_impl_drop {}
         #[allow(drop_bounds)]
-        impl<T: ::core::ops::Drop + ?::core::marker::Sized> MustNotImplDrop_use_PinnedDrop_instead
-            for T {}
+        impl<#t: ::core::ops::Drop + ?::core::marker::Sized> #must_not_impl_drop for #t {}
     };
     let forbid_drop = quote_spanned! {at_ident=>
         #forbid_drop
-        impl #impl_generics MustNotImplDrop_use_PinnedDrop_instead for #ident #ty_generics
-            #where_clause {}
+        impl #impl_generics #must_not_impl_drop for #ident #ty_generics #where_clause {}
     };
     if let Some(arg) = &model.args.pinned_drop {
         // A user `Drop` impl conflicts with this one (E0119); a missing `PinnedDrop` impl is
@@ -50,14 +57,12 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         // error (E0119 naming this trait).
         let forbid_pinned_drop = quote! {
             #[allow(non_camel_case_types)]
-            trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop {}
-            impl<T: ::pin_init::PinnedDrop + ?::core::marker::Sized>
-                UselessPinnedDropImpl_you_need_to_specify_PinnedDrop for T {}
+            trait #useless_pinned_drop {}
+            impl<#t: ::pin_init::PinnedDrop + ?::core::marker::Sized> #useless_pinned_drop for #t {}
         };
         quote_spanned! {at_ident=>
             #forbid_pinned_drop
-            impl #impl_generics UselessPinnedDropImpl_you_need_to_specify_PinnedDrop
-                for #ident #ty_generics #where_clause {}
+            impl #impl_generics #useless_pinned_drop for #ident #ty_generics #where_clause {}
             #forbid_drop
         }
     }

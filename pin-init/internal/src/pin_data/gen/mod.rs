@@ -2,6 +2,7 @@
 
 //! Code generation for `#[pin_data]`, one module per emitted item.
 
+pub(crate) mod aliases;
 pub(crate) mod drop;
 pub(crate) mod not_packed;
 pub(crate) mod pin_data;
@@ -17,6 +18,7 @@ use quote::quote;
 /// Generates the full expansion of a checked model.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let def = struct_def::generate(model);
+    let aliases = aliases::generate(model);
     let projection = projection::generate(model);
     let pin_data = pin_data::generate(model);
     let drop = drop::generate(model);
@@ -30,6 +32,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let covariance = selfref::covariance::generate(model);
         return quote! {
             #def
+            #aliases
             #projection
             #with_project
             const _: () = {
@@ -44,8 +47,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         };
     }
     let unpin = unpin::generate(model);
+    let field_types = aliases::generate_check(model);
     quote! {
         #def
+        #aliases
         #projection
         // Items that nobody outside needs to name live in an anonymous constant.
         const _: () = {
@@ -53,6 +58,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #unpin
             #drop
             #not_packed
+            #field_types
         };
     }
 }

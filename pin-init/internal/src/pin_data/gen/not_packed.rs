@@ -26,9 +26,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let this = Ident::new("this", span);
         quote_spanned!(span=> #(#cfgs)* let _ = &#this.#member;)
     });
+    let name = model.names.ident("__pin_data_not_packed");
     quote! {
         #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-        fn __pin_data_not_packed #impl_generics (#this: &#ident #ty_generics) #where_clause {
+        fn #name #impl_generics (#this: &#ident #ty_generics) #where_clause {
             #(#refs)*
         }
     }

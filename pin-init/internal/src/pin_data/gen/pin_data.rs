@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The pin data: `__ThePinData` with one initializing method per field, and the
+//! The pin data: `__ThePinData_<suffix>` with one initializing method per field, and the
 //! `HasPinData`/`PinData` impls that the initializer macros use.
 
+use super::aliases;
 use crate::pin_data::model::Field;
 use crate::pin_data::model::PinDataStruct;
-use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{Lifetime, Type};
+use syn::Lifetime;
 
 /// Emits `__ThePinData` and its impls.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
@@ -16,32 +16,55 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     // The pin data is named in the `HasPinData` impl, so it needs the struct's visibility.
     let vis = &model.vis;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
-    // The field methods of a self-referential struct live on its `__PinDataLt`.
+    let pin_data = model.names.ident("__ThePinData");
+    // The field methods of a self-referential struct live on its `__PinDataLt`, and so do the
+    // closure helpers (`selfref::pin_data_lt`).
     let methods: Vec<TokenStream> = if model.is_self_referential() {
         Vec::new()
     } else {
-        model
+        let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
+        let mut methods: Vec<TokenStream> = model
             .fields
             .iter()
-            .map(|f| field_slot_method(f, &self_ty, &mut replace, None))
-            .collect()
+            .map(|field| field_slot_method(model, field, None))
+            .collect();
+        // Inherent, so that the initializer macros need no trait in scope of the user's
+        // expressions (the `PinData` trait has the same methods, for other callers).
+        methods.push(quote! {
+            /// Fixes the types of the initializer closure.
+            #[inline(always)]
+            #vis fn __make_closure<#f, #e>(self, f: #f) -> #f
+            where
+                #f: ::core::ops::FnOnce(
+                    *mut #ident #ty_generics,
+                    Self,
+                ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
+            {
+                f
+            }
+
+            /// The pin data whose methods give the fields' slots.
+            #[inline(always)]
+            #vis fn __with_lt(self) -> Self {
+                self
+            }
+        });
+        methods
     };
     quote! {
         #[doc(hidden)]
-        #[allow(explicit_outlives_requirements, dead_code)]
-        #vis struct __ThePinData #impl_generics #where_clause {
+        #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+        #vis struct #pin_data #impl_generics #where_clause {
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
         }
-        impl #impl_generics ::core::clone::Clone for __ThePinData #ty_generics #where_clause {
+        impl #impl_generics ::core::clone::Clone for #pin_data #ty_generics #where_clause {
             fn clone(&self) -> Self {
                 *self
             }
         }
-        impl #impl_generics ::core::marker::Copy for __ThePinData #ty_generics #where_clause {}
+        impl #impl_generics ::core::marker::Copy for #pin_data #ty_generics #where_clause {}
         #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
-        impl #impl_generics __ThePinData #ty_generics #where_clause {
+        impl #impl_generics #pin_data #ty_generics #where_clause {
             #(#methods)*
         }
         // SAFETY: `__ThePinData` is the pin data of this struct and its methods initialize each
@@ -49,14 +72,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         unsafe impl #impl_generics ::pin_init::__internal::HasPinData for #ident #ty_generics
             #where_clause
         {
-            type PinData = __ThePinData #ty_generics;
+            type PinData = #pin_data #ty_generics;
 
             unsafe fn __pin_data() -> Self::PinData {
-                __ThePinData { __phantom: ::core::marker::PhantomData }
+                #pin_data { __phantom: ::core::marker::PhantomData }
             }
         }
         // SAFETY: `Datee` is the struct this is the pin data of.
-        unsafe impl #impl_generics ::pin_init::__internal::PinData for __ThePinData #ty_generics
+        unsafe impl #impl_generics ::pin_init::__internal::PinData for #pin_data #ty_generics
             #where_clause
         {
             type Datee = #ident #ty_generics;
@@ -69,14 +92,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// `borrowed_lt` is the field lifetime of a borrowed field (its slot then hands out bindings
 /// that live for that lifetime). `ty` is the field's type as the initializer sees it.
 pub(crate) fn field_slot_method(
+    model: &PinDataStruct,
     field: &Field,
-    self_ty: &Type,
-    replace: &mut ReplaceSelf<'_>,
     borrowed_lt: Option<&Lifetime>,
 ) -> TokenStream {
     let (name, member, vis) = (&field.ident, &field.member, &field.vis);
+    let self_ty = model.self_ty();
     let cfgs = field.cfg_attrs();
-    let ty = replace.replaced(&field.ty);
+    let ty = aliases::ty(model, field);
     let marker = if field.pinned.is_some() {
         quote!(::pin_init::__internal::Pinned)
     } else {

@@ -3,12 +3,10 @@
 //! The pin projections: `<Name>Projection` and `fn project`, plus (self-referential structs
 //! only) `<Name>ProjectionRef` and `fn project_ref`, the accessors and `with_project[_ref]`.
 
-use super::selfref;
+use super::{aliases, selfref};
 use crate::pin_data::model::{Field, PinDataStruct};
-use crate::self_replace::ReplaceSelf;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use syn::Lifetime;
 
 /// How a projection gives out one field.
 enum Access {
@@ -43,52 +41,49 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         generics,
         ..
     } = model;
+    let pin_lt = model.names.lifetime("__pin");
     let (proj_ident, method, receiver, get) = if shared {
         (
             format_ident!("{}ProjectionRef", ident),
             format_ident!("project_ref"),
-            quote!(&'__pin Self),
+            quote!(&#pin_lt Self),
             quote!(::core::pin::Pin::get_ref(self)),
         )
     } else {
         (
             format_ident!("{}Projection", ident),
             format_ident!("project"),
-            quote!(&'__pin mut Self),
+            quote!(&#pin_lt mut Self),
             // SAFETY (for the unsafe block): only `#[pin]` fields are given out pinned, and
             // nothing is moved out.
             quote!(unsafe { ::core::pin::Pin::get_unchecked_mut(self) }),
         )
     };
-    let pin_lt = Lifetime::new("'__pin", Span::call_site());
     let mut proj_generics = generics.clone();
-    proj_generics.params.insert(0, syn::parse_quote!('__pin));
+    proj_generics.params.insert(0, syn::parse_quote!(#pin_lt));
     let (proj_impl_generics, proj_ty_generics, where_clause) = proj_generics.split_for_impl();
     let (_, ty_generics, _) = generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     let mut decls = Vec::new();
     let mut inits = Vec::new();
     for f in &model.fields {
         let (name, member, fvis) = (&f.ident, &f.member, &f.vis);
         let cfgs: Vec<_> = f.cfg_attrs().collect();
-        let ty = replace.replaced(&f.ty);
-        let ty = selfref::with_field_lts_as(model, &ty, &pin_lt);
+        let ty = aliases::ty_at(model, f, &pin_lt);
         let doc = format!("Projection of the field `{name}`.");
         let pinned = f.pinned.is_some();
         let (decl, init) = match access(f, shared) {
             Access::Hidden => (
-                quote!(::pin_init::__internal::NotVisible<&'__pin #ty>),
+                quote!(::pin_init::__internal::NotVisible<&#pin_lt #ty>),
                 quote!(::pin_init::__internal::NotVisible::new()),
             ),
-            Access::Mut => (quote!(&'__pin mut #ty), quote!(&mut this.#member)),
+            Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut this.#member)),
             Access::Shared if f.borrowed.is_some() || f.is_dependent() => (
-                quote!(&'__pin #ty),
+                quote!(&#pin_lt #ty),
                 // SAFETY (for the unsafe block): a cast from the field's storage to its type
                 // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
                 quote!(unsafe { &*::core::ptr::addr_of!(this.#member).cast::<#ty>() }),
             ),
-            Access::Shared => (quote!(&'__pin #ty), quote!(&this.#member)),
+            Access::Shared => (quote!(&#pin_lt #ty), quote!(&this.#member)),
         };
         let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
             (
@@ -118,14 +113,14 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
         #vis struct #proj_ident #proj_impl_generics #where_clause {
             #(#decls,)*
-            ___pin_phantom_data: ::core::marker::PhantomData<&'__pin mut #ident #ty_generics>,
+            ___pin_phantom_data: ::core::marker::PhantomData<&#pin_lt mut #ident #ty_generics>,
         }
     };
     let method = quote! {
         #[doc = #method_doc]
         #[inline]
         #[allow(dead_code)]
-        #vis fn #method<'__pin>(
+        #vis fn #method<#pin_lt>(
             self: ::core::pin::Pin<#receiver>,
         ) -> #proj_ident #proj_ty_generics {
             let this = #get;

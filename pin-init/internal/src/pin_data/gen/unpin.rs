@@ -4,8 +4,8 @@
 //! self-referential one never is. In both cases the impl exists, so a user-written `impl Unpin`
 //! conflicts with it (E0119).
 
+use super::aliases;
 use crate::pin_data::model::PinDataStruct;
-use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -14,32 +14,31 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let generics = &model.generics;
     let (_, ty_generics, where_clause) = generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     let fields = model.pinned_fields().map(|f| {
         let name = &f.ident;
         let cfgs = f.cfg_attrs();
-        let ty = replace.replaced(&f.ty);
+        let ty = aliases::ty(model, f);
         quote!(#(#cfgs)* #name: #ty)
     });
+    let (unpin, pin) = (model.names.ident("__Unpin"), model.names.lifetime("__pin"));
     // `'__pin` lets the impl mention `__Unpin` without a concrete lifetime: a `#[pin]` field
     // whose type is not `Unpin` makes the where clause unsatisfiable.
     let mut unpin_generics = generics.clone();
-    unpin_generics.params.insert(0, syn::parse_quote!('__pin));
+    unpin_generics.params.insert(0, syn::parse_quote!(#pin));
     let (unpin_impl_generics, unpin_ty_generics, _) = unpin_generics.split_for_impl();
     let (impl_generics, _, _) = unpin_generics.split_for_impl();
     let predicates = where_clause.map(|w| &w.predicates);
     quote! {
-        #[allow(explicit_outlives_requirements, dead_code, non_snake_case)]
-        struct __Unpin #unpin_impl_generics #where_clause {
-            __phantom_pin: ::core::marker::PhantomData<fn(&'__pin ()) -> &'__pin ()>,
+        #[allow(explicit_outlives_requirements, dead_code, non_snake_case, non_camel_case_types)]
+        struct #unpin #unpin_impl_generics #where_clause {
+            __phantom_pin: ::core::marker::PhantomData<fn(&#pin ()) -> &#pin ()>,
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
             #(#fields,)*
         }
         #[doc(hidden)]
         impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
         where
-            __Unpin #unpin_ty_generics: ::core::marker::Unpin,
+            #unpin #unpin_ty_generics: ::core::marker::Unpin,
             #predicates
         {}
     }
@@ -51,8 +50,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// `impl Unpin` a conflict (E0119), which an auto trait alone would not.
 pub(crate) fn generate_never(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
+    let pin = model.names.lifetime("__pin");
     let mut generics = model.generics.clone();
-    generics.params.insert(0, syn::parse_quote!('__pin));
+    generics.params.insert(0, syn::parse_quote!(#pin));
     let (impl_generics, _, _) = generics.split_for_impl();
     let (_, ty_generics, where_clause) = model.generics.split_for_impl();
     let predicates = where_clause.map(|w| &w.predicates);
@@ -60,7 +60,7 @@ pub(crate) fn generate_never(model: &PinDataStruct) -> TokenStream {
         #[doc(hidden)]
         impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
         where
-            ::pin_init::__internal::NeverUnpin<'__pin>: ::core::marker::Unpin,
+            ::pin_init::__internal::NeverUnpin<#pin>: ::core::marker::Unpin,
             #predicates
         {}
     }

@@ -4,15 +4,14 @@
 //! field lifetimes are shortened to the borrow of `self` (sound because the field is covariant
 //! in them, see the covariance check). As cheap as a field read: a pointer cast.
 
-use super::with_field_lts_as;
+use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{Field, PinDataStruct};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
-use syn::Lifetime;
 
 /// Emits the accessor methods (inside the struct's inherent impl).
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
-    let this = Lifetime::new("'__this", Span::mixed_site());
+    let this = model.names.lifetime("__this");
     model
         .fields
         .iter()
@@ -22,7 +21,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 return with_field(model, f);
             }
             let (name, vis) = (&f.ident, &f.vis);
-            let ty = with_field_lts_as(model, &f.ty, &this);
+            let ty = aliases::ty_at(model, f, &this);
             let doc = format!(
                 "Returns the self-referential field `{name}`, its field lifetimes shortened to \
                  the borrow of `self`."
@@ -55,7 +54,8 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
     let method = quote::format_ident!("with_{}", name);
     let lts = super::all_lts(model);
-    let ty = &f.ty;
+    let ty = aliases::ty(model, f);
+    let r = model.names.ident("__R");
     let bounds: Vec<TokenStream> = model
         .existentials
         .iter()
@@ -82,7 +82,7 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
         #[doc = #doc]
         #[inline(always)]
         #[allow(dead_code)]
-        #vis fn #method<__R>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(#arg) -> __R) -> __R {
+        #vis fn #method<#r>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(#arg) -> #r) -> #r {
             // SAFETY: the field stores a `#ty` for some field lifetimes (same layout,
             // `repr(transparent)` wrappers, `Bounded` too); `f` accepts any, and gets it shared
             // while `self` is. The pointee type is inferred from `f`'s argument (not written with

@@ -23,10 +23,10 @@
 //! lifetime rustc adds no "consider adding the following bound" help (which could not be
 //! followed here).
 
+use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{PinDataStruct, Variance};
-use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use std::collections::BTreeSet;
 use syn::{ext::IdentExt, spanned::Spanned, Lifetime};
 
@@ -36,13 +36,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         return TokenStream::new();
     }
     let (_, _, where_clause) = model.generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     let mut out = TokenStream::new();
     for f in model.fields.iter().filter(|f| f.is_dependent()) {
-        let ty = replace.replaced(&f.ty);
         let mut taken = BTreeSet::new();
-        crate::lifetimes::all_lifetime_names(&ty, &mut taken);
+        crate::lifetimes::all_lifetime_names(&f.ty, &mut taken);
         for capture in &f.captures {
             if f.capture_variance(capture) == Variance::Invariant {
                 // Never shortened: not checked (and it makes the struct invariant, see
@@ -59,9 +56,18 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             // Defined where the user wrote the capture: rustc's "lifetime defined here" label.
             let short = Lifetime::new(&format!("'{short_name}"), capture.span());
             let long = Lifetime::new("'static", capture.span());
+            // The alias at `to` for this capture, each other capture as itself, and the
+            // lifetimes the field does not capture (which its type does not mention) at
+            // `'static`.
             let replaced = |to: &Lifetime| {
-                crate::lifetimes::replace_free(&ty, |l| {
-                    (l.ident == capture.ident).then(|| to.clone())
+                aliases::ty_with(model, f, |l| {
+                    if l.ident == capture.ident {
+                        to.clone()
+                    } else if f.captures.iter().any(|c| c.ident == l.ident) {
+                        l.clone()
+                    } else {
+                        Lifetime::new("'static", l.span())
+                    }
                 })
             };
             let (long_ty, short_ty) = (replaced(&long), replaced(&short));
@@ -75,7 +81,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 generics.params.insert(k, p);
             }
             let (impl_generics, _, _) = generics.split_for_impl();
-            let name = format_ident!("__covariance_check_{}_{}", field, lt);
+            let name = model
+                .names
+                .ident(&format!("__covariance_check_{field}_{lt}"));
             // The coercion that fails for a non-covariant type is located at the field's type.
             let value = Ident::new("value", Span::mixed_site().located_at(f.ty.span()));
             // The struct's generics need not appear in the field's type.

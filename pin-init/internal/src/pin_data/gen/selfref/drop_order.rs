@@ -12,8 +12,8 @@
 //! parameter, so that its own implied bounds (e.g. `T: 'a` of a `&'a T` field) are assumed.
 
 use super::generics_with_split_field_lts;
+use crate::pin_data::gen::aliases;
 use crate::pin_data::model::PinDataStruct;
-use crate::self_replace::ReplaceSelf;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -27,11 +27,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (_, ty_generics, _) = model.generics.split_for_impl();
     let generics = generics_with_split_field_lts(model, None);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let name = model.names.ident("__drop_order_check");
     // In drop order reversed: the same order as locals would be dropped.
     let locals = model.fields.iter().rev().map(|f| {
-        let ty = replace.replaced(&f.ty);
+        let ty = aliases::ty(model, f);
         let local = format_ident!("__{}", f.ident, span = Span::mixed_site());
         // A borrowed field must also outlive its own field lifetime.
         let ty = match &f.borrowed {
@@ -47,7 +46,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     });
     quote! {
         #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
-        fn __drop_order_check #impl_generics (_: &#ident #ty_generics) #where_clause {
+        fn #name #impl_generics (_: &#ident #ty_generics) #where_clause {
             #(#locals)*
         }
     }

@@ -323,7 +323,7 @@ pub(crate) fn add_outlives(
 /// mentions field lifetimes (binding every field and existential lifetime of the struct, in
 /// declaration order), wrapped in `Borrowed<...>` if other fields borrow it.
 pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
-    let mut ty = field.ty.clone();
+    let mut ty = super::aliases::ty(model, field);
     if field.is_dependent() {
         // An invariant dependent also mentions the generics that the invariance closure
         // reaches (not stored): the struct becomes invariant in them, so a covariant shortening
@@ -383,17 +383,6 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         };
     }
     ty
-}
-
-/// `ty` with every field lifetime of the struct replaced by `to` (AST lifetime replacement:
-/// projections and accessors show the user's type, with the borrow's lifetime).
-pub(crate) fn with_field_lts_as(model: &PinDataStruct, ty: &Type, to: &Lifetime) -> Type {
-    let lts = all_lts(model);
-    crate::lifetimes::replace_free(ty, |lt| {
-        lts.iter()
-            .any(|f| f.ident == lt.ident)
-            .then(|| Lifetime::new(&to.to_string(), lt.span()))
-    })
 }
 
 /// The struct's generic parameters as arguments (`'a, T, N`), without angle brackets.

@@ -9,7 +9,6 @@
 
 use super::{field_lt_params, generics_with_field_lts};
 use crate::pin_data::{gen::pin_data::field_slot_method, model::PinDataStruct};
-use crate::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -19,13 +18,16 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let lt_generics = generics_with_field_lts(model, None);
     let (lt_impl_generics, lt_ty_generics, lt_where) = lt_generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     let methods: Vec<TokenStream> = model
         .fields
         .iter()
-        .map(|f| field_slot_method(f, &self_ty, &mut replace, f.borrowed.as_ref()))
+        .map(|f| field_slot_method(model, f, f.borrowed.as_ref()))
         .collect();
+    let (pin_data, pin_data_lt) = (
+        model.names.ident("__ThePinData"),
+        model.names.ident("__PinDataLt"),
+    );
+    let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
     let lts = model.field_lifetimes();
     let exists = model.exist_lifetimes();
     let exist_params = super::exist_params(model);
@@ -37,43 +39,43 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let args = super::generic_args(model);
     quote! {
         #[doc(hidden)]
-        #[allow(explicit_outlives_requirements, dead_code)]
-        #vis struct __PinDataLt #lt_impl_generics #lt_where {
+        #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+        #vis struct #pin_data_lt #lt_impl_generics #lt_where {
             __phantom: ::core::marker::PhantomData<fn(#ident #ty_generics) -> #ident #ty_generics>,
             __phantom_lt: ::core::marker::PhantomData<(#(fn(&#all ()) -> &#all (),)*)>,
         }
-        impl #lt_impl_generics ::core::clone::Clone for __PinDataLt #lt_ty_generics #lt_where {
+        impl #lt_impl_generics ::core::clone::Clone for #pin_data_lt #lt_ty_generics #lt_where {
             fn clone(&self) -> Self {
                 *self
             }
         }
-        impl #lt_impl_generics ::core::marker::Copy for __PinDataLt #lt_ty_generics #lt_where {}
+        impl #lt_impl_generics ::core::marker::Copy for #pin_data_lt #lt_ty_generics #lt_where {}
         #[allow(dead_code, clippy::missing_safety_doc)]
-        impl #lt_impl_generics __PinDataLt #lt_ty_generics #lt_where {
+        impl #lt_impl_generics #pin_data_lt #lt_ty_generics #lt_where {
             #(#methods)*
         }
         #[allow(dead_code)]
-        impl #impl_generics __ThePinData #ty_generics #where_clause {
+        impl #impl_generics #pin_data #ty_generics #where_clause {
             /// Fixes the types of the initializer closure; the closure must work for every
             /// choice of field lifetimes (existential lifetimes are the initializer's choice).
             #[inline(always)]
-            #vis fn __make_closure<#(#exist_params,)* __F, __E>(self, f: __F) -> __F
+            #vis fn __make_closure<#(#exist_params,)* #f, #e>(self, f: #f) -> #f
             where
-                __F: for<#(#lts),*> ::core::ops::FnOnce(
+                #f: for<#(#lts),*> ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
-                    __PinDataLt<#(#lts,)* #(#exists,)* #(#args),*>,
-                ) -> ::core::result::Result<::pin_init::__internal::InitOk, __E>,
+                    #pin_data_lt<#(#lts,)* #(#exists,)* #(#args),*>,
+                ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
             {
                 f
             }
 
             /// The pin data with (inferred) field lifetimes.
             #[inline(always)]
-            #vis fn __with_lt<#(#params),*>(self) -> __PinDataLt<#(#all,)* #(#args),*>
+            #vis fn __with_lt<#(#params),*>(self) -> #pin_data_lt<#(#all,)* #(#args),*>
             where
                 #outlive_preds
             {
-                __PinDataLt {
+                #pin_data_lt {
                     __phantom: ::core::marker::PhantomData,
                     __phantom_lt: ::core::marker::PhantomData,
                 }

@@ -8,17 +8,19 @@
 //! `NotVisible`: their borrower holds the only reference.
 
 use super::{generic_args, generics_with_field_lts};
+use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{Field, PinDataStruct};
-use crate::self_replace::ReplaceSelf;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::Lifetime;
 
 fn struct_name(model: &PinDataStruct, shared: bool) -> syn::Ident {
+    let ident = model.ident.unraw();
     if shared {
-        format_ident!("__{}WithProjectionRef", model.ident)
+        model.names.ident(&format!("__{ident}WithProjectionRef"))
     } else {
-        format_ident!("__{}WithProjection", model.ident)
+        model.names.ident(&format!("__{ident}WithProjection"))
     }
 }
 
@@ -47,7 +49,7 @@ fn field_decl(f: &Field, ty: &syn::Type, this: &Lifetime, shared: bool) -> Token
 
 fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
-    let this = Lifetime::new("'__this", Span::call_site());
+    let this = model.names.lifetime("__this");
     let name = struct_name(model, shared);
     // A shared projection may be of a struct shortened through a shared reference: it gets the
     // split chain (see `generics_with_split_field_lts`).
@@ -61,11 +63,9 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let ident = &model.ident;
     let (_, ty_generics, _) = model.generics.split_for_impl();
-    let self_ty = model.self_ty();
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     let fields = model.fields.iter().map(|f| {
         let (fname, fvis) = (&f.ident, &f.vis);
-        let ty = replace.replaced(&f.ty);
+        let ty = aliases::ty(model, f);
         let doc = format!("The field `{fname}`.");
         let decl = field_decl(f, &ty, &this, shared);
         quote!(#[doc = #doc] #fvis #fname: #decl)
@@ -104,7 +104,8 @@ pub(crate) fn generate_methods(model: &PinDataStruct) -> TokenStream {
 fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let vis = &model.vis;
     let name = struct_name(model, shared);
-    let this = Lifetime::new("'__this", Span::call_site());
+    let this = model.names.lifetime("__this");
+    let r = model.names.ident("__R");
     let lts = super::all_lts(model);
     let args = generic_args(model);
     let inits = model.fields.iter().map(|f| {
@@ -155,10 +156,10 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
         #[doc = #doc]
         #[inline]
         #[allow(dead_code)]
-        #vis fn #method<#this, __R>(
+        #vis fn #method<#this, #r>(
             #receiver,
-            f: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> __R,
-        ) -> __R {
+            f: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> #r,
+        ) -> #r {
             let this = #get;
             // SAFETY (for the `unsafe` blocks): each pointer is cast from a field's storage to
             // its real type (`repr(transparent)` wrappers); borrowed fields are only shared,
