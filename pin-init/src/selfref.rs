@@ -433,7 +433,10 @@ impl<P, T: ?Sized> Drop for DropGuard<P, T> {
 /// field borrowing it.
 pub struct SelfRefSlot<'a, P, T: ?Sized, K = Shared> {
     ptr: *mut T,
-    _p: PhantomData<(P, K, &'a mut T)>,
+    // Invariant in `'a`: the drop-check skeleton of the initializer macros ties a guard's
+    // borrow to exactly the field lifetime `'a` (`Skeleton::tie`), which a covariant slot would
+    // let shrink to nothing.
+    _p: PhantomData<(P, K, &'a mut T, fn(&'a ()) -> &'a ())>,
 }
 
 impl<'a, P, T: ?Sized, K> SelfRefSlot<'a, P, T, K> {

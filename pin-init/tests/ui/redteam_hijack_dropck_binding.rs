@@ -1,10 +1,12 @@
-// redteam2 H6: the binding of a field was `unsafe { guard.let_binding_in_dropck() }`. Method
-// lookup tries `&guard` before `&mut guard`, so a user trait with a `&self` method of that name
-// won over the guard's inherent `&mut self` one. Its binding, a leaked `&'static String`, did
-// not borrow the guard, so the drop-check copy accepted `cell` storing a borrow of `v` and
-// reading it in its `Drop`: on failure the guard of `v` dropped first and `cell`'s drop read
-// freed memory (ASan: heap-use-after-free). Now the receiver is `&mut guard`, the inherent
-// method is found first, and the drop-check copy rejects this (E0716, `__cell_guard`).
+// A user trait with a `&self` method named like a method the expansion calls on a drop guard
+// (here the binding method of an older expansion's drop-check copy, `let_binding_in_dropck`).
+// Method lookup tries `&guard` before `&mut guard`, so such a trait once won over the guard's
+// inherent `&mut self` method, and its binding (a leaked `&'static String`) borrowed nothing:
+// `cell` stored a borrow of `v` and read it in its `Drop` after `v`'s guard had freed it
+// (ASan: heap-use-after-free). Bindings are made through a local `&mut guard` (the inherent
+// method is found first), and the drop check of the guards is a skeleton of their types that
+// calls everything by path: the trait changes nothing, and the program is rejected because
+// `cell` is initialized before `v`, which it borrows.
 use pin_init::*;
 use std::cell::RefCell;
 

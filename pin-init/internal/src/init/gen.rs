@@ -258,9 +258,10 @@ fn skeleton(model: &Initializer, bind: &[bool]) -> TokenStream {
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let method = slot_method(field);
         let field_slot = format_ident!("__{}_skeleton_slot", method, span = m);
-        // Errors point at the field's name in the initializer.
+        // Errors point at the field's name in the initializer, and name this guard as what to
+        // do: rustc says "borrow might be used here, when `<guard>` is dropped".
         let guard = Ident::new(
-            &format!("__{method}_skeleton_guard"),
+            &format!("{method}_must_be_initialized_after_the_fields_it_borrows"),
             m.located_at(field.span()),
         );
         out.extend(quote! {

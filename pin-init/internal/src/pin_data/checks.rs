@@ -145,7 +145,9 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
             self.0.error_spanned(
                 mac,
                 format_args!(
-                    "a macro (`{name}!`) cannot be used in {} of a self-referential struct:                      `#[pin_data]` checks what the fields borrow from the types as written,                      and cannot see into a macro; write the type out (a type alias is fine)",
+                    "a macro (`{name}!`) cannot be used in {} of a self-referential struct: \
+                     `#[pin_data]` checks what the fields borrow from the types as written, \
+                     and cannot see into a macro; write the type out (a type alias is fine)",
                     self.1
                 ),
             );
@@ -155,7 +157,9 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
                 self.0.error_spanned(
                     tokens,
                     format_args!(
-                        "`#[pin_data]` cannot read this type, used in {} of a self-referential                          struct: write it as a path, reference, tuple, array, slice, pointer or                          `fn` type",
+                        "`#[pin_data]` cannot read this type, used in {} of a self-referential \
+                         struct: write it as a path, reference, tuple, array, slice, pointer or \
+                         `fn` type",
                         self.1
                     ),
                 );

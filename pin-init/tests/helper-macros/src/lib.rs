@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Attribute macros for the compile-fail tests of `pin-init`. Each one is safe (it emits no
-//! `unsafe` code) and, placed after `#[pin_data]`, rewrites the struct that `#[pin_data]` has
-//! already checked: the tests show that no such rewrite can make the generated code unsound.
-//! No dependencies: plain token manipulation.
+//! Proc macros for the tests of `pin-init`, each safe (it emits no `unsafe` code): attribute
+//! macros that, placed after `#[pin_data]`, rewrite the struct that `#[pin_data]` has already
+//! checked (the tests show that no such rewrite can make the generated code unsound), and
+//! `alternate!`, which expands differently on each call. No dependencies: plain token
+//! manipulation.
 
 use proc_macro::{Delimiter, Group, TokenStream, TokenTree};
 
@@ -54,4 +55,29 @@ pub fn reverse_fields(_args: TokenStream, item: TokenStream) -> TokenStream {
             other => other,
         })
         .collect()
+}
+
+/// `alternate!(A; B)` expands to `A` on its first call in a compilation, `B` on the second, `A`
+/// on the third, and so on (a counter in a static). A safe macro whose output a macro that
+/// pastes its input twice cannot rely on: the tests show that each user token is expanded once,
+/// or the program is rejected.
+#[proc_macro]
+pub fn alternate(input: TokenStream) -> TokenStream {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let mut first = TokenStream::new();
+    let mut second = TokenStream::new();
+    let mut in_second = false;
+    for tt in input {
+        match &tt {
+            TokenTree::Punct(p) if p.as_char() == ';' && !in_second => in_second = true,
+            _ if in_second => second.extend([tt]),
+            _ => first.extend([tt]),
+        }
+    }
+    if CALLS.fetch_add(1, Ordering::Relaxed) % 2 == 0 {
+        first
+    } else {
+        second
+    }
 }

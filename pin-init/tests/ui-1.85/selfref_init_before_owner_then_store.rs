@@ -1,0 +1,1 @@
+../ui/selfref_init_before_owner_then_store.rs

@@ -1,0 +1,1 @@
+../ui/selfref_init_macro_expanded_once.rs
