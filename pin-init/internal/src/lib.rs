@@ -19,45 +19,33 @@ mod names;
 mod pin_data;
 mod pinned_drop;
 mod self_replace;
+#[cfg(test)]
+mod snapshots;
 mod test_switch;
 mod zeroable;
 
 /// See `pin_init::pin_data`.
 #[proc_macro_attribute]
 pub fn pin_data(args: TokenStream, input: TokenStream) -> TokenStream {
-    let (args, input): (proc_macro2::TokenStream, proc_macro2::TokenStream) =
-        (args.into(), input.into());
-    let names = names::Names::new(&[&args, &input]);
-    let alias = anchor::alias_for(&names);
-    let out = pin_data::expand(args, input, &names);
-    let mut all = anchor::extern_crate(&alias);
-    all.extend(anchor::rewrite(out, &alias));
-    all.into()
+    pin_data_impl(args.into(), input.into()).into()
 }
 
 /// See `pin_init::pinned_drop`.
 #[proc_macro_attribute]
 pub fn pinned_drop(args: TokenStream, input: TokenStream) -> TokenStream {
-    let (args, input): (proc_macro2::TokenStream, proc_macro2::TokenStream) =
-        (args.into(), input.into());
-    let names = names::Names::new(&[&args, &input]);
-    in_const_block(pinned_drop::expand(args, input), &names).into()
+    pinned_drop_impl(args.into(), input.into()).into()
 }
 
 /// See `pin_init::Zeroable`.
 #[proc_macro_derive(Zeroable)]
 pub fn derive_zeroable(input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    let names = names::Names::new(&[&input]);
-    in_const_block(zeroable::expand(input, &names), &names).into()
+    derive_zeroable_impl(input.into(), false).into()
 }
 
 /// See `pin_init::MaybeZeroable`.
 #[proc_macro_derive(MaybeZeroable)]
 pub fn derive_maybe_zeroable(input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    let names = names::Names::new(&[&input]);
-    in_const_block(zeroable::expand_maybe(input, &names), &names).into()
+    derive_zeroable_impl(input.into(), true).into()
 }
 
 /// See `pin_init::pin_init!` (which calls this with `$crate` in front of its input).
@@ -82,6 +70,35 @@ pub fn init(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn try_init(input: TokenStream) -> TokenStream {
     initializer(input.into(), init::Kind::TRY_INIT).into()
+}
+
+type TokenStream2 = proc_macro2::TokenStream;
+
+/// `#[pin_data]`: the expansion, anchored at a module-level alias of its own.
+fn pin_data_impl(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
+    let names = names::Names::new(&[&args, &input]);
+    let alias = anchor::alias_for(&names);
+    let out = pin_data::expand(args, input, &names);
+    let mut all = anchor::extern_crate(&alias);
+    all.extend(anchor::rewrite(out, &alias));
+    all
+}
+
+/// `#[pinned_drop]`.
+fn pinned_drop_impl(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
+    let names = names::Names::new(&[&args, &input]);
+    in_const_block(pinned_drop::expand(args, input), &names)
+}
+
+/// `#[derive(Zeroable)]`, or `#[derive(MaybeZeroable)]` if `maybe`.
+fn derive_zeroable_impl(input: TokenStream2, maybe: bool) -> TokenStream2 {
+    let names = names::Names::new(&[&input]);
+    let out = if maybe {
+        zeroable::expand_maybe(input, &names)
+    } else {
+        zeroable::expand(input, &names)
+    };
+    in_const_block(out, &names)
 }
 
 /// Items whose paths are anchored at an alias of their own, in an unnamed `const` block (trait

@@ -1,0 +1,418 @@
+// The expansion of borrowed_mut.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_4rgaj6oc1nvc2;
+struct Split {
+    head: __pin_init_4rgaj6oc1nvc2::__internal::Erase<
+        for<'buf> fn(&'buf ()) -> (__pin_init_field_head_4rgaj6oc1nvc2<'buf>,),
+    >,
+    buf: __pin_init_4rgaj6oc1nvc2::__internal::BorrowedMut<
+        __pin_init_field_buf_4rgaj6oc1nvc2,
+    >,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_head_4rgaj6oc1nvc2<'buf> = &'buf mut [u8];
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_buf_4rgaj6oc1nvc2 = [u8; 16];
+///Pin-projection of [`Split`], returned by [`Split::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct SplitProjection<'__pin_4rgaj6oc1nvc2> {
+    ///Projection of the field `head`.
+    head: &'__pin_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
+        '__pin_4rgaj6oc1nvc2,
+    >,
+    ///Projection of the field `buf`.
+    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+        &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
+    >,
+    ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        &'__pin_4rgaj6oc1nvc2 mut Split,
+    >,
+}
+///Pin-projection of [`Split`], returned by [`Split::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
+    ///Projection of the field `head`.
+    head: &'__pin_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
+        '__pin_4rgaj6oc1nvc2,
+    >,
+    ///Projection of the field `buf`.
+    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+        &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
+    >,
+    ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        &'__pin_4rgaj6oc1nvc2 mut Split,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl Split {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_4rgaj6oc1nvc2>(
+        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
+            &'__pin_4rgaj6oc1nvc2 mut Self,
+        >,
+    ) -> SplitProjection<'__pin_4rgaj6oc1nvc2> {
+        let this = unsafe {
+            __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        SplitProjection {
+            head: unsafe {
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                    .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
+            },
+            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
+            ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Pin-projects all fields of a shared `Self`.
+    #[inline]
+    #[allow(dead_code)]
+    fn project_ref<'__pin_4rgaj6oc1nvc2>(
+        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
+            &'__pin_4rgaj6oc1nvc2 Self,
+        >,
+    ) -> SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
+        let this = __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_ref(self);
+        SplitProjectionRef {
+            head: unsafe {
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                    .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
+            },
+            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
+            ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Returns the self-referential field `head`, its field lifetimes shortened to the borrow of `self`.
+    #[inline(always)]
+    #[allow(dead_code, clippy::mut_from_ref)]
+    fn head<'__this_4rgaj6oc1nvc2>(
+        &'__this_4rgaj6oc1nvc2 self,
+    ) -> &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
+        '__this_4rgaj6oc1nvc2,
+    > {
+        unsafe {
+            &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(self.head)
+                .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2>>()
+        }
+    }
+    ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
+        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
+            &'__this_4rgaj6oc1nvc2 mut Self,
+        >,
+        f: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+            __SplitWithProjection_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
+        ) -> __R_4rgaj6oc1nvc2,
+    ) -> __R_4rgaj6oc1nvc2 {
+        let this = unsafe {
+            __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        f(__SplitWithProjection_4rgaj6oc1nvc2 {
+            head: unsafe {
+                &mut *__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                    this.head
+                )
+                    .cast()
+            },
+            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
+            __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+        })
+    }
+    ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project_ref<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
+        &'__this_4rgaj6oc1nvc2 self,
+        f: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+            __SplitWithProjectionRef_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
+        ) -> __R_4rgaj6oc1nvc2,
+    ) -> __R_4rgaj6oc1nvc2 {
+        let this = self;
+        f(__SplitWithProjectionRef_4rgaj6oc1nvc2 {
+            head: unsafe {
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                    .cast()
+            },
+            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
+            __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+        })
+    }
+}
+///Projection of [`Split`] given to the callback of `with_project`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __SplitWithProjection_4rgaj6oc1nvc2<
+    '__this_4rgaj6oc1nvc2,
+    'buf: '__this_4rgaj6oc1nvc2,
+> {
+    ///The field `head`.
+    head: &'__this_4rgaj6oc1nvc2 mut __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
+    ///The field `buf`.
+    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+        &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
+    >,
+    __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
+    >,
+}
+///Projection of [`Split`] given to the callback of `with_project_ref`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
+    '__this_4rgaj6oc1nvc2,
+    'buf: '__this_4rgaj6oc1nvc2,
+> {
+    ///The field `head`.
+    head: &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
+    ///The field `buf`.
+    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+        &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
+    >,
+    __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
+    >,
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_4rgaj6oc1nvc2 {
+        __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+            fn(Split) -> Split,
+        >,
+    }
+    impl __pin_init_4rgaj6oc1nvc2::__internal::core::clone::Clone
+    for __ThePinData_4rgaj6oc1nvc2 {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Copy
+    for __ThePinData_4rgaj6oc1nvc2 {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl __ThePinData_4rgaj6oc1nvc2 {}
+    unsafe impl __pin_init_4rgaj6oc1nvc2::__internal::HasPinData for Split {
+        type PinData = __ThePinData_4rgaj6oc1nvc2;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_4rgaj6oc1nvc2 {
+                __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl __pin_init_4rgaj6oc1nvc2::__internal::PinData
+    for __ThePinData_4rgaj6oc1nvc2 {
+        type Datee = Split;
+    }
+    #[doc(hidden)]
+    impl<'__pin_4rgaj6oc1nvc2> __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Unpin
+    for Split
+    where
+        __pin_init_4rgaj6oc1nvc2::__internal::NeverUnpin<
+            '__pin_4rgaj6oc1nvc2,
+        >: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Unpin,
+    {}
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __PinDataLt_4rgaj6oc1nvc2<'buf> {
+        __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+            fn(Split) -> Split,
+        >,
+        __phantom_lt: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+            (fn(&'buf ()) -> &'buf (),),
+        >,
+    }
+    impl<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::clone::Clone
+    for __PinDataLt_4rgaj6oc1nvc2<'buf> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Copy
+    for __PinDataLt_4rgaj6oc1nvc2<'buf> {}
+    #[allow(dead_code, clippy::missing_safety_doc)]
+    impl<'buf> __PinDataLt_4rgaj6oc1nvc2<'buf> {
+        #[inline(always)]
+        unsafe fn head(
+            self,
+            slot: *mut Split,
+        ) -> __pin_init_4rgaj6oc1nvc2::__internal::Slot<
+            __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+            __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
+        > {
+            unsafe {
+                <__pin_init_4rgaj6oc1nvc2::__internal::Slot<
+                    __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+                    __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
+                >>::new(
+                    __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                        (* slot).head
+                    )
+                        .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'buf>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn buf(
+            self,
+            slot: *mut Split,
+        ) -> __pin_init_4rgaj6oc1nvc2::__internal::SelfRefSlot<
+            'buf,
+            __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+            __pin_init_field_buf_4rgaj6oc1nvc2,
+            __pin_init_4rgaj6oc1nvc2::__internal::Exclusive,
+        > {
+            unsafe {
+                <__pin_init_4rgaj6oc1nvc2::__internal::SelfRefSlot<
+                    'buf,
+                    __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+                    __pin_init_field_buf_4rgaj6oc1nvc2,
+                    __pin_init_4rgaj6oc1nvc2::__internal::Exclusive,
+                >>::new(
+                    __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                        (* slot).buf
+                    )
+                        .cast::<__pin_init_field_buf_4rgaj6oc1nvc2>(),
+                )
+            }
+        }
+    }
+    #[allow(dead_code)]
+    impl __ThePinData_4rgaj6oc1nvc2 {
+        /// Fixes the types of the initializer closure; the closure must work for every
+        /// choice of field lifetimes (existential lifetimes are the initializer's choice).
+        #[inline(always)]
+        fn __make_closure<__F_4rgaj6oc1nvc2, __E_4rgaj6oc1nvc2>(
+            self,
+            f: __F_4rgaj6oc1nvc2,
+        ) -> __F_4rgaj6oc1nvc2
+        where
+            __F_4rgaj6oc1nvc2: for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+                *mut Split,
+                __PinDataLt_4rgaj6oc1nvc2<'buf>,
+            ) -> __pin_init_4rgaj6oc1nvc2::__internal::core::result::Result<
+                    __pin_init_4rgaj6oc1nvc2::__internal::InitOk,
+                    __E_4rgaj6oc1nvc2,
+                >,
+        {
+            f
+        }
+        /// The pin data with (inferred) field lifetimes.
+        #[inline(always)]
+        fn __with_lt<'buf>(self) -> __PinDataLt_4rgaj6oc1nvc2<'buf> {
+            __PinDataLt_4rgaj6oc1nvc2 {
+                __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+                __phantom_lt: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+    fn __drop_order_check_4rgaj6oc1nvc2<'buf>(_: &Split) {
+        let __buf: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+            &'buf mut __pin_init_field_buf_4rgaj6oc1nvc2,
+        >;
+        let __head: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+            __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
+        >;
+    }
+    #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
+    fn __covariance_check_head_buf_4rgaj6oc1nvc2<
+        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
+    >(
+        value: __pin_init_field_head_4rgaj6oc1nvc2<'static>,
+    ) -> __pin_init_field_head_4rgaj6oc1nvc2<
+        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
+    > {
+        value
+    }
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
+    impl<
+        T_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::PinnedDrop
+            + ?__pin_init_4rgaj6oc1nvc2::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2
+    for T_4rgaj6oc1nvc2 {}
+    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 for Split {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::ops::Drop
+            + ?__pin_init_4rgaj6oc1nvc2::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for T_4rgaj6oc1nvc2 {}
+    impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_4rgaj6oc1nvc2(this: &Split) {
+        let _ = &this.head;
+        let _ = &this.buf;
+    }
+};
+fn split() -> impl PinInit<Split> {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_xi8kvexi5nhs2;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Split {
+                        buf: __pin_init_xi8kvexi5nhs2::__internal::core::panic!(),
+                        head: __pin_init_xi8kvexi5nhs2::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_xi8kvexi5nhs2::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    __pin_init_xi8kvexi5nhs2::__internal::core::convert::Infallible,
+                >(move |slot, __data_lt| {
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __buf_skeleton_slot = unsafe { __skeleton_data.buf(slot) };
+                        let buf_must_be_initialized_after_the_fields_it_borrows = __pin_init_xi8kvexi5nhs2::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot,
+                        );
+                        __pin_init_xi8kvexi5nhs2::__internal::Skeleton::tie(
+                            &__buf_skeleton_slot,
+                            &buf_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __buf_guard = {
+                        let __val = [0; 16];
+                        unsafe { __data_lt.buf(slot) }.write(__val)
+                    };
+                    let __buf_guard_ref = &mut __buf_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut buf = unsafe { __buf_guard_ref.let_binding() };
+                    let mut __head_guard = {
+                        let __val = &mut buf[..4];
+                        unsafe { __data_lt.head(slot) }.write(__val)
+                    };
+                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(
+                        __head_guard,
+                    );
+                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(__buf_guard);
+                    __pin_init_xi8kvexi5nhs2::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_xi8kvexi5nhs2::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_xi8kvexi5nhs2::pin_init_from_closure(__initializer) }
+        }
+    }
+}

@@ -1,0 +1,423 @@
+// The expansion of existential.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_7rd0hunl80hn3;
+struct CommandQueue<'a> {
+    inner: __pin_init_7rd0hunl80hn3::__internal::Erase<
+        for<'cmdq> fn(&'cmdq ()) -> (__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,),
+        (
+            (&'a (),),
+            __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+                __pin_init_7rd0hunl80hn3::__internal::OwnsForDropck<(&'a (),)>,
+            >,
+        ),
+    >,
+    dev: __pin_init_field_dev_7rd0hunl80hn3<'a>,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a> = Mutex<Inner<'cmdq>>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_dev_7rd0hunl80hn3<'a> = &'a Device;
+///Pin-projection of [`CommandQueue`], returned by [`CommandQueue::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
+    ///Projection of the field `inner`.
+    inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible<
+        &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
+            '__pin_7rd0hunl80hn3,
+            'a,
+        >,
+    >,
+    ///Projection of the field `dev`.
+    dev: &'__pin_7rd0hunl80hn3 mut __pin_init_field_dev_7rd0hunl80hn3<'a>,
+    ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        &'__pin_7rd0hunl80hn3 mut CommandQueue<'a>,
+    >,
+}
+///Pin-projection of [`CommandQueue`], returned by [`CommandQueue::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
+    ///Projection of the field `inner`.
+    inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible<
+        &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
+            '__pin_7rd0hunl80hn3,
+            'a,
+        >,
+    >,
+    ///Projection of the field `dev`.
+    dev: &'__pin_7rd0hunl80hn3 __pin_init_field_dev_7rd0hunl80hn3<'a>,
+    ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        &'__pin_7rd0hunl80hn3 mut CommandQueue<'a>,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl<'a> CommandQueue<'a> {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_7rd0hunl80hn3>(
+        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+            &'__pin_7rd0hunl80hn3 mut Self,
+        >,
+    ) -> CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
+        let this = unsafe {
+            __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        CommandQueueProjection {
+            inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
+            dev: &mut this.dev,
+            ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Pin-projects all fields of a shared `Self`.
+    #[inline]
+    #[allow(dead_code)]
+    fn project_ref<'__pin_7rd0hunl80hn3>(
+        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+            &'__pin_7rd0hunl80hn3 Self,
+        >,
+    ) -> CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
+        let this = __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_ref(self);
+        CommandQueueProjectionRef {
+            inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
+            dev: &this.dev,
+            ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Runs `f` with the self-referential field `inner`, which is invariant in its field lifetimes: `f` must accept it for every choice of them. The field is lent as `&Bounded<T, _>` (derefs to `&T`), knowing that its existential lifetimes outlive their bounds.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn with_inner<__R_7rd0hunl80hn3>(
+        &self,
+        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+            &__pin_init_7rd0hunl80hn3::__internal::Bounded<
+                __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+                (&'a &'cmdq (),),
+            >,
+        ) -> __R_7rd0hunl80hn3,
+    ) -> __R_7rd0hunl80hn3 {
+        f(unsafe {
+            &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(self.inner)
+                .cast()
+        })
+    }
+    ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
+        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+            &'__this_7rd0hunl80hn3 mut Self,
+        >,
+        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+            __CommandQueueWithProjection_7rd0hunl80hn3<'__this_7rd0hunl80hn3, 'cmdq, 'a>,
+        ) -> __R_7rd0hunl80hn3,
+    ) -> __R_7rd0hunl80hn3 {
+        let this = unsafe {
+            __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        f(__CommandQueueWithProjection_7rd0hunl80hn3 {
+            inner: unsafe {
+                __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
+                    &mut *__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                        this.inner
+                    )
+                        .cast()
+                })
+            },
+            dev: &mut this.dev,
+            __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+        })
+    }
+    ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project_ref<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
+        &'__this_7rd0hunl80hn3 self,
+        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+            __CommandQueueWithProjectionRef_7rd0hunl80hn3<
+                '__this_7rd0hunl80hn3,
+                'cmdq,
+                'a,
+            >,
+        ) -> __R_7rd0hunl80hn3,
+    ) -> __R_7rd0hunl80hn3 {
+        let this = self;
+        f(__CommandQueueWithProjectionRef_7rd0hunl80hn3 {
+            inner: unsafe {
+                __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
+                    &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(
+                        this.inner
+                    )
+                        .cast()
+                })
+            },
+            dev: &this.dev,
+            __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+        })
+    }
+}
+///Projection of [`CommandQueue`] given to the callback of `with_project`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __CommandQueueWithProjection_7rd0hunl80hn3<
+    '__this_7rd0hunl80hn3,
+    'cmdq: 'a,
+    'a: '__this_7rd0hunl80hn3,
+> {
+    ///The field `inner`.
+    inner: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+        &'__this_7rd0hunl80hn3 mut __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+    >,
+    ///The field `dev`.
+    dev: &'__this_7rd0hunl80hn3 mut __pin_init_field_dev_7rd0hunl80hn3<'a>,
+    __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
+    >,
+}
+///Projection of [`CommandQueue`] given to the callback of `with_project_ref`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
+    '__this_7rd0hunl80hn3,
+    'cmdq: 'a,
+    'a: '__this_7rd0hunl80hn3,
+> {
+    ///The field `inner`.
+    inner: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+        &'__this_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+    >,
+    ///The field `dev`.
+    dev: &'__this_7rd0hunl80hn3 __pin_init_field_dev_7rd0hunl80hn3<'a>,
+    __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
+    >,
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_7rd0hunl80hn3<'a> {
+        __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+            fn(CommandQueue<'a>) -> CommandQueue<'a>,
+        >,
+    }
+    impl<'a> __pin_init_7rd0hunl80hn3::__internal::core::clone::Clone
+    for __ThePinData_7rd0hunl80hn3<'a> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'a> __pin_init_7rd0hunl80hn3::__internal::core::marker::Copy
+    for __ThePinData_7rd0hunl80hn3<'a> {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl<'a> __ThePinData_7rd0hunl80hn3<'a> {}
+    unsafe impl<'a> __pin_init_7rd0hunl80hn3::__internal::HasPinData
+    for CommandQueue<'a> {
+        type PinData = __ThePinData_7rd0hunl80hn3<'a>;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_7rd0hunl80hn3 {
+                __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl<'a> __pin_init_7rd0hunl80hn3::__internal::PinData
+    for __ThePinData_7rd0hunl80hn3<'a> {
+        type Datee = CommandQueue<'a>;
+    }
+    #[doc(hidden)]
+    impl<
+        '__pin_7rd0hunl80hn3,
+        'a,
+    > __pin_init_7rd0hunl80hn3::__internal::core::marker::Unpin for CommandQueue<'a>
+    where
+        __pin_init_7rd0hunl80hn3::__internal::NeverUnpin<
+            '__pin_7rd0hunl80hn3,
+        >: __pin_init_7rd0hunl80hn3::__internal::core::marker::Unpin,
+    {}
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __PinDataLt_7rd0hunl80hn3<'cmdq: 'a, 'a> {
+        __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+            fn(CommandQueue<'a>) -> CommandQueue<'a>,
+        >,
+        __phantom_lt: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+            (fn(&'cmdq ()) -> &'cmdq (),),
+        >,
+    }
+    impl<'cmdq: 'a, 'a> __pin_init_7rd0hunl80hn3::__internal::core::clone::Clone
+    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'cmdq: 'a, 'a> __pin_init_7rd0hunl80hn3::__internal::core::marker::Copy
+    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {}
+    #[allow(dead_code, clippy::missing_safety_doc)]
+    impl<'cmdq: 'a, 'a> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+        #[inline(always)]
+        unsafe fn inner(
+            self,
+            slot: *mut CommandQueue<'a>,
+        ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
+            __pin_init_7rd0hunl80hn3::__internal::Pinned,
+            __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+        > {
+            unsafe {
+                <__pin_init_7rd0hunl80hn3::__internal::Slot<
+                    __pin_init_7rd0hunl80hn3::__internal::Pinned,
+                    __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+                >>::new(
+                    __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).inner
+                    )
+                        .cast::<__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn dev(
+            self,
+            slot: *mut CommandQueue<'a>,
+        ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
+            __pin_init_7rd0hunl80hn3::__internal::Unpinned,
+            __pin_init_field_dev_7rd0hunl80hn3<'a>,
+        > {
+            unsafe {
+                <__pin_init_7rd0hunl80hn3::__internal::Slot<
+                    __pin_init_7rd0hunl80hn3::__internal::Unpinned,
+                    __pin_init_field_dev_7rd0hunl80hn3<'a>,
+                >>::new(
+                    __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).dev
+                    ),
+                )
+            }
+        }
+    }
+    #[allow(dead_code)]
+    impl<'a> __ThePinData_7rd0hunl80hn3<'a> {
+        /// Fixes the types of the initializer closure; the closure must work for every
+        /// choice of field lifetimes (existential lifetimes are the initializer's choice).
+        #[inline(always)]
+        fn __make_closure<'cmdq: 'a, __F_7rd0hunl80hn3, __E_7rd0hunl80hn3>(
+            self,
+            f: __F_7rd0hunl80hn3,
+        ) -> __F_7rd0hunl80hn3
+        where
+            __F_7rd0hunl80hn3: for<> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+                *mut CommandQueue<'a>,
+                __PinDataLt_7rd0hunl80hn3<'cmdq, 'a>,
+            ) -> __pin_init_7rd0hunl80hn3::__internal::core::result::Result<
+                    __pin_init_7rd0hunl80hn3::__internal::InitOk,
+                    __E_7rd0hunl80hn3,
+                >,
+        {
+            f
+        }
+        /// The pin data with (inferred) field lifetimes.
+        #[inline(always)]
+        fn __with_lt<'cmdq: 'a>(self) -> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+            __PinDataLt_7rd0hunl80hn3 {
+                __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+                __phantom_lt: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+    fn __drop_order_check_7rd0hunl80hn3<'cmdq: 'a, 'a>(_: &CommandQueue<'a>) {
+        let __dev: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+            __pin_init_field_dev_7rd0hunl80hn3<'a>,
+        >;
+        let __inner: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+            __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
+        >;
+    }
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3 {}
+    impl<
+        T_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::PinnedDrop
+            + ?__pin_init_7rd0hunl80hn3::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
+    for T_7rd0hunl80hn3 {}
+    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
+    for CommandQueue<'a> {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::ops::Drop
+            + ?__pin_init_7rd0hunl80hn3::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for T_7rd0hunl80hn3 {}
+    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this: &CommandQueue<'a>) {
+        let _ = &this.inner;
+        let _ = &this.dev;
+    }
+};
+fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_3ijr7m8qmn2h2;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    CommandQueue {
+                        dev: __pin_init_3ijr7m8qmn2h2::__internal::core::panic!(),
+                        inner: __pin_init_3ijr7m8qmn2h2::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_3ijr7m8qmn2h2::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    __pin_init_3ijr7m8qmn2h2::__internal::core::convert::Infallible,
+                >(move |slot, __data_lt| {
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __dev_skeleton_slot = unsafe { __skeleton_data.dev(slot) };
+                        let dev_must_be_initialized_after_the_fields_it_borrows = __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::guard(
+                            &__dev_skeleton_slot,
+                        );
+                        __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::tie(
+                            &__dev_skeleton_slot,
+                            &dev_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __dev_guard = {
+                        let __val = dev;
+                        unsafe { __data_lt.dev(slot) }.write(__val)
+                    };
+                    let __dev_guard_ref = &mut __dev_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut dev = unsafe { __dev_guard_ref.let_binding() };
+                    let mut __inner_guard = {
+                        let __val = Mutex::new(Inner { dev, seq: 0 });
+                        unsafe { __data_lt.inner(slot) }.write(__val)
+                    };
+                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(
+                        __inner_guard,
+                    );
+                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(__dev_guard);
+                    __pin_init_3ijr7m8qmn2h2::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_3ijr7m8qmn2h2::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_3ijr7m8qmn2h2::pin_init_from_closure(__initializer) }
+        }
+    }
+}

@@ -1,0 +1,660 @@
+// The expansion of generic_drop_glue.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_9k4sjvv0az3t1;
+struct Parsed<'a, T: Parse>
+where
+    T: Send,
+{
+    view: __pin_init_9k4sjvv0az3t1::__internal::Erase<
+        for<'buf> fn(&'buf ()) -> (__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,),
+        (
+            (),
+            __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+                __pin_init_9k4sjvv0az3t1::__internal::OwnsForDropck<
+                    (
+                        &'a (),
+                        __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+                            T,
+                        >,
+                    ),
+                >,
+            >,
+        ),
+    >,
+    next: __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+    buf: __pin_init_9k4sjvv0az3t1::__internal::Borrowed<
+        __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+    >,
+    source: __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T: Parse>
+where
+    T: Send,
+= Reader<'buf, T>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_next_9k4sjvv0az3t1<'a, T: Parse>
+where
+    T: Send,
+= Option<Box<Parsed<'a, T>>>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_buf_9k4sjvv0az3t1<'a> = Vec<u8>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_source_9k4sjvv0az3t1<'a, T: Parse> where T: Send = &'a T;
+///Pin-projection of [`Parsed`], returned by [`Parsed::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ParsedProjection<'__pin_9k4sjvv0az3t1, 'a, T: Parse>
+where
+    T: Send,
+{
+    ///Projection of the field `view`.
+    view: &'__pin_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<
+        '__pin_9k4sjvv0az3t1,
+        'a,
+        T,
+    >,
+    ///Projection of the field `next`.
+    next: &'__pin_9k4sjvv0az3t1 mut __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+    ///Projection of the field `buf`.
+    buf: &'__pin_9k4sjvv0az3t1 __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+    ///Projection of the field `source`.
+    source: &'__pin_9k4sjvv0az3t1 mut __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+    ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
+    >,
+}
+///Pin-projection of [`Parsed`], returned by [`Parsed::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ParsedProjectionRef<'__pin_9k4sjvv0az3t1, 'a, T: Parse>
+where
+    T: Send,
+{
+    ///Projection of the field `view`.
+    view: &'__pin_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<
+        '__pin_9k4sjvv0az3t1,
+        'a,
+        T,
+    >,
+    ///Projection of the field `next`.
+    next: &'__pin_9k4sjvv0az3t1 __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+    ///Projection of the field `buf`.
+    buf: &'__pin_9k4sjvv0az3t1 __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+    ///Projection of the field `source`.
+    source: &'__pin_9k4sjvv0az3t1 __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+    ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl<'a, T: Parse> Parsed<'a, T>
+where
+    T: Send,
+{
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_9k4sjvv0az3t1>(
+        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
+            &'__pin_9k4sjvv0az3t1 mut Self,
+        >,
+    ) -> ParsedProjection<'__pin_9k4sjvv0az3t1, 'a, T> {
+        let this = unsafe {
+            __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        ParsedProjection {
+            view: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                    .cast::<
+                        __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
+                    >()
+            },
+            next: &mut this.next,
+            buf: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                    .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
+            },
+            source: &mut this.source,
+            ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Pin-projects all fields of a shared `Self`.
+    #[inline]
+    #[allow(dead_code)]
+    fn project_ref<'__pin_9k4sjvv0az3t1>(
+        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
+            &'__pin_9k4sjvv0az3t1 Self,
+        >,
+    ) -> ParsedProjectionRef<'__pin_9k4sjvv0az3t1, 'a, T> {
+        let this = __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_ref(self);
+        ParsedProjectionRef {
+            view: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                    .cast::<
+                        __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
+                    >()
+            },
+            next: &this.next,
+            buf: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                    .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
+            },
+            source: &this.source,
+            ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Returns the self-referential field `view`, its field lifetimes shortened to the borrow of `self`.
+    #[inline(always)]
+    #[allow(dead_code, clippy::mut_from_ref)]
+    fn view<'__this_9k4sjvv0az3t1>(
+        &'__this_9k4sjvv0az3t1 self,
+    ) -> &'__this_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<
+        '__this_9k4sjvv0az3t1,
+        'a,
+        T,
+    > {
+        unsafe {
+            &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(self.view)
+                .cast::<
+                    __pin_init_field_view_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'a, T>,
+                >()
+        }
+    }
+    ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
+        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
+            &'__this_9k4sjvv0az3t1 mut Self,
+        >,
+        f: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+            __ParsedWithProjection_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
+        ) -> __R_9k4sjvv0az3t1,
+    ) -> __R_9k4sjvv0az3t1 {
+        let this = unsafe {
+            __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        f(__ParsedWithProjection_9k4sjvv0az3t1 {
+            view: unsafe {
+                &mut *__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                    this.view
+                )
+                    .cast()
+            },
+            next: &mut this.next,
+            buf: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                    .cast()
+            },
+            source: &mut this.source,
+            __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+        })
+    }
+    ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project_ref<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
+        &'__this_9k4sjvv0az3t1 self,
+        f: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+            __ParsedWithProjectionRef_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
+        ) -> __R_9k4sjvv0az3t1,
+    ) -> __R_9k4sjvv0az3t1 {
+        let this = self;
+        f(__ParsedWithProjectionRef_9k4sjvv0az3t1 {
+            view: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                    .cast()
+            },
+            next: &this.next,
+            buf: unsafe {
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                    .cast()
+            },
+            source: &this.source,
+            __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+        })
+    }
+}
+///Projection of [`Parsed`] given to the callback of `with_project`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ParsedWithProjection_9k4sjvv0az3t1<
+    '__this_9k4sjvv0az3t1,
+    'buf: '__this_9k4sjvv0az3t1,
+    'a: 'buf + '__this_9k4sjvv0az3t1,
+    T: Parse,
+>
+where
+    T: Send,
+    T: 'buf,
+    T: '__this_9k4sjvv0az3t1,
+{
+    ///The field `view`.
+    view: &'__this_9k4sjvv0az3t1 mut __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
+    ///The field `next`.
+    next: &'__this_9k4sjvv0az3t1 mut __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+    ///The field `buf`.
+    buf: &'buf __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+    ///The field `source`.
+    source: &'__this_9k4sjvv0az3t1 mut __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+    __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
+    >,
+}
+///Projection of [`Parsed`] given to the callback of `with_project_ref`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ParsedWithProjectionRef_9k4sjvv0az3t1<
+    '__this_9k4sjvv0az3t1,
+    'buf: '__this_9k4sjvv0az3t1,
+    'a: 'buf + '__this_9k4sjvv0az3t1,
+    T: Parse,
+>
+where
+    T: Send,
+    T: 'buf,
+    T: '__this_9k4sjvv0az3t1,
+{
+    ///The field `view`.
+    view: &'__this_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
+    ///The field `next`.
+    next: &'__this_9k4sjvv0az3t1 __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+    ///The field `buf`.
+    buf: &'buf __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+    ///The field `source`.
+    source: &'__this_9k4sjvv0az3t1 __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+    __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
+    >,
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_9k4sjvv0az3t1<'a, T: Parse>
+    where
+        T: Send,
+    {
+        __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            fn(Parsed<'a, T>) -> Parsed<'a, T>,
+        >,
+    }
+    impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::core::clone::Clone
+    for __ThePinData_9k4sjvv0az3t1<'a, T>
+    where
+        T: Send,
+    {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::core::marker::Copy
+    for __ThePinData_9k4sjvv0az3t1<'a, T>
+    where
+        T: Send,
+    {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl<'a, T: Parse> __ThePinData_9k4sjvv0az3t1<'a, T>
+    where
+        T: Send,
+    {}
+    unsafe impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::HasPinData
+    for Parsed<'a, T>
+    where
+        T: Send,
+    {
+        type PinData = __ThePinData_9k4sjvv0az3t1<'a, T>;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_9k4sjvv0az3t1 {
+                __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::PinData
+    for __ThePinData_9k4sjvv0az3t1<'a, T>
+    where
+        T: Send,
+    {
+        type Datee = Parsed<'a, T>;
+    }
+    #[doc(hidden)]
+    impl<
+        '__pin_9k4sjvv0az3t1,
+        'a,
+        T: Parse,
+    > __pin_init_9k4sjvv0az3t1::__internal::core::marker::Unpin for Parsed<'a, T>
+    where
+        __pin_init_9k4sjvv0az3t1::__internal::NeverUnpin<
+            '__pin_9k4sjvv0az3t1,
+        >: __pin_init_9k4sjvv0az3t1::__internal::core::marker::Unpin,
+        T: Send,
+    {}
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __PinDataLt_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>
+    where
+        T: Send,
+        T: 'buf,
+    {
+        __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            fn(Parsed<'a, T>) -> Parsed<'a, T>,
+        >,
+        __phantom_lt: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            (fn(&'buf ()) -> &'buf (),),
+        >,
+    }
+    impl<
+        'buf,
+        'a: 'buf,
+        T: Parse,
+    > __pin_init_9k4sjvv0az3t1::__internal::core::clone::Clone
+    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    where
+        T: Send,
+        T: 'buf,
+    {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<
+        'buf,
+        'a: 'buf,
+        T: Parse,
+    > __pin_init_9k4sjvv0az3t1::__internal::core::marker::Copy
+    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    where
+        T: Send,
+        T: 'buf,
+    {}
+    #[allow(dead_code, clippy::missing_safety_doc)]
+    impl<'buf, 'a: 'buf, T: Parse> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    where
+        T: Send,
+        T: 'buf,
+    {
+        #[inline(always)]
+        unsafe fn view(
+            self,
+            slot: *mut Parsed<'a, T>,
+        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
+            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+            __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
+        > {
+            unsafe {
+                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
+                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                    __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
+                >>::new(
+                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).view
+                    )
+                        .cast::<__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn next(
+            self,
+            slot: *mut Parsed<'a, T>,
+        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
+            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+            __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+        > {
+            unsafe {
+                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
+                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                    __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+                >>::new(
+                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).next
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn buf(
+            self,
+            slot: *mut Parsed<'a, T>,
+        ) -> __pin_init_9k4sjvv0az3t1::__internal::SelfRefSlot<
+            'buf,
+            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+            __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+        > {
+            unsafe {
+                <__pin_init_9k4sjvv0az3t1::__internal::SelfRefSlot<
+                    'buf,
+                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                    __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+                >>::new(
+                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).buf
+                    )
+                        .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn source(
+            self,
+            slot: *mut Parsed<'a, T>,
+        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
+            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+            __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+        > {
+            unsafe {
+                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
+                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                    __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+                >>::new(
+                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).source
+                    ),
+                )
+            }
+        }
+    }
+    #[allow(dead_code)]
+    impl<'a, T: Parse> __ThePinData_9k4sjvv0az3t1<'a, T>
+    where
+        T: Send,
+    {
+        /// Fixes the types of the initializer closure; the closure must work for every
+        /// choice of field lifetimes (existential lifetimes are the initializer's choice).
+        #[inline(always)]
+        fn __make_closure<__F_9k4sjvv0az3t1, __E_9k4sjvv0az3t1>(
+            self,
+            f: __F_9k4sjvv0az3t1,
+        ) -> __F_9k4sjvv0az3t1
+        where
+            __F_9k4sjvv0az3t1: for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+                *mut Parsed<'a, T>,
+                __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>,
+            ) -> __pin_init_9k4sjvv0az3t1::__internal::core::result::Result<
+                    __pin_init_9k4sjvv0az3t1::__internal::InitOk,
+                    __E_9k4sjvv0az3t1,
+                >,
+        {
+            f
+        }
+        /// The pin data with (inferred) field lifetimes.
+        #[inline(always)]
+        fn __with_lt<'buf>(self) -> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+        where
+            'a: 'buf,
+            T: 'buf,
+        {
+            __PinDataLt_9k4sjvv0az3t1 {
+                __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+                __phantom_lt: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+    fn __drop_order_check_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>(_: &Parsed<'a, T>)
+    where
+        T: Send,
+        T: 'buf,
+    {
+        let __source: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+        >;
+        let __buf: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            &'buf mut __pin_init_field_buf_9k4sjvv0az3t1<'a>,
+        >;
+        let __next: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+        >;
+        let __view: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+            __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
+        >;
+    }
+    #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
+    fn __covariance_check_view_buf_9k4sjvv0az3t1<
+        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
+        'a,
+        T: Parse,
+    >(
+        value: __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
+    ) -> __pin_init_field_view_9k4sjvv0az3t1<
+        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
+        'a,
+        T,
+    >
+    where
+        T: Send,
+    {
+        value
+    }
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
+    impl<
+        T_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::PinnedDrop
+            + ?__pin_init_9k4sjvv0az3t1::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
+    for T_9k4sjvv0az3t1 {}
+    impl<'a, T: Parse> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
+    for Parsed<'a, T>
+    where
+        T: Send,
+    {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::ops::Drop
+            + ?__pin_init_9k4sjvv0az3t1::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 for T_9k4sjvv0az3t1 {}
+    impl<'a, T: Parse> MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1
+    for Parsed<'a, T>
+    where
+        T: Send,
+    {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_9k4sjvv0az3t1<'a, T: Parse>(this: &Parsed<'a, T>)
+    where
+        T: Send,
+    {
+        let _ = &this.view;
+        let _ = &this.next;
+        let _ = &this.buf;
+        let _ = &this.source;
+    }
+};
+fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_854oypmk9uuz0;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Parsed::<'a, T> {
+                        source: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
+                        buf: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
+                        next: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
+                        view: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_854oypmk9uuz0::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    __pin_init_854oypmk9uuz0::__internal::core::convert::Infallible,
+                >(move |slot, __data_lt| {
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __source_skeleton_slot = unsafe {
+                            __skeleton_data.source(slot)
+                        };
+                        let source_must_be_initialized_after_the_fields_it_borrows = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                            &__source_skeleton_slot,
+                        );
+                        __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
+                            &__source_skeleton_slot,
+                            &source_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                        let __buf_skeleton_slot = unsafe { __skeleton_data.buf(slot) };
+                        let buf_must_be_initialized_after_the_fields_it_borrows = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot,
+                        );
+                        __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
+                            &__buf_skeleton_slot,
+                            &buf_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __source_guard = {
+                        let __val = source;
+                        unsafe { __data_lt.source(slot) }.write(__val)
+                    };
+                    let __source_guard_ref = &mut __source_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut source = unsafe { __source_guard_ref.let_binding() };
+                    let mut __buf_guard = {
+                        let __val = source.bytes();
+                        unsafe { __data_lt.buf(slot) }.write(__val)
+                    };
+                    let __buf_guard_ref = &mut __buf_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut buf = unsafe { __buf_guard_ref.let_binding() };
+                    let mut __next_guard = {
+                        let __val = None;
+                        unsafe { __data_lt.next(slot) }.write(__val)
+                    };
+                    let mut __view_guard = {
+                        let __val = Reader::new(&buf[..]);
+                        unsafe { __data_lt.view(slot) }.write(__val)
+                    };
+                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
+                        __view_guard,
+                    );
+                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
+                        __next_guard,
+                    );
+                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(__buf_guard);
+                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
+                        __source_guard,
+                    );
+                    __pin_init_854oypmk9uuz0::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_854oypmk9uuz0::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_854oypmk9uuz0::pin_init_from_closure(__initializer) }
+        }
+    }
+}

@@ -1,0 +1,479 @@
+// The expansion of invariant.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_zreq56oea7772;
+struct Channel<'a> {
+    current: __pin_init_zreq56oea7772::__internal::Erase<
+        for<'names> fn(
+            &'names (),
+        ) -> (__pin_init_field_current_zreq56oea7772<'names, 'a>,),
+        (
+            (),
+            __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+                __pin_init_zreq56oea7772::__internal::OwnsForDropck<(&'a (),)>,
+            >,
+        ),
+    >,
+    names: __pin_init_zreq56oea7772::__internal::Borrowed<
+        __pin_init_field_names_zreq56oea7772<'a>,
+    >,
+    dev: __pin_init_field_dev_zreq56oea7772<'a>,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_current_zreq56oea7772<'names, 'a> = Mutex<&'names str>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_names_zreq56oea7772<'a> = Vec<String>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_dev_zreq56oea7772<'a> = &'a Device;
+///Pin-projection of [`Channel`], returned by [`Channel::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
+    ///Projection of the field `current`.
+    current: __pin_init_zreq56oea7772::__internal::NotVisible<
+        &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
+            '__pin_zreq56oea7772,
+            'a,
+        >,
+    >,
+    ///Projection of the field `names`.
+    names: &'__pin_zreq56oea7772 __pin_init_field_names_zreq56oea7772<'a>,
+    ///Projection of the field `dev`.
+    dev: &'__pin_zreq56oea7772 mut __pin_init_field_dev_zreq56oea7772<'a>,
+    ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        &'__pin_zreq56oea7772 mut Channel<'a>,
+    >,
+}
+///Pin-projection of [`Channel`], returned by [`Channel::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
+    ///Projection of the field `current`.
+    current: __pin_init_zreq56oea7772::__internal::NotVisible<
+        &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
+            '__pin_zreq56oea7772,
+            'a,
+        >,
+    >,
+    ///Projection of the field `names`.
+    names: &'__pin_zreq56oea7772 __pin_init_field_names_zreq56oea7772<'a>,
+    ///Projection of the field `dev`.
+    dev: &'__pin_zreq56oea7772 __pin_init_field_dev_zreq56oea7772<'a>,
+    ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        &'__pin_zreq56oea7772 mut Channel<'a>,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl<'a> Channel<'a> {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_zreq56oea7772>(
+        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
+            &'__pin_zreq56oea7772 mut Self,
+        >,
+    ) -> ChannelProjection<'__pin_zreq56oea7772, 'a> {
+        let this = unsafe {
+            __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        ChannelProjection {
+            current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
+            names: unsafe {
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                    .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
+            },
+            dev: &mut this.dev,
+            ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Pin-projects all fields of a shared `Self`.
+    #[inline]
+    #[allow(dead_code)]
+    fn project_ref<'__pin_zreq56oea7772>(
+        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
+            &'__pin_zreq56oea7772 Self,
+        >,
+    ) -> ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
+        let this = __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_ref(self);
+        ChannelProjectionRef {
+            current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
+            names: unsafe {
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                    .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
+            },
+            dev: &this.dev,
+            ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Runs `f` with the self-referential field `current`, which is invariant in its field lifetimes: `f` must accept it for every choice of them. The field is lent as `&T`.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn with_current<__R_zreq56oea7772>(
+        &self,
+        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+            &__pin_init_field_current_zreq56oea7772<'names, 'a>,
+        ) -> __R_zreq56oea7772,
+    ) -> __R_zreq56oea7772 {
+        f(unsafe {
+            &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(self.current)
+                .cast()
+        })
+    }
+    ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project<'__this_zreq56oea7772, __R_zreq56oea7772>(
+        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
+            &'__this_zreq56oea7772 mut Self,
+        >,
+        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+            __ChannelWithProjection_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
+        ) -> __R_zreq56oea7772,
+    ) -> __R_zreq56oea7772 {
+        let this = unsafe {
+            __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        f(__ChannelWithProjection_zreq56oea7772 {
+            current: unsafe {
+                &mut *__pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                    this.current
+                )
+                    .cast()
+            },
+            names: unsafe {
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                    .cast()
+            },
+            dev: &mut this.dev,
+            __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+        })
+    }
+    ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project_ref<'__this_zreq56oea7772, __R_zreq56oea7772>(
+        &'__this_zreq56oea7772 self,
+        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+            __ChannelWithProjectionRef_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
+        ) -> __R_zreq56oea7772,
+    ) -> __R_zreq56oea7772 {
+        let this = self;
+        f(__ChannelWithProjectionRef_zreq56oea7772 {
+            current: unsafe {
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.current)
+                    .cast()
+            },
+            names: unsafe {
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                    .cast()
+            },
+            dev: &this.dev,
+            __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+        })
+    }
+}
+///Projection of [`Channel`] given to the callback of `with_project`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ChannelWithProjection_zreq56oea7772<
+    '__this_zreq56oea7772,
+    'names: '__this_zreq56oea7772,
+    'a: 'names + '__this_zreq56oea7772,
+> {
+    ///The field `current`.
+    current: &'__this_zreq56oea7772 mut __pin_init_field_current_zreq56oea7772<
+        'names,
+        'a,
+    >,
+    ///The field `names`.
+    names: &'names __pin_init_field_names_zreq56oea7772<'a>,
+    ///The field `dev`.
+    dev: &'__this_zreq56oea7772 mut __pin_init_field_dev_zreq56oea7772<'a>,
+    __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
+    >,
+}
+///Projection of [`Channel`] given to the callback of `with_project_ref`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ChannelWithProjectionRef_zreq56oea7772<
+    '__this_zreq56oea7772,
+    'names: '__this_zreq56oea7772,
+    'a: '__this_zreq56oea7772,
+> {
+    ///The field `current`.
+    current: &'__this_zreq56oea7772 __pin_init_field_current_zreq56oea7772<'names, 'a>,
+    ///The field `names`.
+    names: &'names __pin_init_field_names_zreq56oea7772<'a>,
+    ///The field `dev`.
+    dev: &'__this_zreq56oea7772 __pin_init_field_dev_zreq56oea7772<'a>,
+    __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
+    >,
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_zreq56oea7772<'a> {
+        __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            fn(Channel<'a>) -> Channel<'a>,
+        >,
+    }
+    impl<'a> __pin_init_zreq56oea7772::__internal::core::clone::Clone
+    for __ThePinData_zreq56oea7772<'a> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'a> __pin_init_zreq56oea7772::__internal::core::marker::Copy
+    for __ThePinData_zreq56oea7772<'a> {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl<'a> __ThePinData_zreq56oea7772<'a> {}
+    unsafe impl<'a> __pin_init_zreq56oea7772::__internal::HasPinData for Channel<'a> {
+        type PinData = __ThePinData_zreq56oea7772<'a>;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_zreq56oea7772 {
+                __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl<'a> __pin_init_zreq56oea7772::__internal::PinData
+    for __ThePinData_zreq56oea7772<'a> {
+        type Datee = Channel<'a>;
+    }
+    #[doc(hidden)]
+    impl<
+        '__pin_zreq56oea7772,
+        'a,
+    > __pin_init_zreq56oea7772::__internal::core::marker::Unpin for Channel<'a>
+    where
+        __pin_init_zreq56oea7772::__internal::NeverUnpin<
+            '__pin_zreq56oea7772,
+        >: __pin_init_zreq56oea7772::__internal::core::marker::Unpin,
+    {}
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __PinDataLt_zreq56oea7772<'names, 'a: 'names> {
+        __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            fn(Channel<'a>) -> Channel<'a>,
+        >,
+        __phantom_lt: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            (fn(&'names ()) -> &'names (),),
+        >,
+    }
+    impl<'names, 'a: 'names> __pin_init_zreq56oea7772::__internal::core::clone::Clone
+    for __PinDataLt_zreq56oea7772<'names, 'a> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'names, 'a: 'names> __pin_init_zreq56oea7772::__internal::core::marker::Copy
+    for __PinDataLt_zreq56oea7772<'names, 'a> {}
+    #[allow(dead_code, clippy::missing_safety_doc)]
+    impl<'names, 'a: 'names> __PinDataLt_zreq56oea7772<'names, 'a> {
+        #[inline(always)]
+        unsafe fn current(
+            self,
+            slot: *mut Channel<'a>,
+        ) -> __pin_init_zreq56oea7772::__internal::Slot<
+            __pin_init_zreq56oea7772::__internal::Unpinned,
+            __pin_init_field_current_zreq56oea7772<'names, 'a>,
+        > {
+            unsafe {
+                <__pin_init_zreq56oea7772::__internal::Slot<
+                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                    __pin_init_field_current_zreq56oea7772<'names, 'a>,
+                >>::new(
+                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                        (* slot).current
+                    )
+                        .cast::<__pin_init_field_current_zreq56oea7772<'names, 'a>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn names(
+            self,
+            slot: *mut Channel<'a>,
+        ) -> __pin_init_zreq56oea7772::__internal::SelfRefSlot<
+            'names,
+            __pin_init_zreq56oea7772::__internal::Unpinned,
+            __pin_init_field_names_zreq56oea7772<'a>,
+        > {
+            unsafe {
+                <__pin_init_zreq56oea7772::__internal::SelfRefSlot<
+                    'names,
+                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                    __pin_init_field_names_zreq56oea7772<'a>,
+                >>::new(
+                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                        (* slot).names
+                    )
+                        .cast::<__pin_init_field_names_zreq56oea7772<'a>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn dev(
+            self,
+            slot: *mut Channel<'a>,
+        ) -> __pin_init_zreq56oea7772::__internal::Slot<
+            __pin_init_zreq56oea7772::__internal::Unpinned,
+            __pin_init_field_dev_zreq56oea7772<'a>,
+        > {
+            unsafe {
+                <__pin_init_zreq56oea7772::__internal::Slot<
+                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                    __pin_init_field_dev_zreq56oea7772<'a>,
+                >>::new(
+                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                        (* slot).dev
+                    ),
+                )
+            }
+        }
+    }
+    #[allow(dead_code)]
+    impl<'a> __ThePinData_zreq56oea7772<'a> {
+        /// Fixes the types of the initializer closure; the closure must work for every
+        /// choice of field lifetimes (existential lifetimes are the initializer's choice).
+        #[inline(always)]
+        fn __make_closure<__F_zreq56oea7772, __E_zreq56oea7772>(
+            self,
+            f: __F_zreq56oea7772,
+        ) -> __F_zreq56oea7772
+        where
+            __F_zreq56oea7772: for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+                *mut Channel<'a>,
+                __PinDataLt_zreq56oea7772<'names, 'a>,
+            ) -> __pin_init_zreq56oea7772::__internal::core::result::Result<
+                    __pin_init_zreq56oea7772::__internal::InitOk,
+                    __E_zreq56oea7772,
+                >,
+        {
+            f
+        }
+        /// The pin data with (inferred) field lifetimes.
+        #[inline(always)]
+        fn __with_lt<'names>(self) -> __PinDataLt_zreq56oea7772<'names, 'a>
+        where
+            'a: 'names,
+        {
+            __PinDataLt_zreq56oea7772 {
+                __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+                __phantom_lt: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+    fn __drop_order_check_zreq56oea7772<'names, 'a>(_: &Channel<'a>) {
+        let __dev: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            __pin_init_field_dev_zreq56oea7772<'a>,
+        >;
+        let __names: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            &'names mut __pin_init_field_names_zreq56oea7772<'a>,
+        >;
+        let __current: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+            __pin_init_field_current_zreq56oea7772<'names, 'a>,
+        >;
+    }
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772 {}
+    impl<
+        T_zreq56oea7772: __pin_init_zreq56oea7772::PinnedDrop
+            + ?__pin_init_zreq56oea7772::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
+    for T_zreq56oea7772 {}
+    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
+    for Channel<'a> {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::ops::Drop
+            + ?__pin_init_zreq56oea7772::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for T_zreq56oea7772 {}
+    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_zreq56oea7772<'a>(this: &Channel<'a>) {
+        let _ = &this.current;
+        let _ = &this.names;
+        let _ = &this.dev;
+    }
+};
+fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_9c9144ugizqv3;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Channel {
+                        dev: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
+                        names: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
+                        current: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_9c9144ugizqv3::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    __pin_init_9c9144ugizqv3::__internal::core::convert::Infallible,
+                >(move |slot, __data_lt| {
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __names_skeleton_slot = unsafe {
+                            __skeleton_data.names(slot)
+                        };
+                        let names_must_be_initialized_after_the_fields_it_borrows = __pin_init_9c9144ugizqv3::__internal::Skeleton::guard(
+                            &__names_skeleton_slot,
+                        );
+                        __pin_init_9c9144ugizqv3::__internal::Skeleton::tie(
+                            &__names_skeleton_slot,
+                            &names_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __dev_guard = {
+                        let __val = dev;
+                        unsafe { __data_lt.dev(slot) }.write(__val)
+                    };
+                    let mut __names_guard = {
+                        let __val = vec![String::from("video")];
+                        unsafe { __data_lt.names(slot) }.write(__val)
+                    };
+                    let __names_guard_ref = &mut __names_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut names = unsafe { __names_guard_ref.let_binding() };
+                    let mut __current_guard = {
+                        let __val = Mutex::new(names[0].as_str());
+                        unsafe { __data_lt.current(slot) }.write(__val)
+                    };
+                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
+                        __current_guard,
+                    );
+                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
+                        __names_guard,
+                    );
+                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(__dev_guard);
+                    __pin_init_9c9144ugizqv3::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_9c9144ugizqv3::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_9c9144ugizqv3::pin_init_from_closure(__initializer) }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+// The expansion of pinned_drop.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_7e8aa2cmlj8k3;
+struct Guarded<T> {
+    inner: T,
+    log: Vec<u8>,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_inner_7e8aa2cmlj8k3<T> = T;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_log_7e8aa2cmlj8k3 = Vec<u8>;
+///Pin-projection of [`Guarded`], returned by [`Guarded::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct GuardedProjection<'__pin_7e8aa2cmlj8k3, T> {
+    ///Projection of the field `inner`.
+    inner: __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin<
+        &'__pin_7e8aa2cmlj8k3 mut __pin_init_field_inner_7e8aa2cmlj8k3<T>,
+    >,
+    ///Projection of the field `log`.
+    log: &'__pin_7e8aa2cmlj8k3 mut __pin_init_field_log_7e8aa2cmlj8k3,
+    ___pin_phantom_data: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+        &'__pin_7e8aa2cmlj8k3 mut Guarded<T>,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl<T> Guarded<T> {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_7e8aa2cmlj8k3>(
+        self: __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin<
+            &'__pin_7e8aa2cmlj8k3 mut Self,
+        >,
+    ) -> GuardedProjection<'__pin_7e8aa2cmlj8k3, T> {
+        let this = unsafe {
+            __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        GuardedProjection {
+            inner: unsafe {
+                __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(
+                    &mut this.inner,
+                )
+            },
+            log: &mut this.log,
+            ___pin_phantom_data: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData,
+        }
+    }
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_7e8aa2cmlj8k3<T> {
+        __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+            fn(Guarded<T>) -> Guarded<T>,
+        >,
+    }
+    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::clone::Clone
+    for __ThePinData_7e8aa2cmlj8k3<T> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Copy
+    for __ThePinData_7e8aa2cmlj8k3<T> {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl<T> __ThePinData_7e8aa2cmlj8k3<T> {
+        #[inline(always)]
+        unsafe fn inner(
+            self,
+            slot: *mut Guarded<T>,
+        ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
+            __pin_init_7e8aa2cmlj8k3::__internal::Pinned,
+            __pin_init_field_inner_7e8aa2cmlj8k3<T>,
+        > {
+            unsafe {
+                <__pin_init_7e8aa2cmlj8k3::__internal::Slot<
+                    __pin_init_7e8aa2cmlj8k3::__internal::Pinned,
+                    __pin_init_field_inner_7e8aa2cmlj8k3<T>,
+                >>::new(
+                    __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).inner
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn log(
+            self,
+            slot: *mut Guarded<T>,
+        ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
+            __pin_init_7e8aa2cmlj8k3::__internal::Unpinned,
+            __pin_init_field_log_7e8aa2cmlj8k3,
+        > {
+            unsafe {
+                <__pin_init_7e8aa2cmlj8k3::__internal::Slot<
+                    __pin_init_7e8aa2cmlj8k3::__internal::Unpinned,
+                    __pin_init_field_log_7e8aa2cmlj8k3,
+                >>::new(
+                    __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).log
+                    ),
+                )
+            }
+        }
+        /// Fixes the types of the initializer closure.
+        #[inline(always)]
+        fn __make_closure<__F_7e8aa2cmlj8k3, __E_7e8aa2cmlj8k3>(
+            self,
+            f: __F_7e8aa2cmlj8k3,
+        ) -> __F_7e8aa2cmlj8k3
+        where
+            __F_7e8aa2cmlj8k3: __pin_init_7e8aa2cmlj8k3::__internal::core::ops::FnOnce(
+                *mut Guarded<T>,
+                Self,
+            ) -> __pin_init_7e8aa2cmlj8k3::__internal::core::result::Result<
+                    __pin_init_7e8aa2cmlj8k3::__internal::InitOk,
+                    __E_7e8aa2cmlj8k3,
+                >,
+        {
+            f
+        }
+        /// The pin data whose methods give the fields' slots.
+        #[inline(always)]
+        fn __with_lt(self) -> Self {
+            self
+        }
+    }
+    unsafe impl<T> __pin_init_7e8aa2cmlj8k3::__internal::HasPinData for Guarded<T> {
+        type PinData = __ThePinData_7e8aa2cmlj8k3<T>;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_7e8aa2cmlj8k3 {
+                __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl<T> __pin_init_7e8aa2cmlj8k3::__internal::PinData
+    for __ThePinData_7e8aa2cmlj8k3<T> {
+        type Datee = Guarded<T>;
+    }
+    #[allow(
+        explicit_outlives_requirements,
+        dead_code,
+        non_snake_case,
+        non_camel_case_types
+    )]
+    struct __Unpin_7e8aa2cmlj8k3<'__pin_7e8aa2cmlj8k3, T> {
+        __phantom_pin: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+            fn(&'__pin_7e8aa2cmlj8k3 ()) -> &'__pin_7e8aa2cmlj8k3 (),
+        >,
+        __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+            fn(Guarded<T>) -> Guarded<T>,
+        >,
+        inner: __pin_init_field_inner_7e8aa2cmlj8k3<T>,
+    }
+    #[doc(hidden)]
+    impl<
+        '__pin_7e8aa2cmlj8k3,
+        T,
+    > __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Unpin for Guarded<T>
+    where
+        __Unpin_7e8aa2cmlj8k3<
+            '__pin_7e8aa2cmlj8k3,
+            T,
+        >: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Unpin,
+    {}
+    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::ops::Drop for Guarded<T> {
+        fn drop(&mut self) {
+            let pinned = unsafe {
+                __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(self)
+            };
+            let token = unsafe {
+                __pin_init_7e8aa2cmlj8k3::__internal::OnlyCallFromDrop::new()
+            };
+            __pin_init_7e8aa2cmlj8k3::PinnedDrop::drop(pinned, token);
+        }
+    }
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_7e8aa2cmlj8k3<T>(this: &Guarded<T>) {
+        let _ = &this.inner;
+        let _ = &this.log;
+    }
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_init_field_types_7e8aa2cmlj8k3<T>(this: &Guarded<T>) {
+        __pin_init_7e8aa2cmlj8k3::__internal::same_type(
+            __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
+                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(this.inner),
+            ),
+            __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_inner_7e8aa2cmlj8k3<T>,
+            >,
+        );
+        __pin_init_7e8aa2cmlj8k3::__internal::same_type(
+            __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
+                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(this.log),
+            ),
+            __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_log_7e8aa2cmlj8k3,
+            >,
+        );
+    }
+};
+const _: () = {
+    #[doc(hidden)]
+    #[allow(unused_extern_crates, non_snake_case)]
+    extern crate pin_init as __pin_init_nd984s6v1bnj2;
+    unsafe impl<T> __pin_init_nd984s6v1bnj2::PinnedDrop for Guarded<T> {
+        fn drop(
+            self: Pin<&mut Self>,
+            _: __pin_init_nd984s6v1bnj2::__internal::OnlyCallFromDrop,
+        ) {
+            let this = self.project();
+            this.log.push(1);
+        }
+    }
+};

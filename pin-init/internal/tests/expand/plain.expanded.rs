@@ -1,0 +1,557 @@
+// The expansion of plain.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_hhckcbrntzmr3;
+pub struct Plain<'a, T: Clone, const N: usize>
+where
+    T: 'a,
+{
+    pinned: PhantomPinned,
+    items: [T; N],
+    name: &'a str,
+    count: usize,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_pinned_hhckcbrntzmr3<'a, const N: usize> = PhantomPinned;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_items_hhckcbrntzmr3<'a, T: Clone, const N: usize>
+where
+    T: 'a,
+= [T; N];
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_name_hhckcbrntzmr3<'a, const N: usize> = &'a str;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_count_hhckcbrntzmr3<'a, const N: usize> = usize;
+///Pin-projection of [`Plain`], returned by [`Plain::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+pub struct PlainProjection<'__pin_hhckcbrntzmr3, 'a, T: Clone, const N: usize>
+where
+    T: 'a,
+{
+    ///Projection of the field `pinned`.
+    pinned: __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin<
+        &'__pin_hhckcbrntzmr3 mut __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
+    >,
+    ///Projection of the field `items`.
+    items: &'__pin_hhckcbrntzmr3 mut __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+    ///Projection of the field `name`.
+    name: &'__pin_hhckcbrntzmr3 mut __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+    ///Projection of the field `count`.
+    count: &'__pin_hhckcbrntzmr3 mut __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+    ___pin_phantom_data: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+        &'__pin_hhckcbrntzmr3 mut Plain<'a, T, N>,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl<'a, T: Clone, const N: usize> Plain<'a, T, N>
+where
+    T: 'a,
+{
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    pub fn project<'__pin_hhckcbrntzmr3>(
+        self: __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin<
+            &'__pin_hhckcbrntzmr3 mut Self,
+        >,
+    ) -> PlainProjection<'__pin_hhckcbrntzmr3, 'a, T, N> {
+        let this = unsafe {
+            __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        PlainProjection {
+            pinned: unsafe {
+                __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::new_unchecked(
+                    &mut this.pinned,
+                )
+            },
+            items: &mut this.items,
+            name: &mut this.name,
+            count: &mut this.count,
+            ___pin_phantom_data: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData,
+        }
+    }
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    pub struct __ThePinData_hhckcbrntzmr3<'a, T: Clone, const N: usize>
+    where
+        T: 'a,
+    {
+        __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+            fn(Plain<'a, T, N>) -> Plain<'a, T, N>,
+        >,
+    }
+    impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > __pin_init_hhckcbrntzmr3::__internal::core::clone::Clone
+    for __ThePinData_hhckcbrntzmr3<'a, T, N>
+    where
+        T: 'a,
+    {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > __pin_init_hhckcbrntzmr3::__internal::core::marker::Copy
+    for __ThePinData_hhckcbrntzmr3<'a, T, N>
+    where
+        T: 'a,
+    {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl<'a, T: Clone, const N: usize> __ThePinData_hhckcbrntzmr3<'a, T, N>
+    where
+        T: 'a,
+    {
+        #[inline(always)]
+        unsafe fn pinned(
+            self,
+            slot: *mut Plain<'a, T, N>,
+        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
+            __pin_init_hhckcbrntzmr3::__internal::Pinned,
+            __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
+        > {
+            unsafe {
+                <__pin_init_hhckcbrntzmr3::__internal::Slot<
+                    __pin_init_hhckcbrntzmr3::__internal::Pinned,
+                    __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
+                >>::new(
+                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).pinned
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn items(
+            self,
+            slot: *mut Plain<'a, T, N>,
+        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
+            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+            __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+        > {
+            unsafe {
+                <__pin_init_hhckcbrntzmr3::__internal::Slot<
+                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                    __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+                >>::new(
+                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).items
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn name(
+            self,
+            slot: *mut Plain<'a, T, N>,
+        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
+            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+            __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+        > {
+            unsafe {
+                <__pin_init_hhckcbrntzmr3::__internal::Slot<
+                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                    __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+                >>::new(
+                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).name
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn count(
+            self,
+            slot: *mut Plain<'a, T, N>,
+        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
+            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+            __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+        > {
+            unsafe {
+                <__pin_init_hhckcbrntzmr3::__internal::Slot<
+                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                    __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+                >>::new(
+                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                        (* slot).count
+                    ),
+                )
+            }
+        }
+        /// Fixes the types of the initializer closure.
+        #[inline(always)]
+        pub fn __make_closure<__F_hhckcbrntzmr3, __E_hhckcbrntzmr3>(
+            self,
+            f: __F_hhckcbrntzmr3,
+        ) -> __F_hhckcbrntzmr3
+        where
+            __F_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::__internal::core::ops::FnOnce(
+                *mut Plain<'a, T, N>,
+                Self,
+            ) -> __pin_init_hhckcbrntzmr3::__internal::core::result::Result<
+                    __pin_init_hhckcbrntzmr3::__internal::InitOk,
+                    __E_hhckcbrntzmr3,
+                >,
+        {
+            f
+        }
+        /// The pin data whose methods give the fields' slots.
+        #[inline(always)]
+        pub fn __with_lt(self) -> Self {
+            self
+        }
+    }
+    unsafe impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > __pin_init_hhckcbrntzmr3::__internal::HasPinData for Plain<'a, T, N>
+    where
+        T: 'a,
+    {
+        type PinData = __ThePinData_hhckcbrntzmr3<'a, T, N>;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_hhckcbrntzmr3 {
+                __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > __pin_init_hhckcbrntzmr3::__internal::PinData
+    for __ThePinData_hhckcbrntzmr3<'a, T, N>
+    where
+        T: 'a,
+    {
+        type Datee = Plain<'a, T, N>;
+    }
+    #[allow(
+        explicit_outlives_requirements,
+        dead_code,
+        non_snake_case,
+        non_camel_case_types
+    )]
+    struct __Unpin_hhckcbrntzmr3<'__pin_hhckcbrntzmr3, 'a, T: Clone, const N: usize>
+    where
+        T: 'a,
+    {
+        __phantom_pin: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+            fn(&'__pin_hhckcbrntzmr3 ()) -> &'__pin_hhckcbrntzmr3 (),
+        >,
+        __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+            fn(Plain<'a, T, N>) -> Plain<'a, T, N>,
+        >,
+        pinned: __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
+    }
+    #[doc(hidden)]
+    impl<
+        '__pin_hhckcbrntzmr3,
+        'a,
+        T: Clone,
+        const N: usize,
+    > __pin_init_hhckcbrntzmr3::__internal::core::marker::Unpin for Plain<'a, T, N>
+    where
+        __Unpin_hhckcbrntzmr3<
+            '__pin_hhckcbrntzmr3,
+            'a,
+            T,
+            N,
+        >: __pin_init_hhckcbrntzmr3::__internal::core::marker::Unpin,
+        T: 'a,
+    {}
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_hhckcbrntzmr3 {}
+    impl<
+        T_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::PinnedDrop
+            + ?__pin_init_hhckcbrntzmr3::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_hhckcbrntzmr3
+    for T_hhckcbrntzmr3 {}
+    impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_hhckcbrntzmr3
+    for Plain<'a, T, N>
+    where
+        T: 'a,
+    {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_hhckcbrntzmr3 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::__internal::core::ops::Drop
+            + ?__pin_init_hhckcbrntzmr3::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_hhckcbrntzmr3 for T_hhckcbrntzmr3 {}
+    impl<
+        'a,
+        T: Clone,
+        const N: usize,
+    > MustNotImplDrop_use_PinnedDrop_instead_hhckcbrntzmr3 for Plain<'a, T, N>
+    where
+        T: 'a,
+    {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
+        this: &Plain<'a, T, N>,
+    )
+    where
+        T: 'a,
+    {
+        let _ = &this.pinned;
+        let _ = &this.items;
+        let _ = &this.name;
+        let _ = &this.count;
+    }
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_init_field_types_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
+        this: &Plain<'a, T, N>,
+    )
+    where
+        T: 'a,
+    {
+        __pin_init_hhckcbrntzmr3::__internal::same_type(
+            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.pinned),
+            ),
+            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
+            >,
+        );
+        __pin_init_hhckcbrntzmr3::__internal::same_type(
+            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.items),
+            ),
+            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+            >,
+        );
+        __pin_init_hhckcbrntzmr3::__internal::same_type(
+            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.name),
+            ),
+            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+            >,
+        );
+        __pin_init_hhckcbrntzmr3::__internal::same_type(
+            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.count),
+            ),
+            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+            >,
+        );
+    }
+};
+fn initializers<'a, T: Clone, const N: usize>(
+    name: &'a str,
+    items: [T; N],
+) -> impl PinInit<Plain<'a, T, N>, Error> + 'a
+where
+    T: 'a,
+{
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_9xbpy8z6b0yj1;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Plain {
+                        pinned: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
+                        items: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
+                        name: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
+                        count: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_9xbpy8z6b0yj1::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    Error,
+                >(move |slot, __data_lt| {
+                    let this = unsafe {
+                        __pin_init_9xbpy8z6b0yj1::__internal::core::ptr::NonNull::new_unchecked(
+                            slot,
+                        )
+                    };
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __items_skeleton_slot = unsafe {
+                            __skeleton_data.items(slot)
+                        };
+                        let items_must_be_initialized_after_the_fields_it_borrows = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                            &__items_skeleton_slot,
+                        );
+                        __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
+                            &__items_skeleton_slot,
+                            &items_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                        let __name_skeleton_slot = unsafe { __skeleton_data.name(slot) };
+                        let name_must_be_initialized_after_the_fields_it_borrows = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                            &__name_skeleton_slot,
+                        );
+                        __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
+                            &__name_skeleton_slot,
+                            &name_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __pinned_guard = {
+                        let __val = PhantomPinned;
+                        unsafe { __data_lt.pinned(slot) }.init(__val)?
+                    };
+                    let mut __items_guard = {
+                        let __val = items;
+                        unsafe { __data_lt.items(slot) }.write(__val)
+                    };
+                    let __items_guard_ref = &mut __items_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut items = unsafe { __items_guard_ref.let_binding() };
+                    let mut __name_guard = {
+                        let __val = name;
+                        unsafe { __data_lt.name(slot) }.write(__val)
+                    };
+                    let __name_guard_ref = &mut __name_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut name = unsafe { __name_guard_ref.let_binding() };
+                    let __code_block: () = {
+                        let _ = this;
+                    };
+                    let mut __count_guard = {
+                        let __val = items.len() + check(name)?;
+                        unsafe { __data_lt.count(slot) }.write(__val)
+                    };
+                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
+                        __count_guard,
+                    );
+                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
+                        __name_guard,
+                    );
+                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
+                        __items_guard,
+                    );
+                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
+                        __pinned_guard,
+                    );
+                    __pin_init_9xbpy8z6b0yj1::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_9xbpy8z6b0yj1::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_9xbpy8z6b0yj1::pin_init_from_closure(__initializer) }
+        }
+    }
+}
+struct Unpinned {
+    a: u8,
+    b: [u64; 4],
+}
+fn unpinned() -> impl Init<Unpinned> {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_fdlkvuoyth141;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Unpinned {
+                        a: __pin_init_fdlkvuoyth141::__internal::core::panic!(),
+                        b: __pin_init_fdlkvuoyth141::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_fdlkvuoyth141::__internal::init_data_of(__type_of)
+            };
+            let __initializer = __pin_init_fdlkvuoyth141::__internal::InitData::make_closure::<
+                _,
+                __pin_init_fdlkvuoyth141::__internal::InitOk,
+                __pin_init_fdlkvuoyth141::__internal::core::convert::Infallible,
+            >(
+                __data,
+                move |slot| {
+                    let mut __a_guard = {
+                        let __val = 1;
+                        unsafe {
+                            __pin_init_fdlkvuoyth141::__internal::write_field(
+                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                    (* slot).a
+                                ),
+                                __val,
+                            )
+                        };
+                        unsafe {
+                            __pin_init_fdlkvuoyth141::__internal::DropGuard::<
+                                __pin_init_fdlkvuoyth141::__internal::Unpinned,
+                                _,
+                            >::new(
+                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                    (* slot).a
+                                ),
+                            )
+                        }
+                    };
+                    let mut __b_guard = {
+                        let __val = init_zeroed();
+                        unsafe {
+                            __pin_init_fdlkvuoyth141::Init::__init(
+                                __val,
+                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                    (* slot).b
+                                ),
+                            )?
+                        };
+                        unsafe {
+                            __pin_init_fdlkvuoyth141::__internal::DropGuard::<
+                                __pin_init_fdlkvuoyth141::__internal::Unpinned,
+                                _,
+                            >::new(
+                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                    (* slot).b
+                                ),
+                            )
+                        }
+                    };
+                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(__b_guard);
+                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(__a_guard);
+                    #[allow(unused_unsafe)]
+                    let _ = || {
+                        unsafe {
+                            let _ = &mut (*slot).a;
+                            let _ = &mut (*slot).b;
+                        }
+                    };
+                    __pin_init_fdlkvuoyth141::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_fdlkvuoyth141::__internal::InitOk::new()
+                    })
+                },
+            );
+            let __initializer = move |slot| __initializer(slot).map(|_| ());
+            unsafe { __pin_init_fdlkvuoyth141::init_from_closure(__initializer) }
+        }
+    }
+}

@@ -1,0 +1,758 @@
+// The expansion of shared.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_8bdrk42bjzww1;
+struct Config {
+    key: __pin_init_8bdrk42bjzww1::__internal::Erase<
+        for<'words> fn(
+            &'words (),
+        ) -> for<'text> fn(
+            &'text (),
+        ) -> (__pin_init_field_key_8bdrk42bjzww1<'words, 'text>,),
+    >,
+    value: __pin_init_8bdrk42bjzww1::__internal::Erase<
+        for<'words> fn(
+            &'words (),
+        ) -> for<'text> fn(
+            &'text (),
+        ) -> (__pin_init_field_value_8bdrk42bjzww1<'words, 'text>,),
+    >,
+    parts: __pin_init_8bdrk42bjzww1::__internal::Erase<
+        for<'words> fn(
+            &'words (),
+        ) -> for<'text> fn(
+            &'text (),
+        ) -> (__pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,),
+    >,
+    words: __pin_init_8bdrk42bjzww1::__internal::Borrowed<
+        __pin_init_field_words_8bdrk42bjzww1,
+    >,
+    text: __pin_init_8bdrk42bjzww1::__internal::Borrowed<
+        __pin_init_field_text_8bdrk42bjzww1,
+    >,
+}
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_key_8bdrk42bjzww1<'words, 'text> = &'text str;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_value_8bdrk42bjzww1<'words, 'text> = &'text str;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_parts_8bdrk42bjzww1<'words, 'text> = Vec<&'words str>;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_words_8bdrk42bjzww1 = String;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field_text_8bdrk42bjzww1 = String;
+///Pin-projection of [`Config`], returned by [`Config::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ConfigProjection<'__pin_8bdrk42bjzww1> {
+    ///Projection of the field `key`.
+    key: &'__pin_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `value`.
+    value: &'__pin_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `parts`.
+    parts: &'__pin_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `words`.
+    words: &'__pin_8bdrk42bjzww1 __pin_init_field_words_8bdrk42bjzww1,
+    ///Projection of the field `text`.
+    text: &'__pin_8bdrk42bjzww1 __pin_init_field_text_8bdrk42bjzww1,
+    ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        &'__pin_8bdrk42bjzww1 mut Config,
+    >,
+}
+///Pin-projection of [`Config`], returned by [`Config::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
+    ///Projection of the field `key`.
+    key: &'__pin_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `value`.
+    value: &'__pin_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `parts`.
+    parts: &'__pin_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<
+        '__pin_8bdrk42bjzww1,
+        '__pin_8bdrk42bjzww1,
+    >,
+    ///Projection of the field `words`.
+    words: &'__pin_8bdrk42bjzww1 __pin_init_field_words_8bdrk42bjzww1,
+    ///Projection of the field `text`.
+    text: &'__pin_8bdrk42bjzww1 __pin_init_field_text_8bdrk42bjzww1,
+    ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        &'__pin_8bdrk42bjzww1 mut Config,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl Config {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_8bdrk42bjzww1>(
+        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
+            &'__pin_8bdrk42bjzww1 mut Self,
+        >,
+    ) -> ConfigProjection<'__pin_8bdrk42bjzww1> {
+        let this = unsafe {
+            __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        ConfigProjection {
+            key: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                    .cast::<
+                        __pin_init_field_key_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            value: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                    .cast::<
+                        __pin_init_field_value_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            parts: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                    .cast::<
+                        __pin_init_field_parts_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            words: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                    .cast::<__pin_init_field_words_8bdrk42bjzww1>()
+            },
+            text: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                    .cast::<__pin_init_field_text_8bdrk42bjzww1>()
+            },
+            ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Pin-projects all fields of a shared `Self`.
+    #[inline]
+    #[allow(dead_code)]
+    fn project_ref<'__pin_8bdrk42bjzww1>(
+        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
+            &'__pin_8bdrk42bjzww1 Self,
+        >,
+    ) -> ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
+        let this = __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_ref(self);
+        ConfigProjectionRef {
+            key: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                    .cast::<
+                        __pin_init_field_key_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            value: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                    .cast::<
+                        __pin_init_field_value_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            parts: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                    .cast::<
+                        __pin_init_field_parts_8bdrk42bjzww1<
+                            '__pin_8bdrk42bjzww1,
+                            '__pin_8bdrk42bjzww1,
+                        >,
+                    >()
+            },
+            words: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                    .cast::<__pin_init_field_words_8bdrk42bjzww1>()
+            },
+            text: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                    .cast::<__pin_init_field_text_8bdrk42bjzww1>()
+            },
+            ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+        }
+    }
+    ///Returns the self-referential field `key`, its field lifetimes shortened to the borrow of `self`.
+    #[inline(always)]
+    #[allow(dead_code, clippy::mut_from_ref)]
+    fn key<'__this_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 self,
+    ) -> &'__this_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<
+        '__this_8bdrk42bjzww1,
+        '__this_8bdrk42bjzww1,
+    > {
+        unsafe {
+            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.key)
+                .cast::<
+                    __pin_init_field_key_8bdrk42bjzww1<
+                        '__this_8bdrk42bjzww1,
+                        '__this_8bdrk42bjzww1,
+                    >,
+                >()
+        }
+    }
+    ///Returns the self-referential field `value`, its field lifetimes shortened to the borrow of `self`.
+    #[inline(always)]
+    #[allow(dead_code, clippy::mut_from_ref)]
+    fn value<'__this_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 self,
+    ) -> &'__this_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<
+        '__this_8bdrk42bjzww1,
+        '__this_8bdrk42bjzww1,
+    > {
+        unsafe {
+            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.value)
+                .cast::<
+                    __pin_init_field_value_8bdrk42bjzww1<
+                        '__this_8bdrk42bjzww1,
+                        '__this_8bdrk42bjzww1,
+                    >,
+                >()
+        }
+    }
+    ///Returns the self-referential field `parts`, its field lifetimes shortened to the borrow of `self`.
+    #[inline(always)]
+    #[allow(dead_code, clippy::mut_from_ref)]
+    fn parts<'__this_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 self,
+    ) -> &'__this_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<
+        '__this_8bdrk42bjzww1,
+        '__this_8bdrk42bjzww1,
+    > {
+        unsafe {
+            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.parts)
+                .cast::<
+                    __pin_init_field_parts_8bdrk42bjzww1<
+                        '__this_8bdrk42bjzww1,
+                        '__this_8bdrk42bjzww1,
+                    >,
+                >()
+        }
+    }
+    ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
+        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
+            &'__this_8bdrk42bjzww1 mut Self,
+        >,
+        f: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+            __ConfigWithProjection_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
+        ) -> __R_8bdrk42bjzww1,
+    ) -> __R_8bdrk42bjzww1 {
+        let this = unsafe {
+            __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        f(__ConfigWithProjection_8bdrk42bjzww1 {
+            key: unsafe {
+                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    this.key
+                )
+                    .cast()
+            },
+            value: unsafe {
+                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    this.value
+                )
+                    .cast()
+            },
+            parts: unsafe {
+                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    this.parts
+                )
+                    .cast()
+            },
+            words: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                    .cast()
+            },
+            text: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                    .cast()
+            },
+            __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+        })
+    }
+    ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
+    #[inline]
+    #[allow(dead_code)]
+    fn with_project_ref<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 self,
+        f: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+            __ConfigWithProjectionRef_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
+        ) -> __R_8bdrk42bjzww1,
+    ) -> __R_8bdrk42bjzww1 {
+        let this = self;
+        f(__ConfigWithProjectionRef_8bdrk42bjzww1 {
+            key: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                    .cast()
+            },
+            value: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                    .cast()
+            },
+            parts: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                    .cast()
+            },
+            words: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                    .cast()
+            },
+            text: unsafe {
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                    .cast()
+            },
+            __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+        })
+    }
+}
+///Projection of [`Config`] given to the callback of `with_project`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ConfigWithProjection_8bdrk42bjzww1<
+    '__this_8bdrk42bjzww1,
+    'words: '__this_8bdrk42bjzww1,
+    'text: 'words + '__this_8bdrk42bjzww1,
+> {
+    ///The field `key`.
+    key: &'__this_8bdrk42bjzww1 mut __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
+    ///The field `value`.
+    value: &'__this_8bdrk42bjzww1 mut __pin_init_field_value_8bdrk42bjzww1<
+        'words,
+        'text,
+    >,
+    ///The field `parts`.
+    parts: &'__this_8bdrk42bjzww1 mut __pin_init_field_parts_8bdrk42bjzww1<
+        'words,
+        'text,
+    >,
+    ///The field `words`.
+    words: &'words __pin_init_field_words_8bdrk42bjzww1,
+    ///The field `text`.
+    text: &'text __pin_init_field_text_8bdrk42bjzww1,
+    __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
+    >,
+}
+///Projection of [`Config`] given to the callback of `with_project_ref`.
+#[doc(hidden)]
+#[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+struct __ConfigWithProjectionRef_8bdrk42bjzww1<
+    '__this_8bdrk42bjzww1,
+    'words: '__this_8bdrk42bjzww1,
+    'text: 'words + '__this_8bdrk42bjzww1,
+> {
+    ///The field `key`.
+    key: &'__this_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
+    ///The field `value`.
+    value: &'__this_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
+    ///The field `parts`.
+    parts: &'__this_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
+    ///The field `words`.
+    words: &'words __pin_init_field_words_8bdrk42bjzww1,
+    ///The field `text`.
+    text: &'text __pin_init_field_text_8bdrk42bjzww1,
+    __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
+    >,
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_8bdrk42bjzww1 {
+        __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            fn(Config) -> Config,
+        >,
+    }
+    impl __pin_init_8bdrk42bjzww1::__internal::core::clone::Clone
+    for __ThePinData_8bdrk42bjzww1 {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl __pin_init_8bdrk42bjzww1::__internal::core::marker::Copy
+    for __ThePinData_8bdrk42bjzww1 {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl __ThePinData_8bdrk42bjzww1 {}
+    unsafe impl __pin_init_8bdrk42bjzww1::__internal::HasPinData for Config {
+        type PinData = __ThePinData_8bdrk42bjzww1;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_8bdrk42bjzww1 {
+                __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl __pin_init_8bdrk42bjzww1::__internal::PinData
+    for __ThePinData_8bdrk42bjzww1 {
+        type Datee = Config;
+    }
+    #[doc(hidden)]
+    impl<'__pin_8bdrk42bjzww1> __pin_init_8bdrk42bjzww1::__internal::core::marker::Unpin
+    for Config
+    where
+        __pin_init_8bdrk42bjzww1::__internal::NeverUnpin<
+            '__pin_8bdrk42bjzww1,
+        >: __pin_init_8bdrk42bjzww1::__internal::core::marker::Unpin,
+    {}
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __PinDataLt_8bdrk42bjzww1<'words, 'text: 'words> {
+        __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            fn(Config) -> Config,
+        >,
+        __phantom_lt: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            (fn(&'words ()) -> &'words (), fn(&'text ()) -> &'text ()),
+        >,
+    }
+    impl<'words, 'text: 'words> __pin_init_8bdrk42bjzww1::__internal::core::clone::Clone
+    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<'words, 'text: 'words> __pin_init_8bdrk42bjzww1::__internal::core::marker::Copy
+    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {}
+    #[allow(dead_code, clippy::missing_safety_doc)]
+    impl<'words, 'text: 'words> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+        #[inline(always)]
+        unsafe fn key(
+            self,
+            slot: *mut Config,
+        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
+            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
+        > {
+            unsafe {
+                <__pin_init_8bdrk42bjzww1::__internal::Slot<
+                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
+                >>::new(
+                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).key
+                    )
+                        .cast::<__pin_init_field_key_8bdrk42bjzww1<'words, 'text>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn value(
+            self,
+            slot: *mut Config,
+        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
+            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
+        > {
+            unsafe {
+                <__pin_init_8bdrk42bjzww1::__internal::Slot<
+                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
+                >>::new(
+                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).value
+                    )
+                        .cast::<__pin_init_field_value_8bdrk42bjzww1<'words, 'text>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn parts(
+            self,
+            slot: *mut Config,
+        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
+            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
+        > {
+            unsafe {
+                <__pin_init_8bdrk42bjzww1::__internal::Slot<
+                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
+                >>::new(
+                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).parts
+                    )
+                        .cast::<__pin_init_field_parts_8bdrk42bjzww1<'words, 'text>>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn words(
+            self,
+            slot: *mut Config,
+        ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+            'words,
+            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            __pin_init_field_words_8bdrk42bjzww1,
+        > {
+            unsafe {
+                <__pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+                    'words,
+                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    __pin_init_field_words_8bdrk42bjzww1,
+                >>::new(
+                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).words
+                    )
+                        .cast::<__pin_init_field_words_8bdrk42bjzww1>(),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn text(
+            self,
+            slot: *mut Config,
+        ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+            'text,
+            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            __pin_init_field_text_8bdrk42bjzww1,
+        > {
+            unsafe {
+                <__pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+                    'text,
+                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    __pin_init_field_text_8bdrk42bjzww1,
+                >>::new(
+                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                        (* slot).text
+                    )
+                        .cast::<__pin_init_field_text_8bdrk42bjzww1>(),
+                )
+            }
+        }
+    }
+    #[allow(dead_code)]
+    impl __ThePinData_8bdrk42bjzww1 {
+        /// Fixes the types of the initializer closure; the closure must work for every
+        /// choice of field lifetimes (existential lifetimes are the initializer's choice).
+        #[inline(always)]
+        fn __make_closure<__F_8bdrk42bjzww1, __E_8bdrk42bjzww1>(
+            self,
+            f: __F_8bdrk42bjzww1,
+        ) -> __F_8bdrk42bjzww1
+        where
+            __F_8bdrk42bjzww1: for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+                *mut Config,
+                __PinDataLt_8bdrk42bjzww1<'words, 'text>,
+            ) -> __pin_init_8bdrk42bjzww1::__internal::core::result::Result<
+                    __pin_init_8bdrk42bjzww1::__internal::InitOk,
+                    __E_8bdrk42bjzww1,
+                >,
+        {
+            f
+        }
+        /// The pin data with (inferred) field lifetimes.
+        #[inline(always)]
+        fn __with_lt<'words, 'text: 'words>(
+            self,
+        ) -> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+            __PinDataLt_8bdrk42bjzww1 {
+                __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+                __phantom_lt: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
+    fn __drop_order_check_8bdrk42bjzww1<'words, 'text: 'words>(_: &Config) {
+        let __text: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            &'text mut __pin_init_field_text_8bdrk42bjzww1,
+        >;
+        let __words: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            &'words mut __pin_init_field_words_8bdrk42bjzww1,
+        >;
+        let __parts: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
+        >;
+        let __value: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
+        >;
+        let __key: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+            __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
+        >;
+    }
+    #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
+    fn __covariance_check_key_text_8bdrk42bjzww1<
+        'key_not_covariant_in_text_so_write_uses_text_invariant,
+    >(
+        value: __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
+    ) -> __pin_init_field_key_8bdrk42bjzww1<
+        'static,
+        'key_not_covariant_in_text_so_write_uses_text_invariant,
+    > {
+        value
+    }
+    #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
+    fn __covariance_check_value_text_8bdrk42bjzww1<
+        'value_not_covariant_in_text_so_write_uses_text_invariant,
+    >(
+        value: __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
+    ) -> __pin_init_field_value_8bdrk42bjzww1<
+        'static,
+        'value_not_covariant_in_text_so_write_uses_text_invariant,
+    > {
+        value
+    }
+    #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
+    fn __covariance_check_parts_words_8bdrk42bjzww1<
+        'parts_not_covariant_in_words_so_write_uses_words_invariant,
+    >(
+        value: __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
+    ) -> __pin_init_field_parts_8bdrk42bjzww1<
+        'parts_not_covariant_in_words_so_write_uses_words_invariant,
+        'static,
+    > {
+        value
+    }
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
+    impl<
+        T_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::PinnedDrop
+            + ?__pin_init_8bdrk42bjzww1::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1
+    for T_8bdrk42bjzww1 {}
+    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 for Config {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::ops::Drop
+            + ?__pin_init_8bdrk42bjzww1::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for T_8bdrk42bjzww1 {}
+    impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_8bdrk42bjzww1(this: &Config) {
+        let _ = &this.key;
+        let _ = &this.value;
+        let _ = &this.parts;
+        let _ = &this.words;
+        let _ = &this.text;
+    }
+};
+fn config(line: &str) -> impl PinInit<Config> + '_ {
+    {
+        #[allow(unused_imports)]
+        use pin_init::__internal::krate as __pin_init_p7tf844uu8s22;
+        {
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            let __type_of = || {
+                unsafe {
+                    Config {
+                        text: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                        words: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                        key: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                        value: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                        parts: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                    }
+                }
+            };
+            let __data = unsafe {
+                __pin_init_p7tf844uu8s22::__internal::pin_data_of(__type_of)
+            };
+            let __initializer = __data
+                .__make_closure::<
+                    _,
+                    __pin_init_p7tf844uu8s22::__internal::core::convert::Infallible,
+                >(move |slot, __data_lt| {
+                    #[allow(
+                        unreachable_code,
+                        unused_variables,
+                        unused_unsafe,
+                        clippy::all
+                    )]
+                    if false {
+                        let __skeleton_data = __data.__with_lt();
+                        let __text_skeleton_slot = unsafe { __skeleton_data.text(slot) };
+                        let text_must_be_initialized_after_the_fields_it_borrows = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                            &__text_skeleton_slot,
+                        );
+                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
+                            &__text_skeleton_slot,
+                            &text_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                        let __words_skeleton_slot = unsafe {
+                            __skeleton_data.words(slot)
+                        };
+                        let words_must_be_initialized_after_the_fields_it_borrows = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                            &__words_skeleton_slot,
+                        );
+                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
+                            &__words_skeleton_slot,
+                            &words_must_be_initialized_after_the_fields_it_borrows,
+                        );
+                    }
+                    let mut __text_guard = {
+                        let __val = line.to_owned();
+                        unsafe { __data_lt.text(slot) }.write(__val)
+                    };
+                    let __text_guard_ref = &mut __text_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut text = unsafe { __text_guard_ref.let_binding() };
+                    let mut __words_guard = {
+                        let __val = text.to_uppercase();
+                        unsafe { __data_lt.words(slot) }.write(__val)
+                    };
+                    let __words_guard_ref = &mut __words_guard;
+                    #[allow(unused_variables, unused_mut, unused_unsafe)]
+                    let mut words = unsafe { __words_guard_ref.let_binding() };
+                    let mut __key_guard = {
+                        let __val = text.split('=').next().unwrap_or("");
+                        unsafe { __data_lt.key(slot) }.write(__val)
+                    };
+                    let mut __value_guard = {
+                        let __val = text.split('=').nth(1).unwrap_or("");
+                        unsafe { __data_lt.value(slot) }.write(__val)
+                    };
+                    let mut __parts_guard = {
+                        let __val = words.split(' ').collect();
+                        unsafe { __data_lt.parts(slot) }.write(__val)
+                    };
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __parts_guard,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __value_guard,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(__key_guard);
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __words_guard,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __text_guard,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::result::Result::Ok(unsafe {
+                        __pin_init_p7tf844uu8s22::__internal::InitOk::new()
+                    })
+                });
+            let __initializer = move |slot| {
+                __initializer(slot, __data.__with_lt()).map(|_| ())
+            };
+            unsafe { __pin_init_p7tf844uu8s22::pin_init_from_closure(__initializer) }
+        }
+    }
+}

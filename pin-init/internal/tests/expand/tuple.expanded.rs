@@ -1,0 +1,305 @@
+// The expansion of tuple.rs: generated, see README.md.
+#[doc(hidden)]
+#[allow(unused_extern_crates, non_snake_case)]
+extern crate pin_init as __pin_init_552whpxn8etz0;
+struct Pair(u8, u16);
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field__0_552whpxn8etz0 = u8;
+#[doc(hidden)]
+#[allow(type_alias_bounds, non_camel_case_types, dead_code)]
+type __pin_init_field__1_552whpxn8etz0 = u16;
+///Pin-projection of [`Pair`], returned by [`Pair::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
+#[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
+struct PairProjection<'__pin_552whpxn8etz0> {
+    ///Projection of the field `_0`.
+    _0: __pin_init_552whpxn8etz0::__internal::core::pin::Pin<
+        &'__pin_552whpxn8etz0 mut __pin_init_field__0_552whpxn8etz0,
+    >,
+    ///Projection of the field `_1`.
+    _1: &'__pin_552whpxn8etz0 mut __pin_init_field__1_552whpxn8etz0,
+    ___pin_phantom_data: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+        &'__pin_552whpxn8etz0 mut Pair,
+    >,
+}
+#[allow(unused_unsafe, nonstandard_style)]
+impl Pair {
+    ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
+    #[inline]
+    #[allow(dead_code)]
+    fn project<'__pin_552whpxn8etz0>(
+        self: __pin_init_552whpxn8etz0::__internal::core::pin::Pin<
+            &'__pin_552whpxn8etz0 mut Self,
+        >,
+    ) -> PairProjection<'__pin_552whpxn8etz0> {
+        let this = unsafe {
+            __pin_init_552whpxn8etz0::__internal::core::pin::Pin::get_unchecked_mut(self)
+        };
+        PairProjection {
+            _0: unsafe {
+                __pin_init_552whpxn8etz0::__internal::core::pin::Pin::new_unchecked(
+                    &mut this.0,
+                )
+            },
+            _1: &mut this.1,
+            ___pin_phantom_data: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData,
+        }
+    }
+}
+const _: () = {
+    #[doc(hidden)]
+    #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
+    struct __ThePinData_552whpxn8etz0 {
+        __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+            fn(Pair) -> Pair,
+        >,
+    }
+    impl __pin_init_552whpxn8etz0::__internal::core::clone::Clone
+    for __ThePinData_552whpxn8etz0 {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl __pin_init_552whpxn8etz0::__internal::core::marker::Copy
+    for __ThePinData_552whpxn8etz0 {}
+    #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
+    impl __ThePinData_552whpxn8etz0 {
+        #[inline(always)]
+        unsafe fn _0(
+            self,
+            slot: *mut Pair,
+        ) -> __pin_init_552whpxn8etz0::__internal::Slot<
+            __pin_init_552whpxn8etz0::__internal::Pinned,
+            __pin_init_field__0_552whpxn8etz0,
+        > {
+            unsafe {
+                <__pin_init_552whpxn8etz0::__internal::Slot<
+                    __pin_init_552whpxn8etz0::__internal::Pinned,
+                    __pin_init_field__0_552whpxn8etz0,
+                >>::new(
+                    __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
+                        (* slot).0
+                    ),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn _1(
+            self,
+            slot: *mut Pair,
+        ) -> __pin_init_552whpxn8etz0::__internal::Slot<
+            __pin_init_552whpxn8etz0::__internal::Unpinned,
+            __pin_init_field__1_552whpxn8etz0,
+        > {
+            unsafe {
+                <__pin_init_552whpxn8etz0::__internal::Slot<
+                    __pin_init_552whpxn8etz0::__internal::Unpinned,
+                    __pin_init_field__1_552whpxn8etz0,
+                >>::new(
+                    __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
+                        (* slot).1
+                    ),
+                )
+            }
+        }
+        /// Fixes the types of the initializer closure.
+        #[inline(always)]
+        fn __make_closure<__F_552whpxn8etz0, __E_552whpxn8etz0>(
+            self,
+            f: __F_552whpxn8etz0,
+        ) -> __F_552whpxn8etz0
+        where
+            __F_552whpxn8etz0: __pin_init_552whpxn8etz0::__internal::core::ops::FnOnce(
+                *mut Pair,
+                Self,
+            ) -> __pin_init_552whpxn8etz0::__internal::core::result::Result<
+                    __pin_init_552whpxn8etz0::__internal::InitOk,
+                    __E_552whpxn8etz0,
+                >,
+        {
+            f
+        }
+        /// The pin data whose methods give the fields' slots.
+        #[inline(always)]
+        fn __with_lt(self) -> Self {
+            self
+        }
+    }
+    unsafe impl __pin_init_552whpxn8etz0::__internal::HasPinData for Pair {
+        type PinData = __ThePinData_552whpxn8etz0;
+        unsafe fn __pin_data() -> Self::PinData {
+            __ThePinData_552whpxn8etz0 {
+                __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData,
+            }
+        }
+    }
+    unsafe impl __pin_init_552whpxn8etz0::__internal::PinData
+    for __ThePinData_552whpxn8etz0 {
+        type Datee = Pair;
+    }
+    #[allow(
+        explicit_outlives_requirements,
+        dead_code,
+        non_snake_case,
+        non_camel_case_types
+    )]
+    struct __Unpin_552whpxn8etz0<'__pin_552whpxn8etz0> {
+        __phantom_pin: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+            fn(&'__pin_552whpxn8etz0 ()) -> &'__pin_552whpxn8etz0 (),
+        >,
+        __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+            fn(Pair) -> Pair,
+        >,
+        _0: __pin_init_field__0_552whpxn8etz0,
+    }
+    #[doc(hidden)]
+    impl<'__pin_552whpxn8etz0> __pin_init_552whpxn8etz0::__internal::core::marker::Unpin
+    for Pair
+    where
+        __Unpin_552whpxn8etz0<
+            '__pin_552whpxn8etz0,
+        >: __pin_init_552whpxn8etz0::__internal::core::marker::Unpin,
+    {}
+    #[allow(non_camel_case_types)]
+    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0 {}
+    impl<
+        T_552whpxn8etz0: __pin_init_552whpxn8etz0::PinnedDrop
+            + ?__pin_init_552whpxn8etz0::__internal::core::marker::Sized,
+    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0
+    for T_552whpxn8etz0 {}
+    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0 for Pair {}
+    #[allow(non_camel_case_types)]
+    trait MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 {}
+    #[allow(drop_bounds)]
+    impl<
+        T_552whpxn8etz0: __pin_init_552whpxn8etz0::__internal::core::ops::Drop
+            + ?__pin_init_552whpxn8etz0::__internal::core::marker::Sized,
+    > MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for T_552whpxn8etz0 {}
+    impl MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for Pair {}
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_data_not_packed_552whpxn8etz0(this: &Pair) {
+        let _ = &this.0;
+        let _ = &this.1;
+    }
+    #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
+    fn __pin_init_field_types_552whpxn8etz0(this: &Pair) {
+        __pin_init_552whpxn8etz0::__internal::same_type(
+            __pin_init_552whpxn8etz0::__internal::type_of_place(
+                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(this.0),
+            ),
+            __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field__0_552whpxn8etz0,
+            >,
+        );
+        __pin_init_552whpxn8etz0::__internal::same_type(
+            __pin_init_552whpxn8etz0::__internal::type_of_place(
+                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(this.1),
+            ),
+            __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
+                *mut __pin_init_field__1_552whpxn8etz0,
+            >,
+        );
+    }
+};
+fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
+    (
+        {
+            #[allow(unused_imports)]
+            use pin_init::__internal::krate as __pin_init_i1ca1j6xdqa52;
+            {
+                #[allow(
+                    unreachable_code,
+                    clippy::diverging_sub_expression,
+                    unused_unsafe
+                )]
+                let __type_of = || {
+                    unsafe {
+                        Pair {
+                            0: __pin_init_i1ca1j6xdqa52::__internal::core::panic!(),
+                            1: __pin_init_i1ca1j6xdqa52::__internal::core::panic!(),
+                        }
+                    }
+                };
+                let __data = unsafe {
+                    __pin_init_i1ca1j6xdqa52::__internal::pin_data_of(__type_of)
+                };
+                let __initializer = __data
+                    .__make_closure::<
+                        _,
+                        __pin_init_i1ca1j6xdqa52::__internal::core::convert::Infallible,
+                    >(move |slot, __data_lt| {
+                        let mut __0_guard = {
+                            let __val = 1u8;
+                            unsafe { __data_lt._0(slot) }.init(__val)?
+                        };
+                        let mut __1_guard = {
+                            let __val = 2;
+                            unsafe { __data_lt._1(slot) }.write(__val)
+                        };
+                        __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
+                            __1_guard,
+                        );
+                        __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
+                            __0_guard,
+                        );
+                        __pin_init_i1ca1j6xdqa52::__internal::core::result::Result::Ok(unsafe {
+                            __pin_init_i1ca1j6xdqa52::__internal::InitOk::new()
+                        })
+                    });
+                let __initializer = move |slot| {
+                    __initializer(slot, __data.__with_lt()).map(|_| ())
+                };
+                unsafe { __pin_init_i1ca1j6xdqa52::pin_init_from_closure(__initializer) }
+            }
+        },
+        {
+            #[allow(unused_imports)]
+            use pin_init::__internal::krate as __pin_init_4y65i5fyhdsu2;
+            {
+                #[allow(
+                    unreachable_code,
+                    clippy::diverging_sub_expression,
+                    unused_unsafe
+                )]
+                let __type_of = || {
+                    unsafe {
+                        Pair {
+                            0: __pin_init_4y65i5fyhdsu2::__internal::core::panic!(),
+                            1: __pin_init_4y65i5fyhdsu2::__internal::core::panic!(),
+                        }
+                    }
+                };
+                let __data = unsafe {
+                    __pin_init_4y65i5fyhdsu2::__internal::pin_data_of(__type_of)
+                };
+                let __initializer = __data
+                    .__make_closure::<
+                        _,
+                        __pin_init_4y65i5fyhdsu2::__internal::core::convert::Infallible,
+                    >(move |slot, __data_lt| {
+                        let mut __0_guard = {
+                            let __val = 3;
+                            unsafe { __data_lt._0(slot) }.write(__val)
+                        };
+                        let mut __1_guard = {
+                            let __val = 4;
+                            unsafe { __data_lt._1(slot) }.write(__val)
+                        };
+                        __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
+                            __1_guard,
+                        );
+                        __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
+                            __0_guard,
+                        );
+                        __pin_init_4y65i5fyhdsu2::__internal::core::result::Result::Ok(unsafe {
+                            __pin_init_4y65i5fyhdsu2::__internal::InitOk::new()
+                        })
+                    });
+                let __initializer = move |slot| {
+                    __initializer(slot, __data.__with_lt()).map(|_| ())
+                };
+                unsafe { __pin_init_4y65i5fyhdsu2::pin_init_from_closure(__initializer) }
+            }
+        },
+    )
+}

@@ -1,0 +1,11 @@
+// The expansion of zeroable.rs: generated, see README.md.
+#[derive(Zeroable)]
+struct Zeroed<T> {
+    a: u32,
+    b: [T; 2],
+}
+#[derive(MaybeZeroable)]
+union MaybeZeroed {
+    a: u32,
+    b: f64,
+}

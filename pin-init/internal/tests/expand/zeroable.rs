@@ -1,0 +1,12 @@
+// The derives.
+#[derive(Zeroable)]
+struct Zeroed<T> {
+    a: u32,
+    b: [T; 2],
+}
+
+#[derive(MaybeZeroable)]
+union MaybeZeroed {
+    a: u32,
+    b: f64,
+}
