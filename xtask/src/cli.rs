@@ -229,6 +229,13 @@ pub const COMMANDS: &[Cmd] = &[
         ],
     },
     Cmd {
+        name: "sweep",
+        args: "",
+        about: "The name-capture sweep alone (a step of `cargo xtask test`): for every name the macros' expansions introduce, programs with a user item of that name in every position user tokens reach must be rejected or behave as with a fresh name under AddressSanitizer.",
+        opts: &[],
+        env: &["PIN_INIT_HARNESS_REPO", "CARGO_TARGET_DIR"],
+    },
+    Cmd {
         name: "clean",
         args: "",
         about: "Remove the prepared tree and the build directories.",

@@ -14,6 +14,7 @@ pub mod ktap;
 pub mod kunitcheck;
 pub mod series;
 pub mod setup;
+pub mod sweep;
 pub mod testcmd;
 pub mod util;
 pub mod verdict;
@@ -188,6 +189,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
         )
         .map(|out| eprintln!("    series: {}", out.display())),
         "test" => testcmd::run(&repo),
+        "sweep" => testcmd::sweep(&repo),
         "clean" => clean(&cache, f.all),
         other => unreachable!("command {other} is in cli::COMMANDS but not run"),
     }

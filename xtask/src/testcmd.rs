@@ -14,7 +14,10 @@
 //! 8. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
 //! 9. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!    must print exactly its reviewed `.stdout` file
-//! 10. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 10. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
+//!     expansions introduce, in every position user tokens reach, is rejected or changes
+//!     nothing (AddressSanitizer)
+//! 11. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -326,6 +329,39 @@ fn step_series(repo: &Path) -> Outcome {
     }
 }
 
+fn step_sweep(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    match crate::sweep::run(repo, &target_base(repo).join("name-sweep")) {
+        Err(e) => Outcome::Fail(e.to_string()),
+        Ok(s) => {
+            eprintln!(
+                "    {} name(s) from the expansions, {} program(s): {} behaved as with a fresh \
+                 name under AddressSanitizer, {} rejected",
+                s.names,
+                s.programs,
+                s.behaved,
+                s.rejected.len()
+            );
+            for (what, error) in &s.rejected {
+                eprintln!("      rejected: user {what}: {error}");
+            }
+            Outcome::Pass
+        }
+    }
+}
+
+/// `cargo xtask sweep`: the name-capture sweep alone.
+pub fn sweep(repo: &Path) -> Result<()> {
+    match step_sweep(repo) {
+        Outcome::Pass | Outcome::Skip(_) => Ok(()),
+        Outcome::Fail(why) => crate::bail!("name-capture sweep: {why}"),
+    }
+}
+
 /// `cargo xtask test`.
 pub fn run(repo: &Path) -> Result<()> {
     type Step<'a> = (&'a str, Box<dyn Fn() -> Outcome + 'a>);
@@ -374,6 +410,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
+        ("name-capture sweep", Box::new(|| step_sweep(repo))),
         (
             "nix checks",
             Box::new(|| {
