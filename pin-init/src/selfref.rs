@@ -436,8 +436,11 @@ pub struct SelfRefSlot<'a, P, T: ?Sized, K = Shared> {
     // Invariant in `'a`: the drop-check skeleton of the initializer macros ties a guard's
     // borrow to exactly the field lifetime `'a` (`Skeleton::tie`), which a covariant slot would
     // let shrink to nothing.
-    _p: PhantomData<(P, K, &'a mut T, fn(&'a ()) -> &'a ())>,
+    _p: PhantomData<(P, K, &'a mut T, InvariantLt<'a>)>,
 }
+
+/// A marker invariant in `'a`.
+type InvariantLt<'a> = fn(&'a ()) -> &'a ();
 
 impl<'a, P, T: ?Sized, K> SelfRefSlot<'a, P, T, K> {
     /// # Safety

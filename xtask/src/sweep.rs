@@ -78,15 +78,87 @@ impl Variant {
 /// program template itself uses, which a user item of the same name would change the meaning
 /// of for reasons that have nothing to do with the macros.
 const SKIP: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-    "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-    "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true",
-    "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final",
-    "gen", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "_",
+    "as",
+    "async",
+    "await",
+    "break",
+    "const",
+    "continue",
+    "crate",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "fn",
+    "for",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "pub",
+    "ref",
+    "return",
+    "self",
+    "Self",
+    "static",
+    "struct",
+    "super",
+    "trait",
+    "true",
+    "type",
+    "unsafe",
+    "use",
+    "where",
+    "while",
+    "abstract",
+    "become",
+    "box",
+    "do",
+    "final",
+    "gen",
+    "macro",
+    "override",
+    "priv",
+    "try",
+    "typeof",
+    "unsized",
+    "virtual",
+    "yield",
+    "_",
     // The template's own names.
-    "Subject", "Guarded", "run", "out", "owner", "view", "cell", "pinned", "plain", "generic",
-    "log", "value", "s", "p", "g", "init", "x", "c", "v", "text", "core", "std", "pin_init",
-    "main", "DROPS", "plain_read", "static",
+    "Subject",
+    "Guarded",
+    "run",
+    "out",
+    "owner",
+    "view",
+    "cell",
+    "pinned",
+    "plain",
+    "generic",
+    "log",
+    "value",
+    "s",
+    "p",
+    "g",
+    "init",
+    "x",
+    "c",
+    "v",
+    "text",
+    "core",
+    "std",
+    "pin_init",
+    "main",
+    "DROPS",
+    "plain_read",
+    "static",
 ];
 
 /// Identifiers (not lifetimes) and lifetimes in Rust source `text`, skipping comments, strings
@@ -170,7 +242,8 @@ pub fn lex_names(text: &str) -> BTreeSet<Name> {
 /// The names the expansions of `pin-init/internal/tests/expand` introduce: in an
 /// `*.expanded.rs`, not in its input. Of the names that differ only in an expansion's suffix
 /// (`__ThePinData_<suffix>`, see `pin-init/internal/src/names.rs`), one is kept: the suffix is
-/// derived from the macro's input, which a program naming it changes anyway.
+/// derived from the macro's input, which a program naming it changes anyway. Names made from
+/// the input's own names are tried as the sweep's programs' expansions make them.
 pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
     let dir = repo.join("pin-init/internal/tests/expand");
     let mut names = BTreeSet::new();
@@ -186,12 +259,14 @@ pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
     if inputs.is_empty() {
         crate::bail!("no expansion snapshots in {}", dir.display());
     }
+    let mut all_user = BTreeSet::new();
     for input in inputs {
         let expanded = input.with_extension("expanded.rs");
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).context(format!("cannot read {}", p.display()))
-        };
-        let user = lex_names(&read(&input)?);
+        let read =
+            |p: &Path| std::fs::read_to_string(p).context(format!("cannot read {}", p.display()));
+        let input_text = read(&input)?;
+        let user = lex_names(&input_text);
+        all_user.extend(defined_names(&input_text));
         for name in lex_names(&read(&expanded)?) {
             if !user.contains(&name) {
                 names.insert(name);
@@ -199,12 +274,98 @@ pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
         }
     }
     names.retain(|n| !SKIP.contains(&n.text()));
-    let mut bases = BTreeSet::new();
-    names.retain(|n| match suffix_base(n.text()) {
-        Some(base) => bases.insert((matches!(n, Name::Lifetime(_)), base.to_string())),
-        None => true,
-    });
-    Ok(names)
+    // A name made from the input's names (`__key_guard_<suffix>`, `ConfigProjection`) is tried
+    // as the program's expansion makes it (`__owner_guard_<suffix>`, `SubjectProjection`), once.
+    let mut patterns = BTreeSet::new();
+    let mut out = BTreeSet::new();
+    for name in names {
+        let lifetime = matches!(name, Name::Lifetime(_));
+        let text = name.text();
+        let base = suffix_base(text).unwrap_or(text);
+        let pattern = pattern_of(base, &all_user);
+        if !patterns.insert((lifetime, pattern.clone())) {
+            continue;
+        }
+        let instance = pattern.replace("{}", "owner").replace("{C}", "Subject");
+        // The suffix is the expansion's; any one stands for all (see above).
+        let text = match suffix_base(text) {
+            Some(_) => format!("{instance}_{}", &text[base.len() + 1..]),
+            None => instance,
+        };
+        out.insert(if lifetime {
+            Name::Lifetime(text)
+        } else {
+            Name::Ident(text)
+        });
+    }
+    out.retain(|n| !SKIP.contains(&n.text()));
+    Ok(out)
+}
+
+/// The names an input defines for the expansion to build names from: its structs' and unions'
+/// names and their fields' names (lines `name: Type,` inside them).
+fn defined_names(text: &str) -> BTreeSet<Name> {
+    let mut out = BTreeSet::new();
+    let mut depth = 0usize;
+    let mut in_item = false;
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for (k, w) in words.iter().enumerate() {
+            if (*w == "struct" || *w == "union") && k + 1 < words.len() {
+                let name: String = words[k + 1]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                out.insert(Name::Ident(name));
+                in_item = true;
+            }
+        }
+        if in_item && depth == 1 {
+            let field = line.trim_start().trim_start_matches("pub ");
+            if let Some((name, _)) = field.split_once(':') {
+                if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    out.insert(Name::Ident(name.to_string()));
+                }
+            }
+        }
+        for c in line.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        in_item = false;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// `name` with each `_`-separated segment that is one of the input's names replaced by `{}`,
+/// and one that starts with an input name in `CamelCase` (`ConfigProjection`) by `{C}` and the
+/// rest.
+fn pattern_of(name: &str, user: &BTreeSet<Name>) -> String {
+    let is_user = |w: &str| user.contains(&Name::Ident(w.to_string()));
+    let segment = |seg: &str| -> String {
+        if !seg.is_empty() && is_user(seg) {
+            return "{}".into();
+        }
+        for (i, _) in seg.char_indices().skip(1) {
+            let (head, tail) = seg.split_at(i);
+            if head.starts_with(|c: char| c.is_ascii_uppercase())
+                && tail.starts_with(|c: char| c.is_ascii_uppercase())
+                && is_user(head)
+            {
+                return format!("{{C}}{tail}");
+            }
+        }
+        seg.to_string()
+    };
+    name.split('_').map(segment).collect::<Vec<_>>().join("_")
 }
 
 /// `name` without an expansion's suffix (`_` and 13 base-36 digits), if it has one.
@@ -420,13 +581,22 @@ pub struct Summary {
     pub behaved: usize,
 }
 
+/// How many crates the programs are spread over (cargo builds them in parallel).
+const SHARDS: usize = 2;
+
 /// The name a fresh program uses: one the expansion cannot introduce.
 const FRESH: &str = "FreshUserName";
 
 fn nightly_cargo() -> Command {
     let mut c = Command::new("rustup");
     c.args(["run", "nightly", "cargo"]);
-    for v in ["RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTUP_TOOLCHAIN", "CARGO"] {
+    for v in [
+        "RUSTC",
+        "RUSTDOC",
+        "RUSTC_WRAPPER",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO",
+    ] {
         c.env_remove(v);
     }
     c
@@ -464,55 +634,80 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             });
         }
     }
-    let src = work.join("src");
-    if work.exists() {
-        // Keep `target/` (incremental builds of the dependency); rewrite the sources.
+    // Shards: crates of one workspace that cargo builds in parallel.
+    let shards = SHARDS.min(programs.len());
+    let shard_of = |i: usize| i % shards;
+    for k in 0..shards {
+        let src = work.join(format!("shard{k}/src"));
+        // Keep `target/` (the dependency's build); rewrite the sources.
         let _ = std::fs::remove_dir_all(&src);
+        std::fs::create_dir_all(&src).context(format!("cannot create {}", src.display()))?;
+        let manifest = format!(
+            "[package]\nname = \"shard{k}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dependencies]\npin-init = {{ path = {:?}, features = [\"std\"] }}\n",
+            repo.join("pin-init")
+        );
+        write(&work.join(format!("shard{k}/Cargo.toml")), &manifest)?;
     }
-    std::fs::create_dir_all(&src).context(format!("cannot create {}", src.display()))?;
-    let manifest = format!(
-        "[package]\nname = \"name-sweep\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\npin-init = {{ path = {:?}, features = [\"std\"] }}\n\n[workspace]\n",
-        repo.join("pin-init")
-    );
-    write(&work.join("Cargo.toml"), &manifest)?;
-    for p in &programs {
-        write(&src.join(format!("{}.rs", p.module)), &program(p.variant, &p.name))?;
+    let members: Vec<String> = (0..shards).map(|k| format!("\"shard{k}\"")).collect();
+    write(
+        &work.join("Cargo.toml"),
+        &format!(
+            "[workspace]\nmembers = [{}]\nresolver = \"2\"\n",
+            members.join(", ")
+        ),
+    )?;
+    for (i, p) in programs.iter().enumerate() {
+        let path = work.join(format!("shard{}/src/{}.rs", shard_of(i), p.module));
+        write(&path, &program(p.variant, &p.name))?;
     }
     let mut included: BTreeSet<usize> = (0..programs.len()).collect();
     let mut rejected: BTreeMap<usize, String> = BTreeMap::new();
-    // Compile; leave out the modules that errors point into; again until it builds.
-    for round in 0.. {
-        let mut main = String::from("#![allow(dead_code)]\n");
-        for &i in &included {
-            let _ = writeln!(main, "mod {};", programs[i].module);
-        }
-        main.push_str("fn main() {\n");
-        for &i in &included {
-            let m = &programs[i].module;
-            let _ = writeln!(
-                main,
-                "    {{ let mut out = String::new(); {m}::run(&mut out); print!(\"== {m}\\n{{out}}\"); }}"
-            );
-        }
-        main.push_str("}\n");
-        write(&src.join("main.rs"), &main)?;
-        eprintln!(
-            "    name-capture sweep: compiling {} program(s) (round {})",
-            included.len(),
-            round + 1
-        );
-        let out = nightly_cargo()
-            .current_dir(work)
+    let cargo = |subcommand: &str| {
+        let mut c = nightly_cargo();
+        c.current_dir(work)
             .args([
-                "build",
+                subcommand,
+                "--workspace",
                 "--quiet",
                 "--message-format=json",
                 "--target",
                 "x86_64-unknown-linux-gnu",
             ])
             .env("RUSTFLAGS", "-Zsanitizer=address")
-            .env("CARGO_TARGET_DIR", work.join("target"))
+            .env("CARGO_TARGET_DIR", work.join("target"));
+        c
+    };
+    // Type-check (cheap: no code generation); leave out the modules that errors point into;
+    // again until it passes. Then build and run what is left.
+    for round in 0.. {
+        for k in 0..shards {
+            let mine: Vec<usize> = included
+                .iter()
+                .copied()
+                .filter(|&i| shard_of(i) == k)
+                .collect();
+            let mut main = String::from("#![allow(dead_code)]\n");
+            for &i in &mine {
+                let _ = writeln!(main, "mod {};", programs[i].module);
+            }
+            main.push_str("fn main() {\n");
+            for &i in &mine {
+                let m = &programs[i].module;
+                let _ = writeln!(
+                    main,
+                    "    {{ let mut out = String::new(); {m}::run(&mut out); print!(\"== {m}\\n{{out}}\"); }}"
+                );
+            }
+            main.push_str("}\n");
+            write(&work.join(format!("shard{k}/src/main.rs")), &main)?;
+        }
+        eprintln!(
+            "    name-capture sweep: type-checking {} program(s) (round {})",
+            included.len(),
+            round + 1
+        );
+        let out = cargo("check")
             .output()
             .context("cannot run cargo +nightly")?;
         if out.status.success() {
@@ -534,7 +729,7 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
         }
         if !progressed || round > 20 {
             crate::bail!(
-                "the sweep's crate does not build, and no error points into a program:\n{}\n{}",
+                "the sweep's crates do not build, and no error points into a program:\n{}\n{}",
                 util::tail_str(&stdout, 30),
                 util::tail_str(&String::from_utf8_lossy(&out.stderr), 30)
             );
@@ -551,27 +746,48 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             );
         }
     }
-    let bin = work.join("target/x86_64-unknown-linux-gnu/debug/name-sweep");
-    eprintln!("    name-capture sweep: running the programs under AddressSanitizer");
-    let run = Command::new(&bin)
-        .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
+    eprintln!(
+        "    name-capture sweep: building {} program(s) with AddressSanitizer",
+        included.len()
+    );
+    let out = cargo("build")
         .output()
-        .context(format!("cannot run {}", bin.display()))?;
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    if !run.status.success() {
+        .context("cannot run cargo +nightly")?;
+    if !out.status.success() {
         crate::bail!(
-            "the sweep's programs failed ({}):\n{}\n{}",
-            run.status,
-            util::tail_str(&String::from_utf8_lossy(&run.stderr), 40),
-            util::tail_str(&stdout, 10)
+            "the sweep's crates type-check but do not build:\n{}\n{}",
+            util::tail_str(&String::from_utf8_lossy(&out.stdout), 30),
+            util::tail_str(&String::from_utf8_lossy(&out.stderr), 30)
         );
+    }
+    eprintln!("    name-capture sweep: running the programs under AddressSanitizer");
+    let mut stdout = String::new();
+    for k in 0..shards {
+        let bin = work.join(format!("target/x86_64-unknown-linux-gnu/debug/shard{k}"));
+        let run = Command::new(&bin)
+            .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
+            .output()
+            .context(format!("cannot run {}", bin.display()))?;
+        let text = String::from_utf8_lossy(&run.stdout);
+        if !run.status.success() {
+            crate::bail!(
+                "the sweep's programs failed ({}):\n{}\n{}",
+                run.status,
+                util::tail_str(&String::from_utf8_lossy(&run.stderr), 40),
+                util::tail_str(&text, 10)
+            );
+        }
+        stdout.push_str(&text);
     }
     let sections = sections(&stdout);
     let mut fresh: BTreeMap<Variant, &str> = BTreeMap::new();
     for p in programs.iter().filter(|p| p.name == FRESH) {
         let out = sections.get(p.module.as_str()).copied().unwrap_or("");
         if out.is_empty() {
-            crate::bail!("the fresh-name {} program printed nothing", p.variant.word());
+            crate::bail!(
+                "the fresh-name {} program printed nothing",
+                p.variant.word()
+            );
         }
         fresh.insert(p.variant, out);
     }
@@ -619,7 +835,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).context(format!("cannot write {}", path.display()))
 }
 
-/// The first error of each module (`src/MODULE.rs`) in cargo's JSON messages.
+/// The first error of each module (`shardK/src/MODULE.rs`) in cargo's JSON messages.
 fn errors_by_module(json_lines: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for line in json_lines.lines() {
@@ -633,12 +849,10 @@ fn errors_by_module(json_lines: &str) -> BTreeMap<String, String> {
         let mut files = Vec::new();
         collect_files(&v["message"], &mut files);
         for file in files {
-            if let Some(module) = file
-                .strip_prefix("src/")
-                .and_then(|f| f.strip_suffix(".rs"))
-                .filter(|m| *m != "main")
-            {
-                out.entry(module.to_string()).or_insert_with(|| text.clone());
+            let name = file.rsplit('/').next().unwrap_or(&file);
+            if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
+                out.entry(module.to_string())
+                    .or_insert_with(|| text.clone());
             }
         }
     }

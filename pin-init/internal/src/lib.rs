@@ -134,7 +134,7 @@ fn initializer(input: proc_macro2::TokenStream, kind: init::Kind) -> proc_macro2
     let alias = anchor::alias_for(&names);
     // The errors are an expression with no user token in it; the expansion has no item but
     // this import.
-    let out = init::expand(rest, kind).unwrap_or_else(|errors| errors);
+    let out = init::expand(rest, kind, &names).unwrap_or_else(|errors| errors);
     let out = anchor::rewrite(out, &alias);
     quote::quote!({
         #[allow(unused_imports)]

@@ -55,6 +55,18 @@ impl Names {
         self.ident_at(base, Span::call_site())
     }
 
+    /// The local variable or parameter `{base}_{suffix}`, hygienic (`Span::mixed_site()`,
+    /// located at `at`): not even a user `const` of the same name, which a pattern would
+    /// otherwise match, can reach it.
+    pub(crate) fn local_at(&self, base: &str, at: Span) -> Ident {
+        self.ident_at(base, Span::mixed_site().located_at(at))
+    }
+
+    /// [`Names::local_at`] at the macro's call site.
+    pub(crate) fn local(&self, base: &str) -> Ident {
+        self.local_at(base, Span::call_site())
+    }
+
     /// The lifetime `'{base}_{suffix}` (`base` without the apostrophe).
     pub(crate) fn lifetime(&self, base: &str) -> Lifetime {
         Lifetime::new(&format!("'{base}_{}", self.suffix), Span::call_site())

@@ -59,9 +59,11 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
     // Reads no field: takes each field's address, which is safe for unions too (the
     // `unsafe` is only needed by older compilers).
     // Located at the field's type: errors point there.
+    let this = names.local("this");
     let places = fields.iter().map(|(member, ty)| {
         let span = proc_macro2::Span::call_site().located_at(ty.span());
-        quote_spanned!(span=> unsafe { ::core::ptr::addr_of!((*this).#member) })
+        let this = names.local_at("this", ty.span());
+        quote_spanned!(span=> unsafe { ::core::ptr::addr_of!((*#this).#member) })
     });
     if maybe {
         // The impl holds exactly when every field type is `Zeroable`. The bounds are
@@ -95,7 +97,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
                 #predicates
             {}
             #[allow(dead_code, non_snake_case, unused_unsafe)]
-            fn #check #impl_generics (this: *const #ident #ty_generics) #where_clause {
+            fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
                 #(#same)*
             }
         };
@@ -112,7 +114,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
         // the struct or union; padding may be zero.
         unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics #where_clause {}
         #[allow(dead_code, non_snake_case, unused_unsafe)]
-        fn #check #impl_generics (this: *const #ident #ty_generics) #where_clause {
+        fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
             #(#asserts)*
         }
     }

@@ -22,17 +22,18 @@
 //! of borrowed fields (whose bindings, being `&'field T`, do not borrow the guard) is a
 //! never-executed *skeleton* made of the guards' types alone: see [`skeleton`].
 //!
-//! Identifiers the macro introduces use `Span::mixed_site()`, so user code can neither see nor
-//! shadow them; the expansion declares no item, and names the crate through the `$crate` of the
-//! declarative macro that forwards to it.
+//! Local variables the macro introduces use `Span::mixed_site()` and unguessable names, so user
+//! code can neither see nor shadow them; the expansion declares no item but the import of the
+//! crate's root through the `$crate` of the declarative macro that forwards to it.
 
 use super::{
     model::{Initializer, Item},
     Kind,
 };
+use crate::names::Names;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
+use syn::{ext::IdentExt, spanned::Spanned};
 
 /// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
 fn mentions(tokens: TokenStream, ident: &Ident) -> bool {
@@ -73,37 +74,38 @@ fn cfgs(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("cfg"))
 }
 
-/// The hygienic identifiers of the expansion.
+/// The local variables of the expansion: hygienic, and with unguessable names (see
+/// `names`), so that not even a user `const` of the same name (which a pattern would match)
+/// reaches them.
 struct Locals {
-    slot: TokenStream,
-    data: TokenStream,
-    data_lt: TokenStream,
-    initializer: TokenStream,
-    type_of: TokenStream,
+    slot: Ident,
+    data: Ident,
+    data_lt: Ident,
+    initializer: Ident,
+    type_of: Ident,
 }
 
 impl Locals {
-    fn new() -> Self {
-        let m = Span::mixed_site();
+    fn new(names: &Names) -> Self {
         Locals {
-            slot: quote_spanned!(m=> slot),
-            data: quote_spanned!(m=> __data),
-            data_lt: quote_spanned!(m=> __data_lt),
-            initializer: quote_spanned!(m=> __initializer),
-            type_of: quote_spanned!(m=> __type_of),
+            slot: names.local("slot"),
+            data: names.local("__data"),
+            data_lt: names.local("__data_lt"),
+            initializer: names.local("__initializer"),
+            type_of: names.local("__type_of"),
         }
     }
 }
 
 /// Generates the initializer expression.
-pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
+pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenStream {
     let Locals {
         slot,
         data,
         data_lt,
         initializer,
         type_of,
-    } = Locals::new();
+    } = Locals::new(names);
     let path = expression_path(&model.path);
     let path = &path;
     // The one paste of the error type.
@@ -171,7 +173,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
                 unsafe { #(#field_refs)* }
             };
         };
-        let steps = init_steps(model, &bind, None);
+        let steps = init_steps(model, &bind, None, names);
         return quote! {{
             #type_of_closure
             // SAFETY: only the code generated here calls this.
@@ -196,9 +198,10 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
         }};
     }
 
-    let steps = init_steps(model, &bind, Some(&data_lt));
+    let data_lt_tokens = quote!(#data_lt);
+    let steps = init_steps(model, &bind, Some(&data_lt_tokens), names);
     let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
-        skeleton(model, &bind)
+        skeleton(model, &bind, names)
     } else {
         TokenStream::new()
     };
@@ -243,10 +246,9 @@ pub(crate) fn generate(model: &Initializer, kind: Kind) -> TokenStream {
 /// borrowed field is borrowed for its own field lifetime (`Skeleton::tie`). rustc then rejects
 /// the skeleton exactly when such a guard would be dropped while a guard holding its field
 /// lifetime is alive: when a field is bound and initialized before a field it may borrow.
-fn skeleton(model: &Initializer, bind: &[bool]) -> TokenStream {
-    let m = Span::mixed_site();
-    let Locals { slot, data, .. } = Locals::new();
-    let lt = quote_spanned!(m=> __skeleton_data);
+fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
+    let Locals { slot, data, .. } = Locals::new(names);
+    let lt = names.local("__skeleton_data");
     let mut out = TokenStream::new();
     for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
         let Some(field) = item.field() else {
@@ -257,12 +259,15 @@ fn skeleton(model: &Initializer, bind: &[bool]) -> TokenStream {
         }
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let method = slot_method(field);
-        let field_slot = format_ident!("__{}_skeleton_slot", method, span = m);
+        let field_slot = names.local(&format!("__{}_skeleton_slot", method.unraw()));
         // Errors point at the field's name in the initializer, and name this guard as what to
         // do: rustc says "borrow might be used here, when `<guard>` is dropped".
-        let guard = Ident::new(
-            &format!("{method}_must_be_initialized_after_the_fields_it_borrows"),
-            m.located_at(field.span()),
+        let guard = names.local_at(
+            &format!(
+                "{}_must_be_initialized_after_the_fields_it_borrows",
+                method.unraw()
+            ),
+            field.span(),
         );
         out.extend(quote! {
             #(#cfgs)*
@@ -297,6 +302,14 @@ fn expression_path(path: &syn::Path) -> syn::Path {
     path
 }
 
+/// A field's name, or its index for a tuple struct's field.
+fn member_text(field: &syn::Member) -> String {
+    match field {
+        syn::Member::Named(name) => name.unraw().to_string(),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    }
+}
+
 /// The pin data method of a field: its name, or `_N` for a tuple struct's field `N`.
 fn slot_method(field: &syn::Member) -> Ident {
     match field {
@@ -307,9 +320,13 @@ fn slot_method(field: &syn::Member) -> Ident {
 
 /// Emits the initialization of every item, then forgets the guards. `data_lt` is the pin data
 /// (`pin_init!`), or `None` for `init!` (fields written directly).
-fn init_steps(model: &Initializer, bind: &[bool], data_lt: Option<&TokenStream>) -> TokenStream {
-    let m = Span::mixed_site();
-    let slot = quote_spanned!(m=> slot);
+fn init_steps(
+    model: &Initializer,
+    bind: &[bool],
+    data_lt: Option<&TokenStream>,
+    names: &Names,
+) -> TokenStream {
+    let slot = names.local("slot");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
     for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
@@ -319,21 +336,21 @@ fn init_steps(model: &Initializer, bind: &[bool], data_lt: Option<&TokenStream>)
                 // Not a bare block statement: rustc's `unused_braces` would flag the user's
                 // braces (`_: { assert!(ok) }` is the documented form). A unit binding keeps the
                 // block's meaning: runs in place, `?` and `return` as written, must be `()`.
-                let unit = Ident::new("__code_block", m);
+                let unit = names.local("__code_block");
                 out.extend(quote!(#(#attrs)* let #unit: () = #block;));
                 continue;
             }
             Item::Value { field, value } => (field, Ok(value)),
             Item::Init { field, init } => (field, Err(init)),
         };
-        let guard = format_ident!("__{}_guard", field, span = m);
+        let guard = names.local(&format!("__{}_guard", member_text(field)));
         // The hygienic variable, located at the user's expression: errors point there.
         let expr = match value {
             Ok(v) => v,
             Err(i) => i,
         };
-        let val_at_user = Ident::new("__val", m.located_at(expr.span()));
-        let val = quote_spanned!(m=> __val);
+        let val_at_user = names.local_at("__val", expr.span());
+        let val = names.local("__val");
         let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
         let make_guard = match data_lt {
             None => match value {
@@ -375,8 +392,8 @@ fn init_steps(model: &Initializer, bind: &[bool], data_lt: Option<&TokenStream>)
             // would try `&guard` first, where a user trait with a `&self` method of that name,
             // in scope here, wins. A local, not `(&mut guard)`: the binding reborrows through
             // it, which a temporary would not outlive.
-            let guard_ref = format_ident!("__{}_guard_ref", field, span = m);
-            let method = quote_spanned!(m=> let_binding);
+            let guard_ref = names.local(&format!("__{}_guard_ref", field.unraw()));
+            let method = quote_spanned!(Span::mixed_site()=> let_binding);
             out.extend(quote! {
                 #(#cfgs)*
                 let #guard_ref = &mut #guard;

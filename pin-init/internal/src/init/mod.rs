@@ -7,6 +7,7 @@ pub(crate) mod gen;
 pub(crate) mod model;
 
 use crate::diag::DiagCtxt;
+use crate::names::Names;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -50,7 +51,11 @@ impl Kind {
 
 /// Expands one of the initializer macros: `Ok` the expansion, or `Err` the errors found (an
 /// expression with no user token in it).
-pub(crate) fn expand(input: TokenStream, kind: Kind) -> Result<TokenStream, TokenStream> {
+pub(crate) fn expand(
+    input: TokenStream,
+    kind: Kind,
+    names: &Names,
+) -> Result<TokenStream, TokenStream> {
     let mut diag = DiagCtxt::default();
     let Some(model) = model::Initializer::parse(input, kind, &mut diag) else {
         let errors = diag.to_compile_errors();
@@ -61,5 +66,5 @@ pub(crate) fn expand(input: TokenStream, kind: Kind) -> Result<TokenStream, Toke
         let errors = diag.to_compile_errors();
         return Err(quote!({ #errors ::core::unreachable!() }));
     }
-    Ok(gen::generate(&model, kind))
+    Ok(gen::generate(&model, kind, names))
 }

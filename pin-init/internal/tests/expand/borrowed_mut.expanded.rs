@@ -56,12 +56,14 @@ impl Split {
             &'__pin_4rgaj6oc1nvc2 mut Self,
         >,
     ) -> SplitProjection<'__pin_4rgaj6oc1nvc2> {
-        let this = unsafe {
+        let this_4rgaj6oc1nvc2 = unsafe {
             __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         SplitProjection {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
+                    this_4rgaj6oc1nvc2.head
+                )
                     .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
             },
             buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
@@ -76,10 +78,14 @@ impl Split {
             &'__pin_4rgaj6oc1nvc2 Self,
         >,
     ) -> SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
-        let this = __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_ref(self);
+        let this_4rgaj6oc1nvc2 = __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_ref(
+            self,
+        );
         SplitProjectionRef {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
+                    this_4rgaj6oc1nvc2.head
+                )
                     .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
             },
             buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
@@ -106,17 +112,17 @@ impl Split {
         self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
             &'__this_4rgaj6oc1nvc2 mut Self,
         >,
-        f: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+        f_4rgaj6oc1nvc2: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
             __SplitWithProjection_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
         ) -> __R_4rgaj6oc1nvc2,
     ) -> __R_4rgaj6oc1nvc2 {
-        let this = unsafe {
+        let this_4rgaj6oc1nvc2 = unsafe {
             __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
-        f(__SplitWithProjection_4rgaj6oc1nvc2 {
+        f_4rgaj6oc1nvc2(__SplitWithProjection_4rgaj6oc1nvc2 {
             head: unsafe {
                 &mut *__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
-                    this.head
+                    this_4rgaj6oc1nvc2.head
                 )
                     .cast()
             },
@@ -129,14 +135,16 @@ impl Split {
     #[allow(dead_code)]
     fn with_project_ref<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
         &'__this_4rgaj6oc1nvc2 self,
-        f: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+        f_4rgaj6oc1nvc2: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
             __SplitWithProjectionRef_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
         ) -> __R_4rgaj6oc1nvc2,
     ) -> __R_4rgaj6oc1nvc2 {
-        let this = self;
-        f(__SplitWithProjectionRef_4rgaj6oc1nvc2 {
+        let this_4rgaj6oc1nvc2 = self;
+        f_4rgaj6oc1nvc2(__SplitWithProjectionRef_4rgaj6oc1nvc2 {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(this.head)
+                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
+                    this_4rgaj6oc1nvc2.head
+                )
                     .cast()
             },
             buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
@@ -239,7 +247,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn head(
             self,
-            slot: *mut Split,
+            slot_4rgaj6oc1nvc2: *mut Split,
         ) -> __pin_init_4rgaj6oc1nvc2::__internal::Slot<
             __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
             __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
@@ -250,7 +258,7 @@ const _: () = {
                     __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
                 >>::new(
                     __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
-                        (* slot).head
+                        (* slot_4rgaj6oc1nvc2).head
                     )
                         .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'buf>>(),
                 )
@@ -259,7 +267,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn buf(
             self,
-            slot: *mut Split,
+            slot_4rgaj6oc1nvc2: *mut Split,
         ) -> __pin_init_4rgaj6oc1nvc2::__internal::SelfRefSlot<
             'buf,
             __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
@@ -274,7 +282,7 @@ const _: () = {
                     __pin_init_4rgaj6oc1nvc2::__internal::Exclusive,
                 >>::new(
                     __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
-                        (* slot).buf
+                        (* slot_4rgaj6oc1nvc2).buf
                     )
                         .cast::<__pin_init_field_buf_4rgaj6oc1nvc2>(),
                 )
@@ -288,7 +296,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_4rgaj6oc1nvc2, __E_4rgaj6oc1nvc2>(
             self,
-            f: __F_4rgaj6oc1nvc2,
+            f_4rgaj6oc1nvc2: __F_4rgaj6oc1nvc2,
         ) -> __F_4rgaj6oc1nvc2
         where
             __F_4rgaj6oc1nvc2: for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
@@ -299,7 +307,7 @@ const _: () = {
                     __E_4rgaj6oc1nvc2,
                 >,
         {
-            f
+            f_4rgaj6oc1nvc2
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -312,10 +320,10 @@ const _: () = {
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_4rgaj6oc1nvc2<'buf>(_: &Split) {
-        let __buf: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        let __buf_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
             &'buf mut __pin_init_field_buf_4rgaj6oc1nvc2,
         >;
-        let __head: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        let __head_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
             __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
         >;
     }
@@ -323,11 +331,11 @@ const _: () = {
     fn __covariance_check_head_buf_4rgaj6oc1nvc2<
         'head_not_covariant_in_buf_so_write_uses_buf_invariant,
     >(
-        value: __pin_init_field_head_4rgaj6oc1nvc2<'static>,
+        value_4rgaj6oc1nvc2: __pin_init_field_head_4rgaj6oc1nvc2<'static>,
     ) -> __pin_init_field_head_4rgaj6oc1nvc2<
         'head_not_covariant_in_buf_so_write_uses_buf_invariant,
     > {
-        value
+        value_4rgaj6oc1nvc2
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
@@ -346,9 +354,9 @@ const _: () = {
     > MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for T_4rgaj6oc1nvc2 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_4rgaj6oc1nvc2(this: &Split) {
-        let _ = &this.head;
-        let _ = &this.buf;
+    fn __pin_data_not_packed_4rgaj6oc1nvc2(this_4rgaj6oc1nvc2: &Split) {
+        let _ = &this_4rgaj6oc1nvc2.head;
+        let _ = &this_4rgaj6oc1nvc2.buf;
     }
 };
 fn split() -> impl PinInit<Split> {
@@ -357,7 +365,7 @@ fn split() -> impl PinInit<Split> {
         use pin_init::__internal::krate as __pin_init_xi8kvexi5nhs2;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_xi8kvexi5nhs2 = || {
                 unsafe {
                     Split {
                         buf: __pin_init_xi8kvexi5nhs2::__internal::core::panic!(),
@@ -365,14 +373,16 @@ fn split() -> impl PinInit<Split> {
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_xi8kvexi5nhs2::__internal::pin_data_of(__type_of)
+            let __data_xi8kvexi5nhs2 = unsafe {
+                __pin_init_xi8kvexi5nhs2::__internal::pin_data_of(
+                    __type_of_xi8kvexi5nhs2,
+                )
             };
-            let __initializer = __data
+            let __initializer_xi8kvexi5nhs2 = __data_xi8kvexi5nhs2
                 .__make_closure::<
                     _,
                     __pin_init_xi8kvexi5nhs2::__internal::core::convert::Infallible,
-                >(move |slot, __data_lt| {
+                >(move |slot_xi8kvexi5nhs2, __data_lt_xi8kvexi5nhs2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -380,39 +390,54 @@ fn split() -> impl PinInit<Split> {
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __buf_skeleton_slot = unsafe { __skeleton_data.buf(slot) };
-                        let buf_must_be_initialized_after_the_fields_it_borrows = __pin_init_xi8kvexi5nhs2::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot,
+                        let __skeleton_data_xi8kvexi5nhs2 = __data_xi8kvexi5nhs2
+                            .__with_lt();
+                        let __buf_skeleton_slot_xi8kvexi5nhs2 = unsafe {
+                            __skeleton_data_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2)
+                        };
+                        let buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2 = __pin_init_xi8kvexi5nhs2::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_xi8kvexi5nhs2,
                         );
                         __pin_init_xi8kvexi5nhs2::__internal::Skeleton::tie(
-                            &__buf_skeleton_slot,
-                            &buf_must_be_initialized_after_the_fields_it_borrows,
+                            &__buf_skeleton_slot_xi8kvexi5nhs2,
+                            &buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2,
                         );
                     }
-                    let mut __buf_guard = {
-                        let __val = [0; 16];
-                        unsafe { __data_lt.buf(slot) }.write(__val)
+                    let mut __buf_guard_xi8kvexi5nhs2 = {
+                        let __val_xi8kvexi5nhs2 = [0; 16];
+                        unsafe { __data_lt_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2) }
+                            .write(__val_xi8kvexi5nhs2)
                     };
-                    let __buf_guard_ref = &mut __buf_guard;
+                    let __buf_guard_ref_xi8kvexi5nhs2 = &mut __buf_guard_xi8kvexi5nhs2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut buf = unsafe { __buf_guard_ref.let_binding() };
-                    let mut __head_guard = {
-                        let __val = &mut buf[..4];
-                        unsafe { __data_lt.head(slot) }.write(__val)
+                    let mut buf = unsafe { __buf_guard_ref_xi8kvexi5nhs2.let_binding() };
+                    let mut __head_guard_xi8kvexi5nhs2 = {
+                        let __val_xi8kvexi5nhs2 = &mut buf[..4];
+                        unsafe { __data_lt_xi8kvexi5nhs2.head(slot_xi8kvexi5nhs2) }
+                            .write(__val_xi8kvexi5nhs2)
                     };
                     __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(
-                        __head_guard,
+                        __head_guard_xi8kvexi5nhs2,
                     );
-                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(__buf_guard);
+                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(
+                        __buf_guard_xi8kvexi5nhs2,
+                    );
                     __pin_init_xi8kvexi5nhs2::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_xi8kvexi5nhs2::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_xi8kvexi5nhs2 = move |slot_xi8kvexi5nhs2| {
+                __initializer_xi8kvexi5nhs2(
+                        slot_xi8kvexi5nhs2,
+                        __data_xi8kvexi5nhs2.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_xi8kvexi5nhs2::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_xi8kvexi5nhs2::pin_init_from_closure(
+                    __initializer_xi8kvexi5nhs2,
+                )
+            }
         }
     }
 }

@@ -62,12 +62,12 @@ impl<'a> CommandQueue<'a> {
             &'__pin_7rd0hunl80hn3 mut Self,
         >,
     ) -> CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
-        let this = unsafe {
+        let this_7rd0hunl80hn3 = unsafe {
             __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         CommandQueueProjection {
             inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
-            dev: &mut this.dev,
+            dev: &mut this_7rd0hunl80hn3.dev,
             ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
         }
     }
@@ -79,10 +79,12 @@ impl<'a> CommandQueue<'a> {
             &'__pin_7rd0hunl80hn3 Self,
         >,
     ) -> CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
-        let this = __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_ref(self);
+        let this_7rd0hunl80hn3 = __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_ref(
+            self,
+        );
         CommandQueueProjectionRef {
             inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
-            dev: &this.dev,
+            dev: &this_7rd0hunl80hn3.dev,
             ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
         }
     }
@@ -91,14 +93,14 @@ impl<'a> CommandQueue<'a> {
     #[allow(dead_code)]
     fn with_inner<__R_7rd0hunl80hn3>(
         &self,
-        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
             &__pin_init_7rd0hunl80hn3::__internal::Bounded<
                 __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
                 (&'a &'cmdq (),),
             >,
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3 {
-        f(unsafe {
+        f_7rd0hunl80hn3(unsafe {
             &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(self.inner)
                 .cast()
         })
@@ -110,23 +112,23 @@ impl<'a> CommandQueue<'a> {
         self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
             &'__this_7rd0hunl80hn3 mut Self,
         >,
-        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
             __CommandQueueWithProjection_7rd0hunl80hn3<'__this_7rd0hunl80hn3, 'cmdq, 'a>,
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3 {
-        let this = unsafe {
+        let this_7rd0hunl80hn3 = unsafe {
             __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
-        f(__CommandQueueWithProjection_7rd0hunl80hn3 {
+        f_7rd0hunl80hn3(__CommandQueueWithProjection_7rd0hunl80hn3 {
             inner: unsafe {
                 __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
                     &mut *__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
-                        this.inner
+                        this_7rd0hunl80hn3.inner
                     )
                         .cast()
                 })
             },
-            dev: &mut this.dev,
+            dev: &mut this_7rd0hunl80hn3.dev,
             __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
         })
     }
@@ -135,7 +137,7 @@ impl<'a> CommandQueue<'a> {
     #[allow(dead_code)]
     fn with_project_ref<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
         &'__this_7rd0hunl80hn3 self,
-        f: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
             __CommandQueueWithProjectionRef_7rd0hunl80hn3<
                 '__this_7rd0hunl80hn3,
                 'cmdq,
@@ -143,17 +145,17 @@ impl<'a> CommandQueue<'a> {
             >,
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3 {
-        let this = self;
-        f(__CommandQueueWithProjectionRef_7rd0hunl80hn3 {
+        let this_7rd0hunl80hn3 = self;
+        f_7rd0hunl80hn3(__CommandQueueWithProjectionRef_7rd0hunl80hn3 {
             inner: unsafe {
                 __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
                     &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(
-                        this.inner
+                        this_7rd0hunl80hn3.inner
                     )
                         .cast()
                 })
             },
-            dev: &this.dev,
+            dev: &this_7rd0hunl80hn3.dev,
             __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
         })
     }
@@ -258,7 +260,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn inner(
             self,
-            slot: *mut CommandQueue<'a>,
+            slot_7rd0hunl80hn3: *mut CommandQueue<'a>,
         ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
             __pin_init_7rd0hunl80hn3::__internal::Pinned,
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
@@ -269,7 +271,7 @@ const _: () = {
                     __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
                 >>::new(
                     __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).inner
+                        (* slot_7rd0hunl80hn3).inner
                     )
                         .cast::<__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>>(),
                 )
@@ -278,7 +280,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn dev(
             self,
-            slot: *mut CommandQueue<'a>,
+            slot_7rd0hunl80hn3: *mut CommandQueue<'a>,
         ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
             __pin_init_7rd0hunl80hn3::__internal::Unpinned,
             __pin_init_field_dev_7rd0hunl80hn3<'a>,
@@ -289,7 +291,7 @@ const _: () = {
                     __pin_init_field_dev_7rd0hunl80hn3<'a>,
                 >>::new(
                     __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).dev
+                        (* slot_7rd0hunl80hn3).dev
                     ),
                 )
             }
@@ -302,7 +304,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<'cmdq: 'a, __F_7rd0hunl80hn3, __E_7rd0hunl80hn3>(
             self,
-            f: __F_7rd0hunl80hn3,
+            f_7rd0hunl80hn3: __F_7rd0hunl80hn3,
         ) -> __F_7rd0hunl80hn3
         where
             __F_7rd0hunl80hn3: for<> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
@@ -313,7 +315,7 @@ const _: () = {
                     __E_7rd0hunl80hn3,
                 >,
         {
-            f
+            f_7rd0hunl80hn3
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -326,10 +328,10 @@ const _: () = {
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_7rd0hunl80hn3<'cmdq: 'a, 'a>(_: &CommandQueue<'a>) {
-        let __dev: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        let __dev_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
             __pin_init_field_dev_7rd0hunl80hn3<'a>,
         >;
-        let __inner: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        let __inner_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
         >;
     }
@@ -351,9 +353,9 @@ const _: () = {
     > MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for T_7rd0hunl80hn3 {}
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this: &CommandQueue<'a>) {
-        let _ = &this.inner;
-        let _ = &this.dev;
+    fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this_7rd0hunl80hn3: &CommandQueue<'a>) {
+        let _ = &this_7rd0hunl80hn3.inner;
+        let _ = &this_7rd0hunl80hn3.dev;
     }
 };
 fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
@@ -362,7 +364,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
         use pin_init::__internal::krate as __pin_init_3ijr7m8qmn2h2;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_3ijr7m8qmn2h2 = || {
                 unsafe {
                     CommandQueue {
                         dev: __pin_init_3ijr7m8qmn2h2::__internal::core::panic!(),
@@ -370,14 +372,16 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_3ijr7m8qmn2h2::__internal::pin_data_of(__type_of)
+            let __data_3ijr7m8qmn2h2 = unsafe {
+                __pin_init_3ijr7m8qmn2h2::__internal::pin_data_of(
+                    __type_of_3ijr7m8qmn2h2,
+                )
             };
-            let __initializer = __data
+            let __initializer_3ijr7m8qmn2h2 = __data_3ijr7m8qmn2h2
                 .__make_closure::<
                     _,
                     __pin_init_3ijr7m8qmn2h2::__internal::core::convert::Infallible,
-                >(move |slot, __data_lt| {
+                >(move |slot_3ijr7m8qmn2h2, __data_lt_3ijr7m8qmn2h2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -385,39 +389,54 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __dev_skeleton_slot = unsafe { __skeleton_data.dev(slot) };
-                        let dev_must_be_initialized_after_the_fields_it_borrows = __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::guard(
-                            &__dev_skeleton_slot,
+                        let __skeleton_data_3ijr7m8qmn2h2 = __data_3ijr7m8qmn2h2
+                            .__with_lt();
+                        let __dev_skeleton_slot_3ijr7m8qmn2h2 = unsafe {
+                            __skeleton_data_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2)
+                        };
+                        let dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2 = __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::guard(
+                            &__dev_skeleton_slot_3ijr7m8qmn2h2,
                         );
                         __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::tie(
-                            &__dev_skeleton_slot,
-                            &dev_must_be_initialized_after_the_fields_it_borrows,
+                            &__dev_skeleton_slot_3ijr7m8qmn2h2,
+                            &dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2,
                         );
                     }
-                    let mut __dev_guard = {
-                        let __val = dev;
-                        unsafe { __data_lt.dev(slot) }.write(__val)
+                    let mut __dev_guard_3ijr7m8qmn2h2 = {
+                        let __val_3ijr7m8qmn2h2 = dev;
+                        unsafe { __data_lt_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2) }
+                            .write(__val_3ijr7m8qmn2h2)
                     };
-                    let __dev_guard_ref = &mut __dev_guard;
+                    let __dev_guard_ref_3ijr7m8qmn2h2 = &mut __dev_guard_3ijr7m8qmn2h2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut dev = unsafe { __dev_guard_ref.let_binding() };
-                    let mut __inner_guard = {
-                        let __val = Mutex::new(Inner { dev, seq: 0 });
-                        unsafe { __data_lt.inner(slot) }.write(__val)
+                    let mut dev = unsafe { __dev_guard_ref_3ijr7m8qmn2h2.let_binding() };
+                    let mut __inner_guard_3ijr7m8qmn2h2 = {
+                        let __val_3ijr7m8qmn2h2 = Mutex::new(Inner { dev, seq: 0 });
+                        unsafe { __data_lt_3ijr7m8qmn2h2.inner(slot_3ijr7m8qmn2h2) }
+                            .write(__val_3ijr7m8qmn2h2)
                     };
                     __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(
-                        __inner_guard,
+                        __inner_guard_3ijr7m8qmn2h2,
                     );
-                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(__dev_guard);
+                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(
+                        __dev_guard_3ijr7m8qmn2h2,
+                    );
                     __pin_init_3ijr7m8qmn2h2::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_3ijr7m8qmn2h2::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_3ijr7m8qmn2h2 = move |slot_3ijr7m8qmn2h2| {
+                __initializer_3ijr7m8qmn2h2(
+                        slot_3ijr7m8qmn2h2,
+                        __data_3ijr7m8qmn2h2.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_3ijr7m8qmn2h2::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_3ijr7m8qmn2h2::pin_init_from_closure(
+                    __initializer_3ijr7m8qmn2h2,
+                )
+            }
         }
     }
 }

@@ -103,22 +103,26 @@ where
             &'__pin_9k4sjvv0az3t1 mut Self,
         >,
     ) -> ParsedProjection<'__pin_9k4sjvv0az3t1, 'a, T> {
-        let this = unsafe {
+        let this_9k4sjvv0az3t1 = unsafe {
             __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ParsedProjection {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.view
+                )
                     .cast::<
                         __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
                     >()
             },
-            next: &mut this.next,
+            next: &mut this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.buf
+                )
                     .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
             },
-            source: &mut this.source,
+            source: &mut this_9k4sjvv0az3t1.source,
             ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
         }
     }
@@ -130,20 +134,26 @@ where
             &'__pin_9k4sjvv0az3t1 Self,
         >,
     ) -> ParsedProjectionRef<'__pin_9k4sjvv0az3t1, 'a, T> {
-        let this = __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_ref(self);
+        let this_9k4sjvv0az3t1 = __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_ref(
+            self,
+        );
         ParsedProjectionRef {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.view
+                )
                     .cast::<
                         __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
                     >()
             },
-            next: &this.next,
+            next: &this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.buf
+                )
                     .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
             },
-            source: &this.source,
+            source: &this_9k4sjvv0az3t1.source,
             ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
         }
     }
@@ -171,26 +181,28 @@ where
         self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
             &'__this_9k4sjvv0az3t1 mut Self,
         >,
-        f: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+        f_9k4sjvv0az3t1: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
             __ParsedWithProjection_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
         ) -> __R_9k4sjvv0az3t1,
     ) -> __R_9k4sjvv0az3t1 {
-        let this = unsafe {
+        let this_9k4sjvv0az3t1 = unsafe {
             __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
-        f(__ParsedWithProjection_9k4sjvv0az3t1 {
+        f_9k4sjvv0az3t1(__ParsedWithProjection_9k4sjvv0az3t1 {
             view: unsafe {
                 &mut *__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
-                    this.view
+                    this_9k4sjvv0az3t1.view
                 )
                     .cast()
             },
-            next: &mut this.next,
+            next: &mut this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.buf
+                )
                     .cast()
             },
-            source: &mut this.source,
+            source: &mut this_9k4sjvv0az3t1.source,
             __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
         })
     }
@@ -199,22 +211,26 @@ where
     #[allow(dead_code)]
     fn with_project_ref<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
         &'__this_9k4sjvv0az3t1 self,
-        f: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+        f_9k4sjvv0az3t1: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
             __ParsedWithProjectionRef_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
         ) -> __R_9k4sjvv0az3t1,
     ) -> __R_9k4sjvv0az3t1 {
-        let this = self;
-        f(__ParsedWithProjectionRef_9k4sjvv0az3t1 {
+        let this_9k4sjvv0az3t1 = self;
+        f_9k4sjvv0az3t1(__ParsedWithProjectionRef_9k4sjvv0az3t1 {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.view)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.view
+                )
                     .cast()
             },
-            next: &this.next,
+            next: &this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(this.buf)
+                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
+                    this_9k4sjvv0az3t1.buf
+                )
                     .cast()
             },
-            source: &this.source,
+            source: &this_9k4sjvv0az3t1.source,
             __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
         })
     }
@@ -379,7 +395,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn view(
             self,
-            slot: *mut Parsed<'a, T>,
+            slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
         ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
             __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
             __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
@@ -390,7 +406,7 @@ const _: () = {
                     __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
                 >>::new(
                     __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).view
+                        (* slot_9k4sjvv0az3t1).view
                     )
                         .cast::<__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>>(),
                 )
@@ -399,7 +415,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn next(
             self,
-            slot: *mut Parsed<'a, T>,
+            slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
         ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
             __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
             __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
@@ -410,7 +426,7 @@ const _: () = {
                     __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
                 >>::new(
                     __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).next
+                        (* slot_9k4sjvv0az3t1).next
                     ),
                 )
             }
@@ -418,7 +434,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn buf(
             self,
-            slot: *mut Parsed<'a, T>,
+            slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
         ) -> __pin_init_9k4sjvv0az3t1::__internal::SelfRefSlot<
             'buf,
             __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
@@ -431,7 +447,7 @@ const _: () = {
                     __pin_init_field_buf_9k4sjvv0az3t1<'a>,
                 >>::new(
                     __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).buf
+                        (* slot_9k4sjvv0az3t1).buf
                     )
                         .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>(),
                 )
@@ -440,7 +456,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn source(
             self,
-            slot: *mut Parsed<'a, T>,
+            slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
         ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
             __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
             __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
@@ -451,7 +467,7 @@ const _: () = {
                     __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
                 >>::new(
                     __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).source
+                        (* slot_9k4sjvv0az3t1).source
                     ),
                 )
             }
@@ -467,7 +483,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_9k4sjvv0az3t1, __E_9k4sjvv0az3t1>(
             self,
-            f: __F_9k4sjvv0az3t1,
+            f_9k4sjvv0az3t1: __F_9k4sjvv0az3t1,
         ) -> __F_9k4sjvv0az3t1
         where
             __F_9k4sjvv0az3t1: for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
@@ -478,7 +494,7 @@ const _: () = {
                     __E_9k4sjvv0az3t1,
                 >,
         {
-            f
+            f_9k4sjvv0az3t1
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -499,16 +515,16 @@ const _: () = {
         T: Send,
         T: 'buf,
     {
-        let __source: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __source_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
             __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
         >;
-        let __buf: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __buf_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
             &'buf mut __pin_init_field_buf_9k4sjvv0az3t1<'a>,
         >;
-        let __next: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __next_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
             __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
         >;
-        let __view: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __view_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
             __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
         >;
     }
@@ -518,7 +534,7 @@ const _: () = {
         'a,
         T: Parse,
     >(
-        value: __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
+        value_9k4sjvv0az3t1: __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
     ) -> __pin_init_field_view_9k4sjvv0az3t1<
         'view_not_covariant_in_buf_so_write_uses_buf_invariant,
         'a,
@@ -527,7 +543,7 @@ const _: () = {
     where
         T: Send,
     {
-        value
+        value_9k4sjvv0az3t1
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
@@ -554,14 +570,16 @@ const _: () = {
         T: Send,
     {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_9k4sjvv0az3t1<'a, T: Parse>(this: &Parsed<'a, T>)
+    fn __pin_data_not_packed_9k4sjvv0az3t1<'a, T: Parse>(
+        this_9k4sjvv0az3t1: &Parsed<'a, T>,
+    )
     where
         T: Send,
     {
-        let _ = &this.view;
-        let _ = &this.next;
-        let _ = &this.buf;
-        let _ = &this.source;
+        let _ = &this_9k4sjvv0az3t1.view;
+        let _ = &this_9k4sjvv0az3t1.next;
+        let _ = &this_9k4sjvv0az3t1.buf;
+        let _ = &this_9k4sjvv0az3t1.source;
     }
 };
 fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {
@@ -570,7 +588,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
         use pin_init::__internal::krate as __pin_init_854oypmk9uuz0;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_854oypmk9uuz0 = || {
                 unsafe {
                     Parsed::<'a, T> {
                         source: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
@@ -580,14 +598,16 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_854oypmk9uuz0::__internal::pin_data_of(__type_of)
+            let __data_854oypmk9uuz0 = unsafe {
+                __pin_init_854oypmk9uuz0::__internal::pin_data_of(
+                    __type_of_854oypmk9uuz0,
+                )
             };
-            let __initializer = __data
+            let __initializer_854oypmk9uuz0 = __data_854oypmk9uuz0
                 .__make_closure::<
                     _,
                     __pin_init_854oypmk9uuz0::__internal::core::convert::Infallible,
-                >(move |slot, __data_lt| {
+                >(move |slot_854oypmk9uuz0, __data_lt_854oypmk9uuz0| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -595,66 +615,85 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __source_skeleton_slot = unsafe {
-                            __skeleton_data.source(slot)
+                        let __skeleton_data_854oypmk9uuz0 = __data_854oypmk9uuz0
+                            .__with_lt();
+                        let __source_skeleton_slot_854oypmk9uuz0 = unsafe {
+                            __skeleton_data_854oypmk9uuz0.source(slot_854oypmk9uuz0)
                         };
-                        let source_must_be_initialized_after_the_fields_it_borrows = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
-                            &__source_skeleton_slot,
+                        let source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                            &__source_skeleton_slot_854oypmk9uuz0,
                         );
                         __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
-                            &__source_skeleton_slot,
-                            &source_must_be_initialized_after_the_fields_it_borrows,
+                            &__source_skeleton_slot_854oypmk9uuz0,
+                            &source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
                         );
-                        let __buf_skeleton_slot = unsafe { __skeleton_data.buf(slot) };
-                        let buf_must_be_initialized_after_the_fields_it_borrows = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot,
+                        let __buf_skeleton_slot_854oypmk9uuz0 = unsafe {
+                            __skeleton_data_854oypmk9uuz0.buf(slot_854oypmk9uuz0)
+                        };
+                        let buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_854oypmk9uuz0,
                         );
                         __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
-                            &__buf_skeleton_slot,
-                            &buf_must_be_initialized_after_the_fields_it_borrows,
+                            &__buf_skeleton_slot_854oypmk9uuz0,
+                            &buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
                         );
                     }
-                    let mut __source_guard = {
-                        let __val = source;
-                        unsafe { __data_lt.source(slot) }.write(__val)
+                    let mut __source_guard_854oypmk9uuz0 = {
+                        let __val_854oypmk9uuz0 = source;
+                        unsafe { __data_lt_854oypmk9uuz0.source(slot_854oypmk9uuz0) }
+                            .write(__val_854oypmk9uuz0)
                     };
-                    let __source_guard_ref = &mut __source_guard;
+                    let __source_guard_ref_854oypmk9uuz0 = &mut __source_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut source = unsafe { __source_guard_ref.let_binding() };
-                    let mut __buf_guard = {
-                        let __val = source.bytes();
-                        unsafe { __data_lt.buf(slot) }.write(__val)
+                    let mut source = unsafe {
+                        __source_guard_ref_854oypmk9uuz0.let_binding()
                     };
-                    let __buf_guard_ref = &mut __buf_guard;
+                    let mut __buf_guard_854oypmk9uuz0 = {
+                        let __val_854oypmk9uuz0 = source.bytes();
+                        unsafe { __data_lt_854oypmk9uuz0.buf(slot_854oypmk9uuz0) }
+                            .write(__val_854oypmk9uuz0)
+                    };
+                    let __buf_guard_ref_854oypmk9uuz0 = &mut __buf_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut buf = unsafe { __buf_guard_ref.let_binding() };
-                    let mut __next_guard = {
-                        let __val = None;
-                        unsafe { __data_lt.next(slot) }.write(__val)
+                    let mut buf = unsafe { __buf_guard_ref_854oypmk9uuz0.let_binding() };
+                    let mut __next_guard_854oypmk9uuz0 = {
+                        let __val_854oypmk9uuz0 = None;
+                        unsafe { __data_lt_854oypmk9uuz0.next(slot_854oypmk9uuz0) }
+                            .write(__val_854oypmk9uuz0)
                     };
-                    let mut __view_guard = {
-                        let __val = Reader::new(&buf[..]);
-                        unsafe { __data_lt.view(slot) }.write(__val)
+                    let mut __view_guard_854oypmk9uuz0 = {
+                        let __val_854oypmk9uuz0 = Reader::new(&buf[..]);
+                        unsafe { __data_lt_854oypmk9uuz0.view(slot_854oypmk9uuz0) }
+                            .write(__val_854oypmk9uuz0)
                     };
                     __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __view_guard,
+                        __view_guard_854oypmk9uuz0,
                     );
                     __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __next_guard,
+                        __next_guard_854oypmk9uuz0,
                     );
-                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(__buf_guard);
                     __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __source_guard,
+                        __buf_guard_854oypmk9uuz0,
+                    );
+                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
+                        __source_guard_854oypmk9uuz0,
                     );
                     __pin_init_854oypmk9uuz0::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_854oypmk9uuz0::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_854oypmk9uuz0 = move |slot_854oypmk9uuz0| {
+                __initializer_854oypmk9uuz0(
+                        slot_854oypmk9uuz0,
+                        __data_854oypmk9uuz0.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_854oypmk9uuz0::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_854oypmk9uuz0::pin_init_from_closure(
+                    __initializer_854oypmk9uuz0,
+                )
+            }
         }
     }
 }

@@ -74,16 +74,18 @@ impl<'a> Channel<'a> {
             &'__pin_zreq56oea7772 mut Self,
         >,
     ) -> ChannelProjection<'__pin_zreq56oea7772, 'a> {
-        let this = unsafe {
+        let this_zreq56oea7772 = unsafe {
             __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ChannelProjection {
             current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
+                    this_zreq56oea7772.names
+                )
                     .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
             },
-            dev: &mut this.dev,
+            dev: &mut this_zreq56oea7772.dev,
             ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
         }
     }
@@ -95,14 +97,18 @@ impl<'a> Channel<'a> {
             &'__pin_zreq56oea7772 Self,
         >,
     ) -> ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
-        let this = __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_ref(self);
+        let this_zreq56oea7772 = __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_ref(
+            self,
+        );
         ChannelProjectionRef {
             current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
+                    this_zreq56oea7772.names
+                )
                     .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
             },
-            dev: &this.dev,
+            dev: &this_zreq56oea7772.dev,
             ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
         }
     }
@@ -111,11 +117,11 @@ impl<'a> Channel<'a> {
     #[allow(dead_code)]
     fn with_current<__R_zreq56oea7772>(
         &self,
-        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
             &__pin_init_field_current_zreq56oea7772<'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
-        f(unsafe {
+        f_zreq56oea7772(unsafe {
             &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(self.current)
                 .cast()
         })
@@ -127,25 +133,27 @@ impl<'a> Channel<'a> {
         self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
             &'__this_zreq56oea7772 mut Self,
         >,
-        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
             __ChannelWithProjection_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
-        let this = unsafe {
+        let this_zreq56oea7772 = unsafe {
             __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
-        f(__ChannelWithProjection_zreq56oea7772 {
+        f_zreq56oea7772(__ChannelWithProjection_zreq56oea7772 {
             current: unsafe {
                 &mut *__pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
-                    this.current
+                    this_zreq56oea7772.current
                 )
                     .cast()
             },
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
+                    this_zreq56oea7772.names
+                )
                     .cast()
             },
-            dev: &mut this.dev,
+            dev: &mut this_zreq56oea7772.dev,
             __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
         })
     }
@@ -154,21 +162,25 @@ impl<'a> Channel<'a> {
     #[allow(dead_code)]
     fn with_project_ref<'__this_zreq56oea7772, __R_zreq56oea7772>(
         &'__this_zreq56oea7772 self,
-        f: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
             __ChannelWithProjectionRef_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
-        let this = self;
-        f(__ChannelWithProjectionRef_zreq56oea7772 {
+        let this_zreq56oea7772 = self;
+        f_zreq56oea7772(__ChannelWithProjectionRef_zreq56oea7772 {
             current: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.current)
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
+                    this_zreq56oea7772.current
+                )
                     .cast()
             },
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(this.names)
+                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
+                    this_zreq56oea7772.names
+                )
                     .cast()
             },
-            dev: &this.dev,
+            dev: &this_zreq56oea7772.dev,
             __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
         })
     }
@@ -275,7 +287,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn current(
             self,
-            slot: *mut Channel<'a>,
+            slot_zreq56oea7772: *mut Channel<'a>,
         ) -> __pin_init_zreq56oea7772::__internal::Slot<
             __pin_init_zreq56oea7772::__internal::Unpinned,
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
@@ -286,7 +298,7 @@ const _: () = {
                     __pin_init_field_current_zreq56oea7772<'names, 'a>,
                 >>::new(
                     __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
-                        (* slot).current
+                        (* slot_zreq56oea7772).current
                     )
                         .cast::<__pin_init_field_current_zreq56oea7772<'names, 'a>>(),
                 )
@@ -295,7 +307,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn names(
             self,
-            slot: *mut Channel<'a>,
+            slot_zreq56oea7772: *mut Channel<'a>,
         ) -> __pin_init_zreq56oea7772::__internal::SelfRefSlot<
             'names,
             __pin_init_zreq56oea7772::__internal::Unpinned,
@@ -308,7 +320,7 @@ const _: () = {
                     __pin_init_field_names_zreq56oea7772<'a>,
                 >>::new(
                     __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
-                        (* slot).names
+                        (* slot_zreq56oea7772).names
                     )
                         .cast::<__pin_init_field_names_zreq56oea7772<'a>>(),
                 )
@@ -317,7 +329,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn dev(
             self,
-            slot: *mut Channel<'a>,
+            slot_zreq56oea7772: *mut Channel<'a>,
         ) -> __pin_init_zreq56oea7772::__internal::Slot<
             __pin_init_zreq56oea7772::__internal::Unpinned,
             __pin_init_field_dev_zreq56oea7772<'a>,
@@ -328,7 +340,7 @@ const _: () = {
                     __pin_init_field_dev_zreq56oea7772<'a>,
                 >>::new(
                     __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
-                        (* slot).dev
+                        (* slot_zreq56oea7772).dev
                     ),
                 )
             }
@@ -341,7 +353,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_zreq56oea7772, __E_zreq56oea7772>(
             self,
-            f: __F_zreq56oea7772,
+            f_zreq56oea7772: __F_zreq56oea7772,
         ) -> __F_zreq56oea7772
         where
             __F_zreq56oea7772: for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
@@ -352,7 +364,7 @@ const _: () = {
                     __E_zreq56oea7772,
                 >,
         {
-            f
+            f_zreq56oea7772
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -368,13 +380,13 @@ const _: () = {
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_zreq56oea7772<'names, 'a>(_: &Channel<'a>) {
-        let __dev: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __dev_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
             __pin_init_field_dev_zreq56oea7772<'a>,
         >;
-        let __names: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __names_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
             &'names mut __pin_init_field_names_zreq56oea7772<'a>,
         >;
-        let __current: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __current_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
         >;
     }
@@ -396,10 +408,10 @@ const _: () = {
     > MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for T_zreq56oea7772 {}
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_zreq56oea7772<'a>(this: &Channel<'a>) {
-        let _ = &this.current;
-        let _ = &this.names;
-        let _ = &this.dev;
+    fn __pin_data_not_packed_zreq56oea7772<'a>(this_zreq56oea7772: &Channel<'a>) {
+        let _ = &this_zreq56oea7772.current;
+        let _ = &this_zreq56oea7772.names;
+        let _ = &this_zreq56oea7772.dev;
     }
 };
 fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
@@ -408,7 +420,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
         use pin_init::__internal::krate as __pin_init_9c9144ugizqv3;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_9c9144ugizqv3 = || {
                 unsafe {
                     Channel {
                         dev: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
@@ -417,14 +429,16 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_9c9144ugizqv3::__internal::pin_data_of(__type_of)
+            let __data_9c9144ugizqv3 = unsafe {
+                __pin_init_9c9144ugizqv3::__internal::pin_data_of(
+                    __type_of_9c9144ugizqv3,
+                )
             };
-            let __initializer = __data
+            let __initializer_9c9144ugizqv3 = __data_9c9144ugizqv3
                 .__make_closure::<
                     _,
                     __pin_init_9c9144ugizqv3::__internal::core::convert::Infallible,
-                >(move |slot, __data_lt| {
+                >(move |slot_9c9144ugizqv3, __data_lt_9c9144ugizqv3| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -432,48 +446,64 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __names_skeleton_slot = unsafe {
-                            __skeleton_data.names(slot)
+                        let __skeleton_data_9c9144ugizqv3 = __data_9c9144ugizqv3
+                            .__with_lt();
+                        let __names_skeleton_slot_9c9144ugizqv3 = unsafe {
+                            __skeleton_data_9c9144ugizqv3.names(slot_9c9144ugizqv3)
                         };
-                        let names_must_be_initialized_after_the_fields_it_borrows = __pin_init_9c9144ugizqv3::__internal::Skeleton::guard(
-                            &__names_skeleton_slot,
+                        let names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3 = __pin_init_9c9144ugizqv3::__internal::Skeleton::guard(
+                            &__names_skeleton_slot_9c9144ugizqv3,
                         );
                         __pin_init_9c9144ugizqv3::__internal::Skeleton::tie(
-                            &__names_skeleton_slot,
-                            &names_must_be_initialized_after_the_fields_it_borrows,
+                            &__names_skeleton_slot_9c9144ugizqv3,
+                            &names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3,
                         );
                     }
-                    let mut __dev_guard = {
-                        let __val = dev;
-                        unsafe { __data_lt.dev(slot) }.write(__val)
+                    let mut __dev_guard_9c9144ugizqv3 = {
+                        let __val_9c9144ugizqv3 = dev;
+                        unsafe { __data_lt_9c9144ugizqv3.dev(slot_9c9144ugizqv3) }
+                            .write(__val_9c9144ugizqv3)
                     };
-                    let mut __names_guard = {
-                        let __val = vec![String::from("video")];
-                        unsafe { __data_lt.names(slot) }.write(__val)
+                    let mut __names_guard_9c9144ugizqv3 = {
+                        let __val_9c9144ugizqv3 = vec![String::from("video")];
+                        unsafe { __data_lt_9c9144ugizqv3.names(slot_9c9144ugizqv3) }
+                            .write(__val_9c9144ugizqv3)
                     };
-                    let __names_guard_ref = &mut __names_guard;
+                    let __names_guard_ref_9c9144ugizqv3 = &mut __names_guard_9c9144ugizqv3;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut names = unsafe { __names_guard_ref.let_binding() };
-                    let mut __current_guard = {
-                        let __val = Mutex::new(names[0].as_str());
-                        unsafe { __data_lt.current(slot) }.write(__val)
+                    let mut names = unsafe {
+                        __names_guard_ref_9c9144ugizqv3.let_binding()
+                    };
+                    let mut __current_guard_9c9144ugizqv3 = {
+                        let __val_9c9144ugizqv3 = Mutex::new(names[0].as_str());
+                        unsafe { __data_lt_9c9144ugizqv3.current(slot_9c9144ugizqv3) }
+                            .write(__val_9c9144ugizqv3)
                     };
                     __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
-                        __current_guard,
+                        __current_guard_9c9144ugizqv3,
                     );
                     __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
-                        __names_guard,
+                        __names_guard_9c9144ugizqv3,
                     );
-                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(__dev_guard);
+                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
+                        __dev_guard_9c9144ugizqv3,
+                    );
                     __pin_init_9c9144ugizqv3::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_9c9144ugizqv3::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_9c9144ugizqv3 = move |slot_9c9144ugizqv3| {
+                __initializer_9c9144ugizqv3(
+                        slot_9c9144ugizqv3,
+                        __data_9c9144ugizqv3.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_9c9144ugizqv3::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_9c9144ugizqv3::pin_init_from_closure(
+                    __initializer_9c9144ugizqv3,
+                )
+            }
         }
     }
 }

@@ -35,16 +35,16 @@ impl<T> Guarded<T> {
             &'__pin_7e8aa2cmlj8k3 mut Self,
         >,
     ) -> GuardedProjection<'__pin_7e8aa2cmlj8k3, T> {
-        let this = unsafe {
+        let this_7e8aa2cmlj8k3 = unsafe {
             __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         GuardedProjection {
             inner: unsafe {
                 __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(
-                    &mut this.inner,
+                    &mut this_7e8aa2cmlj8k3.inner,
                 )
             },
-            log: &mut this.log,
+            log: &mut this_7e8aa2cmlj8k3.log,
             ___pin_phantom_data: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData,
         }
     }
@@ -70,7 +70,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn inner(
             self,
-            slot: *mut Guarded<T>,
+            slot_7e8aa2cmlj8k3: *mut Guarded<T>,
         ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
             __pin_init_7e8aa2cmlj8k3::__internal::Pinned,
             __pin_init_field_inner_7e8aa2cmlj8k3<T>,
@@ -81,7 +81,7 @@ const _: () = {
                     __pin_init_field_inner_7e8aa2cmlj8k3<T>,
                 >>::new(
                     __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).inner
+                        (* slot_7e8aa2cmlj8k3).inner
                     ),
                 )
             }
@@ -89,7 +89,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn log(
             self,
-            slot: *mut Guarded<T>,
+            slot_7e8aa2cmlj8k3: *mut Guarded<T>,
         ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
             __pin_init_7e8aa2cmlj8k3::__internal::Unpinned,
             __pin_init_field_log_7e8aa2cmlj8k3,
@@ -100,7 +100,7 @@ const _: () = {
                     __pin_init_field_log_7e8aa2cmlj8k3,
                 >>::new(
                     __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).log
+                        (* slot_7e8aa2cmlj8k3).log
                     ),
                 )
             }
@@ -109,7 +109,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_7e8aa2cmlj8k3, __E_7e8aa2cmlj8k3>(
             self,
-            f: __F_7e8aa2cmlj8k3,
+            f_7e8aa2cmlj8k3: __F_7e8aa2cmlj8k3,
         ) -> __F_7e8aa2cmlj8k3
         where
             __F_7e8aa2cmlj8k3: __pin_init_7e8aa2cmlj8k3::__internal::core::ops::FnOnce(
@@ -120,7 +120,7 @@ const _: () = {
                     __E_7e8aa2cmlj8k3,
                 >,
         {
-            f
+            f_7e8aa2cmlj8k3
         }
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
@@ -168,25 +168,30 @@ const _: () = {
     {}
     impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::ops::Drop for Guarded<T> {
         fn drop(&mut self) {
-            let pinned = unsafe {
+            let pinned_7e8aa2cmlj8k3 = unsafe {
                 __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(self)
             };
-            let token = unsafe {
+            let token_7e8aa2cmlj8k3 = unsafe {
                 __pin_init_7e8aa2cmlj8k3::__internal::OnlyCallFromDrop::new()
             };
-            __pin_init_7e8aa2cmlj8k3::PinnedDrop::drop(pinned, token);
+            __pin_init_7e8aa2cmlj8k3::PinnedDrop::drop(
+                pinned_7e8aa2cmlj8k3,
+                token_7e8aa2cmlj8k3,
+            );
         }
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_7e8aa2cmlj8k3<T>(this: &Guarded<T>) {
-        let _ = &this.inner;
-        let _ = &this.log;
+    fn __pin_data_not_packed_7e8aa2cmlj8k3<T>(this_7e8aa2cmlj8k3: &Guarded<T>) {
+        let _ = &this_7e8aa2cmlj8k3.inner;
+        let _ = &this_7e8aa2cmlj8k3.log;
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_init_field_types_7e8aa2cmlj8k3<T>(this: &Guarded<T>) {
+    fn __pin_init_field_types_7e8aa2cmlj8k3<T>(this_7e8aa2cmlj8k3: &Guarded<T>) {
         __pin_init_7e8aa2cmlj8k3::__internal::same_type(
             __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
-                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(this.inner),
+                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(
+                    this_7e8aa2cmlj8k3.inner
+                ),
             ),
             __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_inner_7e8aa2cmlj8k3<T>,
@@ -194,7 +199,9 @@ const _: () = {
         );
         __pin_init_7e8aa2cmlj8k3::__internal::same_type(
             __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
-                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(this.log),
+                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(
+                    this_7e8aa2cmlj8k3.log
+                ),
             ),
             __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_log_7e8aa2cmlj8k3,

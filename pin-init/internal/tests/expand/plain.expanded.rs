@@ -59,18 +59,18 @@ where
             &'__pin_hhckcbrntzmr3 mut Self,
         >,
     ) -> PlainProjection<'__pin_hhckcbrntzmr3, 'a, T, N> {
-        let this = unsafe {
+        let this_hhckcbrntzmr3 = unsafe {
             __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         PlainProjection {
             pinned: unsafe {
                 __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::new_unchecked(
-                    &mut this.pinned,
+                    &mut this_hhckcbrntzmr3.pinned,
                 )
             },
-            items: &mut this.items,
-            name: &mut this.name,
-            count: &mut this.count,
+            items: &mut this_hhckcbrntzmr3.items,
+            name: &mut this_hhckcbrntzmr3.name,
+            count: &mut this_hhckcbrntzmr3.count,
             ___pin_phantom_data: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData,
         }
     }
@@ -116,7 +116,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn pinned(
             self,
-            slot: *mut Plain<'a, T, N>,
+            slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
         ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
             __pin_init_hhckcbrntzmr3::__internal::Pinned,
             __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
@@ -127,7 +127,7 @@ const _: () = {
                     __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
                 >>::new(
                     __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).pinned
+                        (* slot_hhckcbrntzmr3).pinned
                     ),
                 )
             }
@@ -135,7 +135,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn items(
             self,
-            slot: *mut Plain<'a, T, N>,
+            slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
         ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
             __pin_init_hhckcbrntzmr3::__internal::Unpinned,
             __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
@@ -146,7 +146,7 @@ const _: () = {
                     __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
                 >>::new(
                     __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).items
+                        (* slot_hhckcbrntzmr3).items
                     ),
                 )
             }
@@ -154,7 +154,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn name(
             self,
-            slot: *mut Plain<'a, T, N>,
+            slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
         ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
             __pin_init_hhckcbrntzmr3::__internal::Unpinned,
             __pin_init_field_name_hhckcbrntzmr3<'a, N>,
@@ -165,7 +165,7 @@ const _: () = {
                     __pin_init_field_name_hhckcbrntzmr3<'a, N>,
                 >>::new(
                     __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).name
+                        (* slot_hhckcbrntzmr3).name
                     ),
                 )
             }
@@ -173,7 +173,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn count(
             self,
-            slot: *mut Plain<'a, T, N>,
+            slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
         ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
             __pin_init_hhckcbrntzmr3::__internal::Unpinned,
             __pin_init_field_count_hhckcbrntzmr3<'a, N>,
@@ -184,7 +184,7 @@ const _: () = {
                     __pin_init_field_count_hhckcbrntzmr3<'a, N>,
                 >>::new(
                     __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
-                        (* slot).count
+                        (* slot_hhckcbrntzmr3).count
                     ),
                 )
             }
@@ -193,7 +193,7 @@ const _: () = {
         #[inline(always)]
         pub fn __make_closure<__F_hhckcbrntzmr3, __E_hhckcbrntzmr3>(
             self,
-            f: __F_hhckcbrntzmr3,
+            f_hhckcbrntzmr3: __F_hhckcbrntzmr3,
         ) -> __F_hhckcbrntzmr3
         where
             __F_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::__internal::core::ops::FnOnce(
@@ -204,7 +204,7 @@ const _: () = {
                     __E_hhckcbrntzmr3,
                 >,
         {
-            f
+            f_hhckcbrntzmr3
         }
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
@@ -305,26 +305,28 @@ const _: () = {
     {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
-        this: &Plain<'a, T, N>,
+        this_hhckcbrntzmr3: &Plain<'a, T, N>,
     )
     where
         T: 'a,
     {
-        let _ = &this.pinned;
-        let _ = &this.items;
-        let _ = &this.name;
-        let _ = &this.count;
+        let _ = &this_hhckcbrntzmr3.pinned;
+        let _ = &this_hhckcbrntzmr3.items;
+        let _ = &this_hhckcbrntzmr3.name;
+        let _ = &this_hhckcbrntzmr3.count;
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_init_field_types_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
-        this: &Plain<'a, T, N>,
+        this_hhckcbrntzmr3: &Plain<'a, T, N>,
     )
     where
         T: 'a,
     {
         __pin_init_hhckcbrntzmr3::__internal::same_type(
             __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.pinned),
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
+                    this_hhckcbrntzmr3.pinned
+                ),
             ),
             __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
@@ -332,7 +334,9 @@ const _: () = {
         );
         __pin_init_hhckcbrntzmr3::__internal::same_type(
             __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.items),
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
+                    this_hhckcbrntzmr3.items
+                ),
             ),
             __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
@@ -340,7 +344,9 @@ const _: () = {
         );
         __pin_init_hhckcbrntzmr3::__internal::same_type(
             __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.name),
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
+                    this_hhckcbrntzmr3.name
+                ),
             ),
             __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_name_hhckcbrntzmr3<'a, N>,
@@ -348,7 +354,9 @@ const _: () = {
         );
         __pin_init_hhckcbrntzmr3::__internal::same_type(
             __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(this.count),
+                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
+                    this_hhckcbrntzmr3.count
+                ),
             ),
             __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_count_hhckcbrntzmr3<'a, N>,
@@ -368,7 +376,7 @@ where
         use pin_init::__internal::krate as __pin_init_9xbpy8z6b0yj1;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_9xbpy8z6b0yj1 = || {
                 unsafe {
                     Plain {
                         pinned: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
@@ -378,17 +386,19 @@ where
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_9xbpy8z6b0yj1::__internal::pin_data_of(__type_of)
+            let __data_9xbpy8z6b0yj1 = unsafe {
+                __pin_init_9xbpy8z6b0yj1::__internal::pin_data_of(
+                    __type_of_9xbpy8z6b0yj1,
+                )
             };
-            let __initializer = __data
+            let __initializer_9xbpy8z6b0yj1 = __data_9xbpy8z6b0yj1
                 .__make_closure::<
                     _,
                     Error,
-                >(move |slot, __data_lt| {
+                >(move |slot_9xbpy8z6b0yj1, __data_lt_9xbpy8z6b0yj1| {
                     let this = unsafe {
                         __pin_init_9xbpy8z6b0yj1::__internal::core::ptr::NonNull::new_unchecked(
-                            slot,
+                            slot_9xbpy8z6b0yj1,
                         )
                     };
                     #[allow(
@@ -398,71 +408,90 @@ where
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __items_skeleton_slot = unsafe {
-                            __skeleton_data.items(slot)
+                        let __skeleton_data_9xbpy8z6b0yj1 = __data_9xbpy8z6b0yj1
+                            .__with_lt();
+                        let __items_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
+                            __skeleton_data_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1)
                         };
-                        let items_must_be_initialized_after_the_fields_it_borrows = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
-                            &__items_skeleton_slot,
+                        let items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                            &__items_skeleton_slot_9xbpy8z6b0yj1,
                         );
                         __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
-                            &__items_skeleton_slot,
-                            &items_must_be_initialized_after_the_fields_it_borrows,
+                            &__items_skeleton_slot_9xbpy8z6b0yj1,
+                            &items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
                         );
-                        let __name_skeleton_slot = unsafe { __skeleton_data.name(slot) };
-                        let name_must_be_initialized_after_the_fields_it_borrows = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
-                            &__name_skeleton_slot,
+                        let __name_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
+                            __skeleton_data_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1)
+                        };
+                        let name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                            &__name_skeleton_slot_9xbpy8z6b0yj1,
                         );
                         __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
-                            &__name_skeleton_slot,
-                            &name_must_be_initialized_after_the_fields_it_borrows,
+                            &__name_skeleton_slot_9xbpy8z6b0yj1,
+                            &name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
                         );
                     }
-                    let mut __pinned_guard = {
-                        let __val = PhantomPinned;
-                        unsafe { __data_lt.pinned(slot) }.init(__val)?
+                    let mut __pinned_guard_9xbpy8z6b0yj1 = {
+                        let __val_9xbpy8z6b0yj1 = PhantomPinned;
+                        unsafe { __data_lt_9xbpy8z6b0yj1.pinned(slot_9xbpy8z6b0yj1) }
+                            .init(__val_9xbpy8z6b0yj1)?
                     };
-                    let mut __items_guard = {
-                        let __val = items;
-                        unsafe { __data_lt.items(slot) }.write(__val)
+                    let mut __items_guard_9xbpy8z6b0yj1 = {
+                        let __val_9xbpy8z6b0yj1 = items;
+                        unsafe { __data_lt_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1) }
+                            .write(__val_9xbpy8z6b0yj1)
                     };
-                    let __items_guard_ref = &mut __items_guard;
+                    let __items_guard_ref_9xbpy8z6b0yj1 = &mut __items_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut items = unsafe { __items_guard_ref.let_binding() };
-                    let mut __name_guard = {
-                        let __val = name;
-                        unsafe { __data_lt.name(slot) }.write(__val)
+                    let mut items = unsafe {
+                        __items_guard_ref_9xbpy8z6b0yj1.let_binding()
                     };
-                    let __name_guard_ref = &mut __name_guard;
+                    let mut __name_guard_9xbpy8z6b0yj1 = {
+                        let __val_9xbpy8z6b0yj1 = name;
+                        unsafe { __data_lt_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1) }
+                            .write(__val_9xbpy8z6b0yj1)
+                    };
+                    let __name_guard_ref_9xbpy8z6b0yj1 = &mut __name_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut name = unsafe { __name_guard_ref.let_binding() };
-                    let __code_block: () = {
+                    let mut name = unsafe {
+                        __name_guard_ref_9xbpy8z6b0yj1.let_binding()
+                    };
+                    let __code_block_9xbpy8z6b0yj1: () = {
                         let _ = this;
                     };
-                    let mut __count_guard = {
-                        let __val = items.len() + check(name)?;
-                        unsafe { __data_lt.count(slot) }.write(__val)
+                    let mut __count_guard_9xbpy8z6b0yj1 = {
+                        let __val_9xbpy8z6b0yj1 = items.len() + check(name)?;
+                        unsafe { __data_lt_9xbpy8z6b0yj1.count(slot_9xbpy8z6b0yj1) }
+                            .write(__val_9xbpy8z6b0yj1)
                     };
                     __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __count_guard,
+                        __count_guard_9xbpy8z6b0yj1,
                     );
                     __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __name_guard,
+                        __name_guard_9xbpy8z6b0yj1,
                     );
                     __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __items_guard,
+                        __items_guard_9xbpy8z6b0yj1,
                     );
                     __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __pinned_guard,
+                        __pinned_guard_9xbpy8z6b0yj1,
                     );
                     __pin_init_9xbpy8z6b0yj1::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_9xbpy8z6b0yj1::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_9xbpy8z6b0yj1 = move |slot_9xbpy8z6b0yj1| {
+                __initializer_9xbpy8z6b0yj1(
+                        slot_9xbpy8z6b0yj1,
+                        __data_9xbpy8z6b0yj1.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_9xbpy8z6b0yj1::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_9xbpy8z6b0yj1::pin_init_from_closure(
+                    __initializer_9xbpy8z6b0yj1,
+                )
+            }
         }
     }
 }
@@ -476,7 +505,7 @@ fn unpinned() -> impl Init<Unpinned> {
         use pin_init::__internal::krate as __pin_init_fdlkvuoyth141;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_fdlkvuoyth141 = || {
                 unsafe {
                     Unpinned {
                         a: __pin_init_fdlkvuoyth141::__internal::core::panic!(),
@@ -484,24 +513,26 @@ fn unpinned() -> impl Init<Unpinned> {
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_fdlkvuoyth141::__internal::init_data_of(__type_of)
+            let __data_fdlkvuoyth141 = unsafe {
+                __pin_init_fdlkvuoyth141::__internal::init_data_of(
+                    __type_of_fdlkvuoyth141,
+                )
             };
-            let __initializer = __pin_init_fdlkvuoyth141::__internal::InitData::make_closure::<
+            let __initializer_fdlkvuoyth141 = __pin_init_fdlkvuoyth141::__internal::InitData::make_closure::<
                 _,
                 __pin_init_fdlkvuoyth141::__internal::InitOk,
                 __pin_init_fdlkvuoyth141::__internal::core::convert::Infallible,
             >(
-                __data,
-                move |slot| {
-                    let mut __a_guard = {
-                        let __val = 1;
+                __data_fdlkvuoyth141,
+                move |slot_fdlkvuoyth141| {
+                    let mut __a_guard_fdlkvuoyth141 = {
+                        let __val_fdlkvuoyth141 = 1;
                         unsafe {
                             __pin_init_fdlkvuoyth141::__internal::write_field(
                                 __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
-                                    (* slot).a
+                                    (* slot_fdlkvuoyth141).a
                                 ),
-                                __val,
+                                __val_fdlkvuoyth141,
                             )
                         };
                         unsafe {
@@ -510,18 +541,18 @@ fn unpinned() -> impl Init<Unpinned> {
                                 _,
                             >::new(
                                 __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
-                                    (* slot).a
+                                    (* slot_fdlkvuoyth141).a
                                 ),
                             )
                         }
                     };
-                    let mut __b_guard = {
-                        let __val = init_zeroed();
+                    let mut __b_guard_fdlkvuoyth141 = {
+                        let __val_fdlkvuoyth141 = init_zeroed();
                         unsafe {
                             __pin_init_fdlkvuoyth141::Init::__init(
-                                __val,
+                                __val_fdlkvuoyth141,
                                 __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
-                                    (* slot).b
+                                    (* slot_fdlkvuoyth141).b
                                 ),
                             )?
                         };
@@ -531,18 +562,22 @@ fn unpinned() -> impl Init<Unpinned> {
                                 _,
                             >::new(
                                 __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
-                                    (* slot).b
+                                    (* slot_fdlkvuoyth141).b
                                 ),
                             )
                         }
                     };
-                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(__b_guard);
-                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(__a_guard);
+                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(
+                        __b_guard_fdlkvuoyth141,
+                    );
+                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(
+                        __a_guard_fdlkvuoyth141,
+                    );
                     #[allow(unused_unsafe)]
                     let _ = || {
                         unsafe {
-                            let _ = &mut (*slot).a;
-                            let _ = &mut (*slot).b;
+                            let _ = &mut (*slot_fdlkvuoyth141).a;
+                            let _ = &mut (*slot_fdlkvuoyth141).b;
                         }
                     };
                     __pin_init_fdlkvuoyth141::__internal::core::result::Result::Ok(unsafe {
@@ -550,8 +585,12 @@ fn unpinned() -> impl Init<Unpinned> {
                     })
                 },
             );
-            let __initializer = move |slot| __initializer(slot).map(|_| ());
-            unsafe { __pin_init_fdlkvuoyth141::init_from_closure(__initializer) }
+            let __initializer_fdlkvuoyth141 = move |slot_fdlkvuoyth141| {
+                __initializer_fdlkvuoyth141(slot_fdlkvuoyth141).map(|_| ())
+            };
+            unsafe {
+                __pin_init_fdlkvuoyth141::init_from_closure(__initializer_fdlkvuoyth141)
+            }
         }
     }
 }

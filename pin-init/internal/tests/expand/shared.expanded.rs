@@ -108,12 +108,14 @@ impl Config {
             &'__pin_8bdrk42bjzww1 mut Self,
         >,
     ) -> ConfigProjection<'__pin_8bdrk42bjzww1> {
-        let this = unsafe {
+        let this_8bdrk42bjzww1 = unsafe {
             __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ConfigProjection {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.key
+                )
                     .cast::<
                         __pin_init_field_key_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -122,7 +124,9 @@ impl Config {
                     >()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.value
+                )
                     .cast::<
                         __pin_init_field_value_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -131,7 +135,9 @@ impl Config {
                     >()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.parts
+                )
                     .cast::<
                         __pin_init_field_parts_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -140,11 +146,15 @@ impl Config {
                     >()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.words
+                )
                     .cast::<__pin_init_field_words_8bdrk42bjzww1>()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.text
+                )
                     .cast::<__pin_init_field_text_8bdrk42bjzww1>()
             },
             ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
@@ -158,10 +168,14 @@ impl Config {
             &'__pin_8bdrk42bjzww1 Self,
         >,
     ) -> ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
-        let this = __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_ref(self);
+        let this_8bdrk42bjzww1 = __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_ref(
+            self,
+        );
         ConfigProjectionRef {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.key
+                )
                     .cast::<
                         __pin_init_field_key_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -170,7 +184,9 @@ impl Config {
                     >()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.value
+                )
                     .cast::<
                         __pin_init_field_value_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -179,7 +195,9 @@ impl Config {
                     >()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.parts
+                )
                     .cast::<
                         __pin_init_field_parts_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -188,11 +206,15 @@ impl Config {
                     >()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.words
+                )
                     .cast::<__pin_init_field_words_8bdrk42bjzww1>()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.text
+                )
                     .cast::<__pin_init_field_text_8bdrk42bjzww1>()
             },
             ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
@@ -262,38 +284,42 @@ impl Config {
         self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
             &'__this_8bdrk42bjzww1 mut Self,
         >,
-        f: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+        f_8bdrk42bjzww1: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
             __ConfigWithProjection_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
         ) -> __R_8bdrk42bjzww1,
     ) -> __R_8bdrk42bjzww1 {
-        let this = unsafe {
+        let this_8bdrk42bjzww1 = unsafe {
             __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
-        f(__ConfigWithProjection_8bdrk42bjzww1 {
+        f_8bdrk42bjzww1(__ConfigWithProjection_8bdrk42bjzww1 {
             key: unsafe {
                 &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                    this.key
+                    this_8bdrk42bjzww1.key
                 )
                     .cast()
             },
             value: unsafe {
                 &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                    this.value
+                    this_8bdrk42bjzww1.value
                 )
                     .cast()
             },
             parts: unsafe {
                 &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                    this.parts
+                    this_8bdrk42bjzww1.parts
                 )
                     .cast()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.words
+                )
                     .cast()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.text
+                )
                     .cast()
             },
             __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
@@ -304,30 +330,40 @@ impl Config {
     #[allow(dead_code)]
     fn with_project_ref<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
-        f: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+        f_8bdrk42bjzww1: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
             __ConfigWithProjectionRef_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
         ) -> __R_8bdrk42bjzww1,
     ) -> __R_8bdrk42bjzww1 {
-        let this = self;
-        f(__ConfigWithProjectionRef_8bdrk42bjzww1 {
+        let this_8bdrk42bjzww1 = self;
+        f_8bdrk42bjzww1(__ConfigWithProjectionRef_8bdrk42bjzww1 {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.key)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.key
+                )
                     .cast()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.value)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.value
+                )
                     .cast()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.parts)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.parts
+                )
                     .cast()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.words)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.words
+                )
                     .cast()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(this.text)
+                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
+                    this_8bdrk42bjzww1.text
+                )
                     .cast()
             },
             __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
@@ -445,7 +481,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn key(
             self,
-            slot: *mut Config,
+            slot_8bdrk42bjzww1: *mut Config,
         ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
             __pin_init_8bdrk42bjzww1::__internal::Unpinned,
             __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
@@ -456,7 +492,7 @@ const _: () = {
                     __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
                     __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).key
+                        (* slot_8bdrk42bjzww1).key
                     )
                         .cast::<__pin_init_field_key_8bdrk42bjzww1<'words, 'text>>(),
                 )
@@ -465,7 +501,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn value(
             self,
-            slot: *mut Config,
+            slot_8bdrk42bjzww1: *mut Config,
         ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
             __pin_init_8bdrk42bjzww1::__internal::Unpinned,
             __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
@@ -476,7 +512,7 @@ const _: () = {
                     __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
                     __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).value
+                        (* slot_8bdrk42bjzww1).value
                     )
                         .cast::<__pin_init_field_value_8bdrk42bjzww1<'words, 'text>>(),
                 )
@@ -485,7 +521,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn parts(
             self,
-            slot: *mut Config,
+            slot_8bdrk42bjzww1: *mut Config,
         ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
             __pin_init_8bdrk42bjzww1::__internal::Unpinned,
             __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
@@ -496,7 +532,7 @@ const _: () = {
                     __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
                     __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).parts
+                        (* slot_8bdrk42bjzww1).parts
                     )
                         .cast::<__pin_init_field_parts_8bdrk42bjzww1<'words, 'text>>(),
                 )
@@ -505,7 +541,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn words(
             self,
-            slot: *mut Config,
+            slot_8bdrk42bjzww1: *mut Config,
         ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
             'words,
             __pin_init_8bdrk42bjzww1::__internal::Unpinned,
@@ -518,7 +554,7 @@ const _: () = {
                     __pin_init_field_words_8bdrk42bjzww1,
                 >>::new(
                     __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).words
+                        (* slot_8bdrk42bjzww1).words
                     )
                         .cast::<__pin_init_field_words_8bdrk42bjzww1>(),
                 )
@@ -527,7 +563,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn text(
             self,
-            slot: *mut Config,
+            slot_8bdrk42bjzww1: *mut Config,
         ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
             'text,
             __pin_init_8bdrk42bjzww1::__internal::Unpinned,
@@ -540,7 +576,7 @@ const _: () = {
                     __pin_init_field_text_8bdrk42bjzww1,
                 >>::new(
                     __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
-                        (* slot).text
+                        (* slot_8bdrk42bjzww1).text
                     )
                         .cast::<__pin_init_field_text_8bdrk42bjzww1>(),
                 )
@@ -554,7 +590,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_8bdrk42bjzww1, __E_8bdrk42bjzww1>(
             self,
-            f: __F_8bdrk42bjzww1,
+            f_8bdrk42bjzww1: __F_8bdrk42bjzww1,
         ) -> __F_8bdrk42bjzww1
         where
             __F_8bdrk42bjzww1: for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
@@ -565,7 +601,7 @@ const _: () = {
                     __E_8bdrk42bjzww1,
                 >,
         {
-            f
+            f_8bdrk42bjzww1
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -580,19 +616,19 @@ const _: () = {
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_8bdrk42bjzww1<'words, 'text: 'words>(_: &Config) {
-        let __text: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __text_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
             &'text mut __pin_init_field_text_8bdrk42bjzww1,
         >;
-        let __words: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __words_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
             &'words mut __pin_init_field_words_8bdrk42bjzww1,
         >;
-        let __parts: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __parts_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
             __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
         >;
-        let __value: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __value_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
             __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
         >;
-        let __key: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __key_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
             __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
         >;
     }
@@ -600,34 +636,34 @@ const _: () = {
     fn __covariance_check_key_text_8bdrk42bjzww1<
         'key_not_covariant_in_text_so_write_uses_text_invariant,
     >(
-        value: __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
+        value_8bdrk42bjzww1: __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
     ) -> __pin_init_field_key_8bdrk42bjzww1<
         'static,
         'key_not_covariant_in_text_so_write_uses_text_invariant,
     > {
-        value
+        value_8bdrk42bjzww1
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
     fn __covariance_check_value_text_8bdrk42bjzww1<
         'value_not_covariant_in_text_so_write_uses_text_invariant,
     >(
-        value: __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
+        value_8bdrk42bjzww1: __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
     ) -> __pin_init_field_value_8bdrk42bjzww1<
         'static,
         'value_not_covariant_in_text_so_write_uses_text_invariant,
     > {
-        value
+        value_8bdrk42bjzww1
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
     fn __covariance_check_parts_words_8bdrk42bjzww1<
         'parts_not_covariant_in_words_so_write_uses_words_invariant,
     >(
-        value: __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
+        value_8bdrk42bjzww1: __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
     ) -> __pin_init_field_parts_8bdrk42bjzww1<
         'parts_not_covariant_in_words_so_write_uses_words_invariant,
         'static,
     > {
-        value
+        value_8bdrk42bjzww1
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
@@ -646,12 +682,12 @@ const _: () = {
     > MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for T_8bdrk42bjzww1 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_8bdrk42bjzww1(this: &Config) {
-        let _ = &this.key;
-        let _ = &this.value;
-        let _ = &this.parts;
-        let _ = &this.words;
-        let _ = &this.text;
+    fn __pin_data_not_packed_8bdrk42bjzww1(this_8bdrk42bjzww1: &Config) {
+        let _ = &this_8bdrk42bjzww1.key;
+        let _ = &this_8bdrk42bjzww1.value;
+        let _ = &this_8bdrk42bjzww1.parts;
+        let _ = &this_8bdrk42bjzww1.words;
+        let _ = &this_8bdrk42bjzww1.text;
     }
 };
 fn config(line: &str) -> impl PinInit<Config> + '_ {
@@ -660,7 +696,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
         use pin_init::__internal::krate as __pin_init_p7tf844uu8s22;
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
-            let __type_of = || {
+            let __type_of_p7tf844uu8s22 = || {
                 unsafe {
                     Config {
                         text: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
@@ -671,14 +707,16 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     }
                 }
             };
-            let __data = unsafe {
-                __pin_init_p7tf844uu8s22::__internal::pin_data_of(__type_of)
+            let __data_p7tf844uu8s22 = unsafe {
+                __pin_init_p7tf844uu8s22::__internal::pin_data_of(
+                    __type_of_p7tf844uu8s22,
+                )
             };
-            let __initializer = __data
+            let __initializer_p7tf844uu8s22 = __data_p7tf844uu8s22
                 .__make_closure::<
                     _,
                     __pin_init_p7tf844uu8s22::__internal::core::convert::Infallible,
-                >(move |slot, __data_lt| {
+                >(move |slot_p7tf844uu8s22, __data_lt_p7tf844uu8s22| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -686,73 +724,95 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         clippy::all
                     )]
                     if false {
-                        let __skeleton_data = __data.__with_lt();
-                        let __text_skeleton_slot = unsafe { __skeleton_data.text(slot) };
-                        let text_must_be_initialized_after_the_fields_it_borrows = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
-                            &__text_skeleton_slot,
-                        );
-                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
-                            &__text_skeleton_slot,
-                            &text_must_be_initialized_after_the_fields_it_borrows,
-                        );
-                        let __words_skeleton_slot = unsafe {
-                            __skeleton_data.words(slot)
+                        let __skeleton_data_p7tf844uu8s22 = __data_p7tf844uu8s22
+                            .__with_lt();
+                        let __text_skeleton_slot_p7tf844uu8s22 = unsafe {
+                            __skeleton_data_p7tf844uu8s22.text(slot_p7tf844uu8s22)
                         };
-                        let words_must_be_initialized_after_the_fields_it_borrows = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
-                            &__words_skeleton_slot,
+                        let text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                            &__text_skeleton_slot_p7tf844uu8s22,
                         );
                         __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
-                            &__words_skeleton_slot,
-                            &words_must_be_initialized_after_the_fields_it_borrows,
+                            &__text_skeleton_slot_p7tf844uu8s22,
+                            &text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
+                        );
+                        let __words_skeleton_slot_p7tf844uu8s22 = unsafe {
+                            __skeleton_data_p7tf844uu8s22.words(slot_p7tf844uu8s22)
+                        };
+                        let words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                            &__words_skeleton_slot_p7tf844uu8s22,
+                        );
+                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
+                            &__words_skeleton_slot_p7tf844uu8s22,
+                            &words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
                         );
                     }
-                    let mut __text_guard = {
-                        let __val = line.to_owned();
-                        unsafe { __data_lt.text(slot) }.write(__val)
+                    let mut __text_guard_p7tf844uu8s22 = {
+                        let __val_p7tf844uu8s22 = line.to_owned();
+                        unsafe { __data_lt_p7tf844uu8s22.text(slot_p7tf844uu8s22) }
+                            .write(__val_p7tf844uu8s22)
                     };
-                    let __text_guard_ref = &mut __text_guard;
+                    let __text_guard_ref_p7tf844uu8s22 = &mut __text_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut text = unsafe { __text_guard_ref.let_binding() };
-                    let mut __words_guard = {
-                        let __val = text.to_uppercase();
-                        unsafe { __data_lt.words(slot) }.write(__val)
+                    let mut text = unsafe {
+                        __text_guard_ref_p7tf844uu8s22.let_binding()
                     };
-                    let __words_guard_ref = &mut __words_guard;
+                    let mut __words_guard_p7tf844uu8s22 = {
+                        let __val_p7tf844uu8s22 = text.to_uppercase();
+                        unsafe { __data_lt_p7tf844uu8s22.words(slot_p7tf844uu8s22) }
+                            .write(__val_p7tf844uu8s22)
+                    };
+                    let __words_guard_ref_p7tf844uu8s22 = &mut __words_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
-                    let mut words = unsafe { __words_guard_ref.let_binding() };
-                    let mut __key_guard = {
-                        let __val = text.split('=').next().unwrap_or("");
-                        unsafe { __data_lt.key(slot) }.write(__val)
+                    let mut words = unsafe {
+                        __words_guard_ref_p7tf844uu8s22.let_binding()
                     };
-                    let mut __value_guard = {
-                        let __val = text.split('=').nth(1).unwrap_or("");
-                        unsafe { __data_lt.value(slot) }.write(__val)
+                    let mut __key_guard_p7tf844uu8s22 = {
+                        let __val_p7tf844uu8s22 = text.split('=').next().unwrap_or("");
+                        unsafe { __data_lt_p7tf844uu8s22.key(slot_p7tf844uu8s22) }
+                            .write(__val_p7tf844uu8s22)
                     };
-                    let mut __parts_guard = {
-                        let __val = words.split(' ').collect();
-                        unsafe { __data_lt.parts(slot) }.write(__val)
+                    let mut __value_guard_p7tf844uu8s22 = {
+                        let __val_p7tf844uu8s22 = text.split('=').nth(1).unwrap_or("");
+                        unsafe { __data_lt_p7tf844uu8s22.value(slot_p7tf844uu8s22) }
+                            .write(__val_p7tf844uu8s22)
+                    };
+                    let mut __parts_guard_p7tf844uu8s22 = {
+                        let __val_p7tf844uu8s22 = words.split(' ').collect();
+                        unsafe { __data_lt_p7tf844uu8s22.parts(slot_p7tf844uu8s22) }
+                            .write(__val_p7tf844uu8s22)
                     };
                     __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __parts_guard,
+                        __parts_guard_p7tf844uu8s22,
                     );
                     __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __value_guard,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(__key_guard);
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __words_guard,
+                        __value_guard_p7tf844uu8s22,
                     );
                     __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __text_guard,
+                        __key_guard_p7tf844uu8s22,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __words_guard_p7tf844uu8s22,
+                    );
+                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
+                        __text_guard_p7tf844uu8s22,
                     );
                     __pin_init_p7tf844uu8s22::__internal::core::result::Result::Ok(unsafe {
                         __pin_init_p7tf844uu8s22::__internal::InitOk::new()
                     })
                 });
-            let __initializer = move |slot| {
-                __initializer(slot, __data.__with_lt()).map(|_| ())
+            let __initializer_p7tf844uu8s22 = move |slot_p7tf844uu8s22| {
+                __initializer_p7tf844uu8s22(
+                        slot_p7tf844uu8s22,
+                        __data_p7tf844uu8s22.__with_lt(),
+                    )
+                    .map(|_| ())
             };
-            unsafe { __pin_init_p7tf844uu8s22::pin_init_from_closure(__initializer) }
+            unsafe {
+                __pin_init_p7tf844uu8s22::pin_init_from_closure(
+                    __initializer_p7tf844uu8s22,
+                )
+            }
         }
     }
 }

@@ -32,16 +32,16 @@ impl Pair {
             &'__pin_552whpxn8etz0 mut Self,
         >,
     ) -> PairProjection<'__pin_552whpxn8etz0> {
-        let this = unsafe {
+        let this_552whpxn8etz0 = unsafe {
             __pin_init_552whpxn8etz0::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         PairProjection {
             _0: unsafe {
                 __pin_init_552whpxn8etz0::__internal::core::pin::Pin::new_unchecked(
-                    &mut this.0,
+                    &mut this_552whpxn8etz0.0,
                 )
             },
-            _1: &mut this.1,
+            _1: &mut this_552whpxn8etz0.1,
             ___pin_phantom_data: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData,
         }
     }
@@ -67,7 +67,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn _0(
             self,
-            slot: *mut Pair,
+            slot_552whpxn8etz0: *mut Pair,
         ) -> __pin_init_552whpxn8etz0::__internal::Slot<
             __pin_init_552whpxn8etz0::__internal::Pinned,
             __pin_init_field__0_552whpxn8etz0,
@@ -78,7 +78,7 @@ const _: () = {
                     __pin_init_field__0_552whpxn8etz0,
                 >>::new(
                     __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
-                        (* slot).0
+                        (* slot_552whpxn8etz0).0
                     ),
                 )
             }
@@ -86,7 +86,7 @@ const _: () = {
         #[inline(always)]
         unsafe fn _1(
             self,
-            slot: *mut Pair,
+            slot_552whpxn8etz0: *mut Pair,
         ) -> __pin_init_552whpxn8etz0::__internal::Slot<
             __pin_init_552whpxn8etz0::__internal::Unpinned,
             __pin_init_field__1_552whpxn8etz0,
@@ -97,7 +97,7 @@ const _: () = {
                     __pin_init_field__1_552whpxn8etz0,
                 >>::new(
                     __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
-                        (* slot).1
+                        (* slot_552whpxn8etz0).1
                     ),
                 )
             }
@@ -106,7 +106,7 @@ const _: () = {
         #[inline(always)]
         fn __make_closure<__F_552whpxn8etz0, __E_552whpxn8etz0>(
             self,
-            f: __F_552whpxn8etz0,
+            f_552whpxn8etz0: __F_552whpxn8etz0,
         ) -> __F_552whpxn8etz0
         where
             __F_552whpxn8etz0: __pin_init_552whpxn8etz0::__internal::core::ops::FnOnce(
@@ -117,7 +117,7 @@ const _: () = {
                     __E_552whpxn8etz0,
                 >,
         {
-            f
+            f_552whpxn8etz0
         }
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
@@ -177,15 +177,17 @@ const _: () = {
     > MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for T_552whpxn8etz0 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for Pair {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_data_not_packed_552whpxn8etz0(this: &Pair) {
-        let _ = &this.0;
-        let _ = &this.1;
+    fn __pin_data_not_packed_552whpxn8etz0(this_552whpxn8etz0: &Pair) {
+        let _ = &this_552whpxn8etz0.0;
+        let _ = &this_552whpxn8etz0.1;
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-    fn __pin_init_field_types_552whpxn8etz0(this: &Pair) {
+    fn __pin_init_field_types_552whpxn8etz0(this_552whpxn8etz0: &Pair) {
         __pin_init_552whpxn8etz0::__internal::same_type(
             __pin_init_552whpxn8etz0::__internal::type_of_place(
-                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(this.0),
+                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(
+                    this_552whpxn8etz0.0
+                ),
             ),
             __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field__0_552whpxn8etz0,
@@ -193,7 +195,9 @@ const _: () = {
         );
         __pin_init_552whpxn8etz0::__internal::same_type(
             __pin_init_552whpxn8etz0::__internal::type_of_place(
-                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(this.1),
+                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(
+                    this_552whpxn8etz0.1
+                ),
             ),
             __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field__1_552whpxn8etz0,
@@ -212,7 +216,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     clippy::diverging_sub_expression,
                     unused_unsafe
                 )]
-                let __type_of = || {
+                let __type_of_i1ca1j6xdqa52 = || {
                     unsafe {
                         Pair {
                             0: __pin_init_i1ca1j6xdqa52::__internal::core::panic!(),
@@ -220,36 +224,48 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         }
                     }
                 };
-                let __data = unsafe {
-                    __pin_init_i1ca1j6xdqa52::__internal::pin_data_of(__type_of)
+                let __data_i1ca1j6xdqa52 = unsafe {
+                    __pin_init_i1ca1j6xdqa52::__internal::pin_data_of(
+                        __type_of_i1ca1j6xdqa52,
+                    )
                 };
-                let __initializer = __data
+                let __initializer_i1ca1j6xdqa52 = __data_i1ca1j6xdqa52
                     .__make_closure::<
                         _,
                         __pin_init_i1ca1j6xdqa52::__internal::core::convert::Infallible,
-                    >(move |slot, __data_lt| {
-                        let mut __0_guard = {
-                            let __val = 1u8;
-                            unsafe { __data_lt._0(slot) }.init(__val)?
+                    >(move |slot_i1ca1j6xdqa52, __data_lt_i1ca1j6xdqa52| {
+                        let mut __0_guard_i1ca1j6xdqa52 = {
+                            let __val_i1ca1j6xdqa52 = 1u8;
+                            unsafe { __data_lt_i1ca1j6xdqa52._0(slot_i1ca1j6xdqa52) }
+                                .init(__val_i1ca1j6xdqa52)?
                         };
-                        let mut __1_guard = {
-                            let __val = 2;
-                            unsafe { __data_lt._1(slot) }.write(__val)
+                        let mut __1_guard_i1ca1j6xdqa52 = {
+                            let __val_i1ca1j6xdqa52 = 2;
+                            unsafe { __data_lt_i1ca1j6xdqa52._1(slot_i1ca1j6xdqa52) }
+                                .write(__val_i1ca1j6xdqa52)
                         };
                         __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
-                            __1_guard,
+                            __1_guard_i1ca1j6xdqa52,
                         );
                         __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
-                            __0_guard,
+                            __0_guard_i1ca1j6xdqa52,
                         );
                         __pin_init_i1ca1j6xdqa52::__internal::core::result::Result::Ok(unsafe {
                             __pin_init_i1ca1j6xdqa52::__internal::InitOk::new()
                         })
                     });
-                let __initializer = move |slot| {
-                    __initializer(slot, __data.__with_lt()).map(|_| ())
+                let __initializer_i1ca1j6xdqa52 = move |slot_i1ca1j6xdqa52| {
+                    __initializer_i1ca1j6xdqa52(
+                            slot_i1ca1j6xdqa52,
+                            __data_i1ca1j6xdqa52.__with_lt(),
+                        )
+                        .map(|_| ())
                 };
-                unsafe { __pin_init_i1ca1j6xdqa52::pin_init_from_closure(__initializer) }
+                unsafe {
+                    __pin_init_i1ca1j6xdqa52::pin_init_from_closure(
+                        __initializer_i1ca1j6xdqa52,
+                    )
+                }
             }
         },
         {
@@ -261,7 +277,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     clippy::diverging_sub_expression,
                     unused_unsafe
                 )]
-                let __type_of = || {
+                let __type_of_4y65i5fyhdsu2 = || {
                     unsafe {
                         Pair {
                             0: __pin_init_4y65i5fyhdsu2::__internal::core::panic!(),
@@ -269,36 +285,48 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         }
                     }
                 };
-                let __data = unsafe {
-                    __pin_init_4y65i5fyhdsu2::__internal::pin_data_of(__type_of)
+                let __data_4y65i5fyhdsu2 = unsafe {
+                    __pin_init_4y65i5fyhdsu2::__internal::pin_data_of(
+                        __type_of_4y65i5fyhdsu2,
+                    )
                 };
-                let __initializer = __data
+                let __initializer_4y65i5fyhdsu2 = __data_4y65i5fyhdsu2
                     .__make_closure::<
                         _,
                         __pin_init_4y65i5fyhdsu2::__internal::core::convert::Infallible,
-                    >(move |slot, __data_lt| {
-                        let mut __0_guard = {
-                            let __val = 3;
-                            unsafe { __data_lt._0(slot) }.write(__val)
+                    >(move |slot_4y65i5fyhdsu2, __data_lt_4y65i5fyhdsu2| {
+                        let mut __0_guard_4y65i5fyhdsu2 = {
+                            let __val_4y65i5fyhdsu2 = 3;
+                            unsafe { __data_lt_4y65i5fyhdsu2._0(slot_4y65i5fyhdsu2) }
+                                .write(__val_4y65i5fyhdsu2)
                         };
-                        let mut __1_guard = {
-                            let __val = 4;
-                            unsafe { __data_lt._1(slot) }.write(__val)
+                        let mut __1_guard_4y65i5fyhdsu2 = {
+                            let __val_4y65i5fyhdsu2 = 4;
+                            unsafe { __data_lt_4y65i5fyhdsu2._1(slot_4y65i5fyhdsu2) }
+                                .write(__val_4y65i5fyhdsu2)
                         };
                         __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
-                            __1_guard,
+                            __1_guard_4y65i5fyhdsu2,
                         );
                         __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
-                            __0_guard,
+                            __0_guard_4y65i5fyhdsu2,
                         );
                         __pin_init_4y65i5fyhdsu2::__internal::core::result::Result::Ok(unsafe {
                             __pin_init_4y65i5fyhdsu2::__internal::InitOk::new()
                         })
                     });
-                let __initializer = move |slot| {
-                    __initializer(slot, __data.__with_lt()).map(|_| ())
+                let __initializer_4y65i5fyhdsu2 = move |slot_4y65i5fyhdsu2| {
+                    __initializer_4y65i5fyhdsu2(
+                            slot_4y65i5fyhdsu2,
+                            __data_4y65i5fyhdsu2.__with_lt(),
+                        )
+                        .map(|_| ())
                 };
-                unsafe { __pin_init_4y65i5fyhdsu2::pin_init_from_closure(__initializer) }
+                unsafe {
+                    __pin_init_4y65i5fyhdsu2::pin_init_from_closure(
+                        __initializer_4y65i5fyhdsu2,
+                    )
+                }
             }
         },
     )

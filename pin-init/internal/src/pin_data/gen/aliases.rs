@@ -182,6 +182,7 @@ pub(crate) fn generate_check(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let name = model.names.ident("__pin_init_field_types");
+    let this = model.names.local("this");
     let checks = model.fields.iter().map(|f| {
         let member = &f.member;
         let cfgs = f.cfg_attrs();
@@ -189,14 +190,14 @@ pub(crate) fn generate_check(model: &PinDataStruct) -> TokenStream {
         quote! {
             #(#cfgs)*
             ::pin_init::__internal::same_type(
-                ::pin_init::__internal::type_of_place(::core::ptr::addr_of!(this.#member)),
+                ::pin_init::__internal::type_of_place(::core::ptr::addr_of!(#this.#member)),
                 ::core::marker::PhantomData::<*mut #alias>,
             );
         }
     });
     quote! {
         #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
-        fn #name #impl_generics (this: &#ident #ty_generics) #where_clause {
+        fn #name #impl_generics (#this: &#ident #ty_generics) #where_clause {
             #(#checks)*
         }
     }

@@ -40,15 +40,16 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         // A user `Drop` impl conflicts with this one (E0119); a missing `PinnedDrop` impl is
         // reported at the call (E0277 with `PinnedDrop`'s message).
         let at_arg = Span::call_site().located_at(arg.span());
+        let (pinned, token) = (model.names.local("pinned"), model.names.local("token"));
         quote_spanned! {at_arg=>
             impl #impl_generics ::core::ops::Drop for #ident #ty_generics #where_clause {
                 fn drop(&mut self) {
                     // SAFETY: we are in `drop`, the value is never used (or moved) again, so
                     // pinning it is fine.
-                    let pinned = unsafe { ::core::pin::Pin::new_unchecked(self) };
+                    let #pinned = unsafe { ::core::pin::Pin::new_unchecked(self) };
                     // SAFETY: this is the `Drop` impl that `PinnedDrop` is made for.
-                    let token = unsafe { ::pin_init::__internal::OnlyCallFromDrop::new() };
-                    ::pin_init::PinnedDrop::drop(pinned, token);
+                    let #token = unsafe { ::pin_init::__internal::OnlyCallFromDrop::new() };
+                    ::pin_init::PinnedDrop::drop(#pinned, #token);
                 }
             }
         }

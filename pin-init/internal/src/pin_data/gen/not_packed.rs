@@ -8,14 +8,14 @@
 //! must be aligned.
 
 use crate::pin_data::model::PinDataStruct;
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 /// Emits `__pin_data_not_packed`.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
-    let this = Ident::new("this", Span::mixed_site());
+    let this = model.names.local("this");
     let refs = model.fields.iter().map(|f| {
         // The name, or the index of a tuple struct's field.
         let member = &f.member;
@@ -23,7 +23,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         // The error points at the field's name (`this` too, else the span would run from
         // `#[pin_data]` to the field); the same hygiene, so it still names the parameter.
         let span = Span::mixed_site().located_at(f.ident.span());
-        let this = Ident::new("this", span);
+        let this = model.names.local_at("this", f.ident.span());
         quote_spanned!(span=> #(#cfgs)* let _ = &#this.#member;)
     });
     let name = model.names.ident("__pin_data_not_packed");

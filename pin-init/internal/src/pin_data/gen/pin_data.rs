@@ -23,6 +23,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         Vec::new()
     } else {
         let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
+        let f_local = model.names.local("f");
         let mut methods: Vec<TokenStream> = model
             .fields
             .iter()
@@ -33,14 +34,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         methods.push(quote! {
             /// Fixes the types of the initializer closure.
             #[inline(always)]
-            #vis fn __make_closure<#f, #e>(self, f: #f) -> #f
+            #vis fn __make_closure<#f, #e>(self, #f_local: #f) -> #f
             where
                 #f: ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
                     Self,
                 ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
             {
-                f
+                #f_local
             }
 
             /// The pin data whose methods give the fields' slots.
@@ -98,6 +99,7 @@ pub(crate) fn field_slot_method(
 ) -> TokenStream {
     let (name, member, vis) = (&field.ident, &field.member, &field.vis);
     let self_ty = model.self_ty();
+    let slot = model.names.local("slot");
     let cfgs = field.cfg_attrs();
     let ty = aliases::ty(model, field);
     let marker = if field.pinned.is_some() {
@@ -127,12 +129,12 @@ pub(crate) fn field_slot_method(
     quote! {
         #(#cfgs)*
         #[inline(always)]
-        #vis unsafe fn #name(self, slot: *mut #self_ty) -> #slot_ty {
+        #vis unsafe fn #name(self, #slot: *mut #self_ty) -> #slot_ty {
             // SAFETY: the caller passes the struct being initialized, whose field is
             // uninitialized and exclusively accessed; `#[pin]` decides the marker; the cast only
             // changes the wrapper of a self-referential field to its (layout-identical) type.
             unsafe {
-                <#slot_ty>::new(::core::ptr::addr_of_mut!((*slot).#member)#cast)
+                <#slot_ty>::new(::core::ptr::addr_of_mut!((*#slot).#member)#cast)
             }
         }
     }

@@ -42,6 +42,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         ..
     } = model;
     let pin_lt = model.names.lifetime("__pin");
+    let this = model.names.local("this");
     let (proj_ident, method, receiver, get) = if shared {
         (
             format_ident!("{}ProjectionRef", ident),
@@ -76,14 +77,14 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
                 quote!(::pin_init::__internal::NotVisible<&#pin_lt #ty>),
                 quote!(::pin_init::__internal::NotVisible::new()),
             ),
-            Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut this.#member)),
+            Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut #this.#member)),
             Access::Shared if f.borrowed.is_some() || f.is_dependent() => (
                 quote!(&#pin_lt #ty),
                 // SAFETY (for the unsafe block): a cast from the field's storage to its type
                 // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
-                quote!(unsafe { &*::core::ptr::addr_of!(this.#member).cast::<#ty>() }),
+                quote!(unsafe { &*::core::ptr::addr_of!(#this.#member).cast::<#ty>() }),
             ),
-            Access::Shared => (quote!(&#pin_lt #ty), quote!(&this.#member)),
+            Access::Shared => (quote!(&#pin_lt #ty), quote!(&#this.#member)),
         };
         let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
             (
@@ -123,7 +124,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         #vis fn #method<#pin_lt>(
             self: ::core::pin::Pin<#receiver>,
         ) -> #proj_ident #proj_ty_generics {
-            let this = #get;
+            let #this = #get;
             #proj_ident {
                 #(#inits,)*
                 ___pin_phantom_data: ::core::marker::PhantomData,

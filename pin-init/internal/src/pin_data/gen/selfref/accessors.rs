@@ -56,6 +56,7 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let lts = super::all_lts(model);
     let ty = aliases::ty(model, f);
     let r = model.names.ident("__R");
+    let f_local = model.names.local("f");
     let bounds: Vec<TokenStream> = model
         .existentials
         .iter()
@@ -82,13 +83,16 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
         #[doc = #doc]
         #[inline(always)]
         #[allow(dead_code)]
-        #vis fn #method<#r>(&self, f: impl for<#(#lts),*> ::core::ops::FnOnce(#arg) -> #r) -> #r {
+        #vis fn #method<#r>(
+            &self,
+            #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#arg) -> #r,
+        ) -> #r {
             // SAFETY: the field stores a `#ty` for some field lifetimes (same layout,
             // `repr(transparent)` wrappers, `Bounded` too); `f` accepts any, and gets it shared
             // while `self` is. The pointee type is inferred from `f`'s argument (not written with
             // `'_`, which is a fresh lifetime inside `fn(..)` or `Fn(..)` sugar). The existential
             // lifetimes outlive their bounds: the initializer chose them so.
-            f(unsafe { &*::core::ptr::addr_of!(self.#name).cast() })
+            #f_local(unsafe { &*::core::ptr::addr_of!(self.#name).cast() })
         }
     }
 }

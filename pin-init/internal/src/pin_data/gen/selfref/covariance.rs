@@ -25,7 +25,7 @@
 
 use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{PinDataStruct, Variance};
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeSet;
 use syn::{ext::IdentExt, spanned::Spanned, Lifetime};
@@ -85,7 +85,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 .names
                 .ident(&format!("__covariance_check_{field}_{lt}"));
             // The coercion that fails for a non-covariant type is located at the field's type.
-            let value = Ident::new("value", Span::mixed_site().located_at(f.ty.span()));
+            let value = model.names.local_at("value", f.ty.span());
             // The struct's generics need not appear in the field's type.
             out.extend(quote! {
                 #[allow(

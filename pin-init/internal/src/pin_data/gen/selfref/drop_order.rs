@@ -15,7 +15,8 @@ use super::generics_with_split_field_lts;
 use crate::pin_data::gen::aliases;
 use crate::pin_data::model::PinDataStruct;
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 /// Emits `__drop_order_check`.
@@ -31,7 +32,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     // In drop order reversed: the same order as locals would be dropped.
     let locals = model.fields.iter().rev().map(|f| {
         let ty = aliases::ty(model, f);
-        let local = format_ident!("__{}", f.ident, span = Span::mixed_site());
+        let local = model.names.local(&format!("__{}", f.ident.unraw()));
         // A borrowed field must also outlive its own field lifetime.
         let ty = match &f.borrowed {
             Some(lt) => quote!(&#lt mut #ty),

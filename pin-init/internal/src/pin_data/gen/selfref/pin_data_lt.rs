@@ -28,6 +28,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         model.names.ident("__PinDataLt"),
     );
     let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
+    let f_local = model.names.local("f");
     let lts = model.field_lifetimes();
     let exists = model.exist_lifetimes();
     let exist_params = super::exist_params(model);
@@ -59,14 +60,14 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             /// Fixes the types of the initializer closure; the closure must work for every
             /// choice of field lifetimes (existential lifetimes are the initializer's choice).
             #[inline(always)]
-            #vis fn __make_closure<#(#exist_params,)* #f, #e>(self, f: #f) -> #f
+            #vis fn __make_closure<#(#exist_params,)* #f, #e>(self, #f_local: #f) -> #f
             where
                 #f: for<#(#lts),*> ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
                     #pin_data_lt<#(#lts,)* #(#exists,)* #(#args),*>,
                 ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
             {
-                f
+                #f_local
             }
 
             /// The pin data with (inferred) field lifetimes.

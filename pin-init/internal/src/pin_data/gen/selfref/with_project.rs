@@ -106,6 +106,7 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let name = struct_name(model, shared);
     let this = model.names.lifetime("__this");
     let r = model.names.ident("__R");
+    let (this_local, f_local) = (model.names.local("this"), model.names.local("f"));
     let lts = super::all_lts(model);
     let args = generic_args(model);
     let inits = model.fields.iter().map(|f| {
@@ -118,13 +119,13 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
         // `fn(&'_ str)` or `dyn Fn(&'_ str)`, `'_` is a fresh higher-ranked lifetime.)
         let value = match (f.borrowed.is_some() || f.is_dependent(), shared) {
             (true, true) | (true, false) if f.borrowed.is_some() || shared => {
-                quote!(unsafe { &*::core::ptr::addr_of!(this.#fname).cast() })
+                quote!(unsafe { &*::core::ptr::addr_of!(#this_local.#fname).cast() })
             }
             (true, _) => {
-                quote!(unsafe { &mut *::core::ptr::addr_of_mut!(this.#fname).cast() })
+                quote!(unsafe { &mut *::core::ptr::addr_of_mut!(#this_local.#fname).cast() })
             }
-            (false, true) => quote!(&this.#fname),
-            (false, false) => quote!(&mut this.#fname),
+            (false, true) => quote!(&#this_local.#fname),
+            (false, false) => quote!(&mut #this_local.#fname),
         };
         if f.pinned.is_some() {
             quote!(#fname: unsafe { ::core::pin::Pin::new_unchecked(#value) })
@@ -158,14 +159,14 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
         #[allow(dead_code)]
         #vis fn #method<#this, #r>(
             #receiver,
-            f: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> #r,
+            #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> #r,
         ) -> #r {
-            let this = #get;
+            let #this_local = #get;
             // SAFETY (for the `unsafe` blocks): each pointer is cast from a field's storage to
             // its real type (`repr(transparent)` wrappers); borrowed fields are only shared,
             // dependents are borrowed for `'__this` as `self` is; the callback is higher-ranked,
             // so it cannot assume more of the field lifetimes than the outlives chain.
-            f(#name {
+            #f_local(#name {
                 #(#inits,)*
                 __phantom: ::core::marker::PhantomData,
             })
