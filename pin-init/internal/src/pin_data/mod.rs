@@ -24,12 +24,14 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         return quote!(#errors #input);
     };
     checks::run(&model, &mut diag);
+    let warnings = diag.to_warnings();
     if diag.has_errors() {
         // Emit the struct as written (without our attributes) so that code using it does not
-        // produce follow-up errors, plus every error found.
+        // produce follow-up errors, plus every error and warning found.
         let errors = diag.to_compile_errors();
         let def = gen::struct_def::generate(&model);
-        return quote!(#errors #def);
+        return quote!(#errors #warnings #def);
     }
-    gen::generate(&model)
+    let out = gen::generate(&model);
+    quote!(#warnings #out)
 }
