@@ -267,7 +267,7 @@
 //! | `kernel::init::InPlaceInit` (with allocation `Flags`, `PinnedSelf`) | `InPlaceInit` (features `std`/`alloc`, no flags, returns `Pin<Self>`) | the kernel keeps its own trait |
 //! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
 //! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
-//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | the same, plus `Option<&T>`, `Option<&mut T>`, `Option<fn(..)>` | |
+//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | `Option<NonNull<T>>`, `Option<&T>`, `Option<&mut T>` also for unsized `T` (`Option<&[u8]>`, `Option<&dyn Trait>`), `Option<Box<T>>`, `Option<fn(..)>` | |
 //!
 //! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
 //! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
@@ -1407,9 +1407,19 @@ impl_zeroable_option! {
     // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
     NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize,
     NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize,
-    // The guarantee is only given for pointers to `Sized` types (a wide pointer's metadata is not
-    // covered), as in Linux 6.12 and upstream pin-init.
-    {<T>} NonNull<T>, {<T>} &T, {<T>} &mut T,
+}
+
+impl_zeroable_option! {
+    // SAFETY: `Option` of a reference or `NonNull` stores `None` in the niche of a non-null
+    // pointer: the pointer is `0`, and the other bytes belong to no field of `None`, so all
+    // zeroes is `None`. The standard library guarantees this for `T: Sized`
+    // (<https://doc.rust-lang.org/stable/std/option/index.html#representation>). A wide pointer
+    // (`&[T]`, `&str`, `&dyn Trait`, `NonNull<[T]>`) is its data pointer, which is non-null
+    // like a thin one, and its metadata: a length, which has no niche, or a vtable pointer,
+    // which is non-null too. Whichever of the two non-null pointers holds the niche, `0` is its
+    // only invalid value and so the value that means `None`, and all zeroes puts `0` in both.
+    // (Upstream pin-init has these impls for `T: ?Sized` as well; `Box<T>` keeps `T: Sized`.)
+    {<T: ?Sized>} NonNull<T>, {<T: ?Sized>} &T, {<T: ?Sized>} &mut T,
 }
 
 /// `ZeroableOption` for function pointers of the given ABIs, safe and `unsafe`, with up to as
