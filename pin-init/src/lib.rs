@@ -610,7 +610,12 @@ pub use pin_init_internal::MaybeZeroable;
 /// stack_try_pin_init!(let p: Pair = defaulted());
 /// assert!(p.is_err());
 /// ```
-pub use pin_init_internal::pin_init;
+#[macro_export]
+macro_rules! pin_init {
+    ($($input:tt)*) => {
+        $crate::__internal::pin_init_anchored! { unsafe { $crate } () $($input)* }
+    };
+}
 
 /// Constructs a fallible, in-place, pinned initializer for a `struct` (Linux 6.12's name).
 ///
@@ -642,7 +647,12 @@ pub use pin_init_internal::pin_init;
 /// stack_try_pin_init!(let err: Small = small(300));
 /// assert_eq!(err.err(), Some(TooBig));
 /// ```
-pub use pin_init_internal::try_pin_init;
+#[macro_export]
+macro_rules! try_pin_init {
+    ($($input:tt)*) => {
+        $crate::__internal::try_pin_init_anchored! { unsafe { $crate } () $($input)* }
+    };
+}
 
 /// Constructs an in-place initializer for a `struct` (no pinning guarantees).
 ///
@@ -663,7 +673,12 @@ pub use pin_init_internal::try_pin_init;
 /// assert_eq!(big.header, 1);
 /// assert!(big.payload.iter().all(|&x| x == 0));
 /// ```
-pub use pin_init_internal::init;
+#[macro_export]
+macro_rules! init {
+    ($($input:tt)*) => {
+        $crate::__internal::init_anchored! { unsafe { $crate } () $($input)* }
+    };
+}
 
 /// Constructs a fallible in-place initializer for a `struct` (no pinning guarantees; Linux
 /// 6.12's name).
@@ -687,7 +702,12 @@ pub use pin_init_internal::init;
 /// stack_try_pin_init!(let c: Config = config("x"));
 /// assert!(c.is_err());
 /// ```
-pub use pin_init_internal::try_init;
+#[macro_export]
+macro_rules! try_init {
+    ($($input:tt)*) => {
+        $crate::__internal::try_init_anchored! { unsafe { $crate } () $($input)* }
+    };
+}
 
 /// A pinned initializer for `T`.
 ///

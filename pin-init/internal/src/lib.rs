@@ -6,10 +6,12 @@
 //! (reporting every problem through `diag::DiagCtxt`), then generates each emitted item in
 //! its own module.
 
-// The macros must expand to paths that work wherever `pin_init` is an extern crate.
+// Every macro's expansion names pin-init through the `$crate` of a pin-init `macro_rules!`
+// macro (see `anchor`).
 #![deny(missing_docs)]
 
 use proc_macro::TokenStream;
+use proc_macro2::TokenStream as TokenStream2;
 
 mod anchor;
 mod diag;
@@ -21,87 +23,142 @@ mod self_replace;
 mod test_switch;
 mod zeroable;
 
-/// See `pin_init::pin_data`.
+/// See `pin_init::pin_data`: forwards the struct to `pin_init::__internal::pin_data!`, which
+/// invokes [`pin_data_anchored!`](macro@pin_data_anchored) with pin-init's `$crate`.
 #[proc_macro_attribute]
 pub fn pin_data(args: TokenStream, input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    let alias = anchor::alias_for(&item_ident(&input));
-    let out = pin_data::expand(args.into(), input);
-    let mut all = anchor::extern_crate(&alias);
-    all.extend(anchor::rewrite(out, &alias));
-    all.into()
+    forward("pin_data", args.into(), input.into()).into()
 }
 
-/// See `pin_init::pinned_drop`.
+/// `#[pin_data]`'s code: `unsafe { CRATE } (args) struct ...`, where `CRATE` names pin-init.
+#[proc_macro]
+pub fn pin_data_anchored(input: TokenStream) -> TokenStream {
+    anchored(input.into(), Wrap::Items, |args, item| {
+        pin_data::expand(args, item)
+    })
+    .into()
+}
+
+/// See `pin_init::pinned_drop`: forwards to `pin_init::__internal::pinned_drop!`.
 #[proc_macro_attribute]
 pub fn pinned_drop(args: TokenStream, input: TokenStream) -> TokenStream {
-    in_const_block(pinned_drop::expand(args.into(), input.into())).into()
+    forward("pinned_drop", args.into(), input.into()).into()
 }
 
-/// See `pin_init::Zeroable`.
+/// `#[pinned_drop]`'s code: `unsafe { CRATE } (args) impl ...`.
+#[proc_macro]
+pub fn pinned_drop_anchored(input: TokenStream) -> TokenStream {
+    anchored(input.into(), Wrap::ConstBlock, pinned_drop::expand).into()
+}
+
+/// See `pin_init::Zeroable`: forwards to `pin_init::__internal::derive_zeroable!`.
 #[proc_macro_derive(Zeroable)]
 pub fn derive_zeroable(input: TokenStream) -> TokenStream {
-    in_const_block(zeroable::expand(input.into())).into()
+    forward("derive_zeroable", TokenStream2::new(), input.into()).into()
 }
 
-/// See `pin_init::MaybeZeroable`.
+/// `#[derive(Zeroable)]`'s code: `unsafe { CRATE } () struct ...`.
+#[proc_macro]
+pub fn zeroable_anchored(input: TokenStream) -> TokenStream {
+    anchored(input.into(), Wrap::ConstBlock, |_, item| {
+        zeroable::expand(item)
+    })
+    .into()
+}
+
+/// See `pin_init::MaybeZeroable`: forwards to `pin_init::__internal::derive_maybe_zeroable!`.
 #[proc_macro_derive(MaybeZeroable)]
 pub fn derive_maybe_zeroable(input: TokenStream) -> TokenStream {
-    in_const_block(zeroable::expand_maybe(input.into())).into()
+    forward("derive_maybe_zeroable", TokenStream2::new(), input.into()).into()
 }
 
-/// See `pin_init::pin_init!`.
+/// `#[derive(MaybeZeroable)]`'s code: `unsafe { CRATE } () struct ...`.
 #[proc_macro]
-pub fn pin_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::PIN_INIT)).into()
+pub fn maybe_zeroable_anchored(input: TokenStream) -> TokenStream {
+    anchored(input.into(), Wrap::ConstBlock, |_, item| {
+        zeroable::expand_maybe(item)
+    })
+    .into()
 }
 
-/// See `pin_init::try_pin_init!`.
+/// `pin_init::pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn try_pin_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::TRY_PIN_INIT)).into()
+pub fn pin_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::PIN_INIT)
 }
 
-/// See `pin_init::init!`.
+/// `pin_init::try_pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::INIT)).into()
+pub fn try_pin_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::TRY_PIN_INIT)
 }
 
-/// See `pin_init::try_init!`.
+/// `pin_init::init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn try_init(input: TokenStream) -> TokenStream {
-    in_block(init::expand(input.into(), init::Kind::TRY_INIT)).into()
+pub fn init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::INIT)
 }
 
-/// The name of the struct (or union, enum) a derive or attribute is on, for a per-item alias.
-fn item_ident(input: &proc_macro2::TokenStream) -> proc_macro2::Ident {
-    let mut after_keyword = false;
-    for t in input.clone() {
-        if let proc_macro2::TokenTree::Ident(id) = t {
-            if after_keyword {
-                return id;
-            }
-            after_keyword = matches!(id.to_string().as_str(), "struct" | "union" | "enum");
+/// `pin_init::try_init!`'s code: `unsafe { CRATE } () input`.
+#[proc_macro]
+pub fn try_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::TRY_INIT)
+}
+
+fn initializer(input: TokenStream, kind: init::Kind) -> TokenStream {
+    anchored(input.into(), Wrap::Block, |_, rest| {
+        init::expand(rest, kind)
+    })
+    .into()
+}
+
+/// How a generating macro's output is placed after its guard.
+enum Wrap {
+    /// Items at the invocation's level (`#[pin_data]`: the struct stays where it was).
+    Items,
+    /// Items in an unnamed `const` block (trait impls and checks need no name outside).
+    ConstBlock,
+    /// An expression, in a block.
+    Block,
+}
+
+/// Expands a generating macro: splits `unsafe { CRATE } (args) rest`, runs `expand(args,
+/// rest)` and anchors its paths at `CRATE` (see `anchor`).
+fn anchored(
+    input: TokenStream2,
+    wrap: Wrap,
+    expand: impl FnOnce(TokenStream2, TokenStream2) -> TokenStream2,
+) -> TokenStream2 {
+    let a = match anchor::split(input) {
+        Ok(a) => a,
+        Err(e) => return e,
+    };
+    let mut rest = a.rest.into_iter();
+    let args = match rest.next() {
+        Some(proc_macro2::TokenTree::Group(g))
+            if g.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+        {
+            g.stream()
         }
+        other => {
+            let span = other.map_or_else(proc_macro2::Span::call_site, |t| t.span());
+            return quote::quote_spanned! {span=>
+                ::core::compile_error! { "this macro is internal to pin-init: expected `(args)`" }
+            };
+        }
+    };
+    let out = anchor::rewrite(expand(args, rest.collect()), &a.anchor);
+    let guard = a.guard;
+    match wrap {
+        Wrap::Items => quote::quote!(const _: () = #guard; #out),
+        Wrap::ConstBlock => quote::quote!(const _: () = { #guard; #out };),
+        Wrap::Block => quote::quote!({ #guard; #out }),
     }
-    proc_macro2::Ident::new("item", proc_macro2::Span::call_site())
 }
 
-/// Items whose paths are anchored at an alias of their own, in an unnamed `const` block (trait
-/// impls and checks, which need no name outside it).
-fn in_const_block(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    // Named `pin_init` inside the block, so that diagnostics name its items as usual.
-    let alias = proc_macro2::Ident::new("pin_init", proc_macro2::Span::call_site());
-    let krate = anchor::extern_crate(&alias);
-    let out = anchor::rewrite(out, &alias);
-    quote::quote!(const _: () = { #krate #out };)
-}
-
-/// An expression whose paths are anchored at an alias declared in a block around it.
-fn in_block(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    let alias = proc_macro2::Ident::new("pin_init", proc_macro2::Span::call_site());
-    let krate = anchor::extern_crate(&alias);
-    let out = anchor::rewrite(out, &alias);
-    quote::quote!({ #krate #out })
+/// The output of a forwarding attribute or derive: `::pin_init::__internal::NAME! { (args)
+/// input }`. The path can be rebound by the using crate, but the tokens are its own.
+fn forward(name: &str, args: TokenStream2, input: TokenStream2) -> TokenStream2 {
+    let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+    quote::quote!(::pin_init::__internal::#name! { (#args) #input })
 }
