@@ -77,12 +77,6 @@ fn main() {
     println!("pair capacity: {}", ok.capacity);
 }
 
-impl From<AllocError> for TooSmall {
-    fn from(_: AllocError) -> Self {
-        TooSmall(0)
-    }
-}
-
 // `<-` initializers' errors are converted with `From`: infallible ones need this.
 impl From<core::convert::Infallible> for TooSmall {
     fn from(e: core::convert::Infallible) -> Self {

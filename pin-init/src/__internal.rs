@@ -8,21 +8,35 @@ use super::*;
 
 pub use crate::selfref::*;
 
-/// The crate's root, for the initializer macros' expansions: they import it through `$crate`
-/// (`use $crate::__internal::krate as ..;`; Rust 1.85 cannot import `$crate` itself).
-pub use crate as krate;
+/// The real `core`, for the expansions of the macros: they name it through the `$crate` of
+/// this crate's `macro_rules!` macros, so that a crate that rebinds `core` (or `pin_init`) in
+/// its extern prelude, e.g. with `extern crate self as core;`, cannot give them other items
+/// than the ones their safety arguments are about (see `anchor.rs` in `pin-init-internal`).
+pub use ::core;
 
-/// The initializer proc macros, called by the declarative `pin_init!`, `try_pin_init!`,
-/// `init!` and `try_init!` with `$crate` before their input.
+/// The macros that generate code: each takes `unsafe { CRATE } (args) input`, where `CRATE`
+/// must name this crate, and names every item through `CRATE`. Only the `macro_rules!` macros
+/// of this crate invoke them, with their `$crate`.
 pub use pin_init_internal::{
-    init as __init, pin_init as __pin_init, try_init as __try_init, try_pin_init as __try_pin_init,
+    init_anchored, maybe_zeroable_anchored, pin_data_anchored, pin_init_anchored,
+    pinned_drop_anchored, try_init_anchored, try_pin_init_anchored, zeroable_anchored,
 };
 
-/// The real `core`, for the expansions of the macros: they name it through the `extern crate
-/// pin_init as ..` item each of them declares, so that a crate that rebinds `core` (or
-/// `pin_init`) in its extern prelude, e.g. with `extern crate self as core;`, cannot give them
-/// other items than the ones their safety arguments are about.
-pub use ::core;
+/// Where `#[pin_data]`, `#[pinned_drop]` and the derives forward the item to: these pass this
+/// crate's `$crate` to the generating macros.
+pub use crate::{
+    __derive_maybe_zeroable as derive_maybe_zeroable, __derive_zeroable as derive_zeroable,
+    __pin_data as pin_data, __pinned_drop as pinned_drop,
+};
+
+/// Does nothing; the expansion of every generating macro calls it first.
+///
+/// # Safety
+///
+/// The caller names it through a path that names this crate: the code around the call names
+/// every item it relies on through that path.
+#[inline(always)]
+pub const unsafe fn anchor_is_pin_init() {}
 
 /// An invariant marker for `T` (`fn(*mut T) -> *mut T`).
 pub type Invariant<T> = PhantomData<fn(*mut T) -> *mut T>;

@@ -5,7 +5,7 @@
 //! This crate lets you initialize values in place, including `!Unpin` values that must never
 //! move (for example because C code keeps a pointer to them), without writing `unsafe` code.
 //! It is a standalone version of the API that Linux 6.12 ships in `rust/kernel/init.rs`,
-//! usable both on the host (with the `alloc`/`std` features) and inside the kernel (plain
+//! usable both on the host (with the `std` or `alloc` feature) and inside the kernel (plain
 //! `no_std`, only `core`).
 //!
 //! # Overview
@@ -15,7 +15,7 @@
 //!   the value does not need to stay pinned),
 //! - a memory location that can hold the value: the stack ([`stack_pin_init!`]), or any smart
 //!   pointer implementing `InPlaceInit` / [`InPlaceWrite`] (`Box`, `Arc`, `Rc` with the
-//!   `alloc` feature).
+//!   `std` or `alloc` feature, see [Features](#features)).
 //!
 //! Initializers are made with the [`pin_init!`] / [`try_pin_init!`] / [`init!`] /
 //! [`try_init!`] macros, returned by functions of other types, or (with `unsafe`) made from a
@@ -224,19 +224,31 @@
 //!
 //! # Features
 //!
-//! - `alloc`: `InPlaceInit` for `Box`, `Arc` and `Rc`, [`InPlaceWrite`] for
-//!   `Box<MaybeUninit<T>>`, and `AllocError`. Allocation failure is reported as `AllocError`
-//!   (converted into the initializer's error type by `try_*`), never by aborting.
-//! - `std`: implies `alloc`.
+//! The features of upstream pin-init, with the same types, so that code written against
+//! upstream compiles unchanged under each of them:
 //!
-//! Without features the crate is `#![no_std]` and needs only `core`.
+//! | features | compiler | `InPlaceInit` for `Box`, `Arc`, `Rc` | its `AllocError` (in `E: From<AllocError>`) |
+//! |---|---|---|---|
+//! | none | stable | no | (`#![no_std]`, only `core` is needed) |
+//! | `std` | stable | yes; allocation failure aborts, as `Box::new` does | [`Infallible`] |
+//! | `alloc`, `std` + `alloc` | nightly (`allocator_api`) | yes; allocation failure is returned | `core::alloc::AllocError` |
 //!
-//! Upstream pin-init has the same two features with one difference: its `alloc` needs the
-//! nightly `allocator_api` (its `AllocError` is `core::alloc::AllocError`), and with `std`
-//! alone allocation failure aborts. This crate builds on stable Rust: both features report
-//! allocation failure, with its own `AllocError` type. Stable Rust has no fallible `Arc`/`Rc`
-//! constructor, so for those the crate first checks that the allocator can provide the block
-//! (see `AllocError`).
+//! With `std` or `alloc`, [`InPlaceWrite`] is implemented for `Box<MaybeUninit<T>>` and
+//! `Option<Box<T>>` is [`Zeroable`]. `alloc` on a stable compiler is a compile error that says
+//! what to use instead (as with upstream pin-init, whose `alloc` needs nightly too); the crate's
+//! build script tells the two apart. So with `std` alone, an error type used with
+//! `Box::try_pin_init` needs `impl From<Infallible>` (which every `<-` of an infallible
+//! initializer needs anyway), and with `alloc` also `impl From<core::alloc::AllocError>`.
+//!
+//! Two more features:
+//! - `unsafe-pinned` (as upstream): [`Wrapper`] for `core::pin::UnsafePinned`, which needs a
+//!   nightly compiler, 1.89 or later; with other compilers the feature has no effect.
+//! - `fallible-alloc` (this crate's own, stable Rust): the module `fallible`, whose
+//!   `fallible::InPlaceInit` has the same methods and reports allocation failure as
+//!   `fallible::AllocError` (`core::alloc::AllocError` when `alloc` is enabled too). It adds a
+//!   trait and changes none of the types above; import one `InPlaceInit` or the other.
+//!
+//! `Rc` is this crate's addition to upstream's `Box` and `Arc`.
 //!
 //! # Linux 6.12 compatibility
 //!
@@ -252,10 +264,10 @@
 //! | `try_pin_init!(T { .. }? E)`, `try_init!(..? E)` | `pin_init!(T { .. }? E)`, `init!(..? E)` | the `try_*` macros are kept |
 //! | `kernel::try_pin_init!(T { .. })` (error `kernel::error::Error`) | `pin_init!(#[default_error(Error)] T { .. })` | the kernel's wrappers keep their default |
 //! | `impl<T, E> Init<T, E> for T` | `impl<T> Init<T> for T` and `impl<T, E> Init<T, E> for Result<T, E>` | a plain value has the error `Infallible`; write `Ok(value)` for another error |
-//! | `kernel::init::InPlaceInit` (with allocation `Flags`) | `InPlaceInit` (feature `alloc`, no flags) | the kernel keeps its own trait; both have `PinnedSelf` |
+//! | `kernel::init::InPlaceInit` (with allocation `Flags`, `PinnedSelf`) | `InPlaceInit` (features `std`/`alloc`, no flags, returns `Pin<Self>`) | the kernel keeps its own trait |
 //! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
 //! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
-//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | the same, plus `Option<&T>`, `Option<&mut T>`, `Option<fn(..)>` | |
+//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | `Option<NonNull<T>>`, `Option<&T>`, `Option<&mut T>` also for unsized `T` (`Option<&[u8]>`, `Option<&dyn Trait>`), `Option<Box<T>>`, `Option<fn(..)>` | |
 //!
 //! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
 //! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
@@ -273,8 +285,23 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
+// The unstable library features of the `alloc` and `unsafe-pinned` features (`build.rs` says
+// whether the compiler has them).
+#![cfg_attr(all(feature = "alloc", pin_init_unstable), feature(allocator_api))]
+#![cfg_attr(
+    all(feature = "unsafe-pinned", pin_init_unsafe_pinned),
+    feature(unsafe_pinned)
+)]
 
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "alloc", not(pin_init_unstable)))]
+compile_error!(
+    "pin-init: the `alloc` feature needs a nightly compiler, as in upstream pin-init: it reports \
+     allocation failure as `core::alloc::AllocError` (unstable: `allocator_api`). On stable Rust \
+     use `std` instead (`InPlaceInit` aborts when allocation fails, as `Box::new` does), and add \
+     `fallible-alloc` for `pin_init::fallible::InPlaceInit`, which reports allocation failure."
+);
+
+#[cfg(any(feature = "std", feature = "alloc", feature = "fallible-alloc"))]
 extern crate alloc;
 
 use core::{
@@ -289,8 +316,10 @@ use core::{
 
 #[doc(hidden)]
 pub mod __internal;
-#[cfg(feature = "alloc")]
+#[cfg(any(feature = "std", feature = "alloc", feature = "fallible-alloc"))]
 mod alloc_impls;
+#[cfg(feature = "fallible-alloc")]
+pub mod fallible;
 mod macros;
 mod scope;
 mod selfref;
@@ -299,8 +328,8 @@ mod wrapper;
 pub use scope::{cast_init, cast_pin_init, init_scope, pin_init_scope};
 pub use wrapper::Wrapper;
 
-#[cfg(feature = "alloc")]
-pub use alloc_impls::{AllocError, InPlaceInit};
+#[cfg(any(feature = "std", feature = "alloc"))]
+pub use alloc_impls::InPlaceInit;
 
 /// Marks a `struct` for use with [`pin_init!`] and friends, and declares which fields are
 /// structurally pinned.
@@ -584,9 +613,7 @@ pub use pin_init_internal::MaybeZeroable;
 #[macro_export]
 macro_rules! pin_init {
     ($($input:tt)*) => {
-        // `$crate` first: the expansion names this crate through it (never through the
-        // user's extern prelude, which the user's crate can rebind).
-        $crate::__internal::__pin_init!($crate $($input)*)
+        $crate::__internal::pin_init_anchored! { unsafe { $crate } () $($input)* }
     };
 }
 
@@ -623,9 +650,7 @@ macro_rules! pin_init {
 #[macro_export]
 macro_rules! try_pin_init {
     ($($input:tt)*) => {
-        // `$crate` first: the expansion names this crate through it (never through the
-        // user's extern prelude, which the user's crate can rebind).
-        $crate::__internal::__try_pin_init!($crate $($input)*)
+        $crate::__internal::try_pin_init_anchored! { unsafe { $crate } () $($input)* }
     };
 }
 
@@ -651,9 +676,7 @@ macro_rules! try_pin_init {
 #[macro_export]
 macro_rules! init {
     ($($input:tt)*) => {
-        // `$crate` first: the expansion names this crate through it (never through the
-        // user's extern prelude, which the user's crate can rebind).
-        $crate::__internal::__init!($crate $($input)*)
+        $crate::__internal::init_anchored! { unsafe { $crate } () $($input)* }
     };
 }
 
@@ -682,16 +705,15 @@ macro_rules! init {
 #[macro_export]
 macro_rules! try_init {
     ($($input:tt)*) => {
-        // `$crate` first: the expansion names this crate through it (never through the
-        // user's extern prelude, which the user's crate can rebind).
-        $crate::__internal::__try_init!($crate $($input)*)
+        $crate::__internal::try_init_anchored! { unsafe { $crate } () $($input)* }
     };
 }
 
 /// A pinned initializer for `T`.
 ///
 /// To use it, pass it to a function or macro that provides memory, such as
-/// [`stack_pin_init!`], `InPlaceInit::pin_init` (feature `alloc`) or [`InPlaceWrite::write_pin_init`].
+/// [`stack_pin_init!`], `InPlaceInit::pin_init` (feature `std` or `alloc`) or
+/// [`InPlaceWrite::write_pin_init`].
 /// Initializers come from [`pin_init!`], from functions of pinned types, or from
 /// [`pin_init_from_closure()`]. Every `T` is an initializer for itself (with the error type
 /// [`Infallible`]), and every `Result<T, E>` is one with the error type `E`.
@@ -799,8 +821,8 @@ where
 
 /// An initializer for `T` that does not rely on pinning.
 ///
-/// Every `Init<T, E>` is also a [`PinInit<T, E>`]. Use it with [`init!`], `InPlaceInit::init` (feature `alloc`)
-/// or any place that takes a [`PinInit`].
+/// Every `Init<T, E>` is also a [`PinInit<T, E>`]. Use it with [`init!`], `InPlaceInit::init`
+/// (feature `std` or `alloc`) or any place that takes a [`PinInit`].
 ///
 /// ```
 /// use pin_init::*;
@@ -1157,7 +1179,7 @@ unsafe impl<T, E> PinInit<T, E> for Result<T, E> {
 /// downstream crates (the kernel with its own `Box` and `UniqueArc`) plug their pointers in.
 ///
 /// ```
-/// # #[cfg(feature = "alloc")] {
+/// # #[cfg(any(feature = "std", feature = "alloc"))] {
 /// extern crate alloc;
 /// use alloc::boxed::Box;
 /// use pin_init::*;
@@ -1405,16 +1427,19 @@ impl_zeroable_option! {
     // <https://doc.rust-lang.org/stable/std/option/index.html#representation>).
     NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize,
     NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize,
-    // The guarantee is only given for pointers to `Sized` types (a wide pointer's metadata is not
-    // covered), as in Linux 6.12 and upstream pin-init.
-    {<T>} NonNull<T>, {<T>} &T, {<T>} &mut T,
 }
 
-#[cfg(feature = "alloc")]
 impl_zeroable_option! {
-    // SAFETY: `None` is all zeroes for `Option<Box<T>>`, `T: Sized` (option layout optimization
-    // guarantee).
-    {<T>} alloc::boxed::Box<T>,
+    // SAFETY: `Option` of a reference or `NonNull` stores `None` in the niche of a non-null
+    // pointer: the pointer is `0`, and the other bytes belong to no field of `None`, so all
+    // zeroes is `None`. The standard library guarantees this for `T: Sized`
+    // (<https://doc.rust-lang.org/stable/std/option/index.html#representation>). A wide pointer
+    // (`&[T]`, `&str`, `&dyn Trait`, `NonNull<[T]>`) is its data pointer, which is non-null
+    // like a thin one, and its metadata: a length, which has no niche, or a vtable pointer,
+    // which is non-null too. Whichever of the two non-null pointers holds the niche, `0` is its
+    // only invalid value and so the value that means `None`, and all zeroes puts `0` in both.
+    // (Upstream pin-init has these impls for `T: ?Sized` as well; `Box<T>` keeps `T: Sized`.)
+    {<T: ?Sized>} NonNull<T>, {<T: ?Sized>} &T, {<T: ?Sized>} &mut T,
 }
 
 /// `ZeroableOption` for function pointers of the given ABIs, safe and `unsafe`, with up to as

@@ -1,7 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Declarative macros of the crate (the initializer macros are proc macros in
-//! `pin-init-internal`).
+//! Declarative macros of the crate, and the `macro_rules!` entry points of the proc macros in
+//! `pin-init-internal`: they pass the proc macros this crate's `$crate`, which names this crate
+//! whatever the using crate rebinds (see `anchor.rs` in `pin-init-internal`).
+
+/// `#[pin_data]` forwards the struct here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __pin_data {
+    ($($input:tt)*) => {
+        $crate::__internal::pin_data_anchored! { unsafe { $crate } $($input)* }
+    };
+}
+
+/// `#[pinned_drop]` forwards the impl here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __pinned_drop {
+    ($($input:tt)*) => {
+        $crate::__internal::pinned_drop_anchored! { unsafe { $crate } $($input)* }
+    };
+}
+
+/// `#[derive(Zeroable)]` forwards the item here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_zeroable {
+    ($($input:tt)*) => {
+        $crate::__internal::zeroable_anchored! { unsafe { $crate } $($input)* }
+    };
+}
+
+/// `#[derive(MaybeZeroable)]` forwards the item here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_maybe_zeroable {
+    ($($input:tt)*) => {
+        $crate::__internal::maybe_zeroable_anchored! { unsafe { $crate } $($input)* }
+    };
+}
 
 /// Initializes and pins a value directly on the stack.
 ///

@@ -105,7 +105,7 @@ where
 /// A `*mut U` must be usable as a `*mut T` (same size and alignment, or `T` a prefix of `U`
 /// laid out at offset 0), and any valid `T` written through it must make a valid `U`, also
 /// with respect to pinning: if `U` gives out its contents pinned, the `T` may be pinned.
-pub unsafe fn cast_pin_init<T, U, E>(init: impl PinInit<T, E>) -> impl PinInit<U, E> {
+pub const unsafe fn cast_pin_init<T, U, E>(init: impl PinInit<T, E>) -> impl PinInit<U, E> {
     // SAFETY: the initializer's contract holds for the cast pointer by this function's safety
     // requirements: a valid `T` there is a valid `U`, and on error nothing is initialized.
     unsafe { pin_init_from_closure(move |slot: *mut U| init.__pinned_init(slot.cast::<T>())) }
@@ -127,7 +127,7 @@ pub unsafe fn cast_pin_init<T, U, E>(init: impl PinInit<T, E>) -> impl PinInit<U
 /// # Safety
 ///
 /// The requirements of [`cast_pin_init`], without the pinning part.
-pub unsafe fn cast_init<T, U, E>(init: impl Init<T, E>) -> impl Init<U, E> {
+pub const unsafe fn cast_init<T, U, E>(init: impl Init<T, E>) -> impl Init<U, E> {
     // SAFETY: the initializer's contract holds for the cast pointer by this function's safety
     // requirements: a valid `T` there is a valid `U`, and on error nothing is initialized.
     unsafe { init_from_closure(move |slot: *mut U| init.__init(slot.cast::<T>())) }

@@ -57,6 +57,22 @@ impl<T> Wrapper<T> for MaybeUninit<T> {
     }
 }
 
+/// `UnsafePinned<T>` (nightly, feature `unsafe-pinned`) holds a `T` that may be aliased while
+/// pinned; initializing it in place pins the value.
+///
+/// The impl exists when the feature is enabled and the compiler has `core::pin::UnsafePinned`
+/// (nightly 1.89 or later); with other compilers the feature has no effect, as in upstream
+/// pin-init.
+#[cfg(all(feature = "unsafe-pinned", pin_init_unsafe_pinned))]
+impl<T> Wrapper<T> for core::pin::UnsafePinned<T> {
+    fn pin_init<E>(value_init: impl PinInit<T, E>) -> impl PinInit<Self, E> {
+        // SAFETY: `UnsafePinned<T>` is `repr(transparent)` over `T`, so a valid `T` is a valid
+        // `UnsafePinned<T>`; it is `!Unpin` and moves its contents only when moved by value
+        // (`into_inner`), which a pinned `UnsafePinned` never is.
+        unsafe { cast_pin_init(value_init) }
+    }
+}
+
 /// Static memory (from `static_cell`-like allocators or `Box::leak`) is a place to initialize
 /// in: the result lives forever, so pinning it is free.
 ///

@@ -166,7 +166,7 @@ fn in_place_init_without_pinning() {
     let b: Box<Big> = Box::init(init!(Big { id: 9, data <- init_zeroed() })).unwrap();
     assert_eq!(b.id, 9);
     assert!(b.data.iter().all(|&x| x == 0));
-    let a: Arc<Big> = Arc::try_init(try_init!(Big { id: 1, data: [1; 4096] }? AllocError)).unwrap();
+    let a: Arc<Big> = Arc::try_init(try_init!(Big { id: 1, data: [1; 4096] }? Infallible)).unwrap();
     assert_eq!(a.data[4095], 1);
     let r: Rc<[u8; 3]> = Rc::init(init_array_from_fn(|i| i as u8)).unwrap();
     assert_eq!(*r, [0, 1, 2]);
@@ -289,8 +289,8 @@ fn chains_run_and_drop_on_failure() {
         b: Loud("b"),
         c: Loud("c"),
     });
-    let failing = |_: &mut Three| Err(AllocError);
-    let r: Result<Box<Three>, AllocError> = Box::try_init(
+    let failing = |_: &mut Three| Err(Fail);
+    let r: Result<Box<Three>, Fail> = Box::try_init(
         // SAFETY: forwards to `init`, only changing the error type.
         unsafe {
             init_from_closure(move |slot| match init.__init(slot) {
@@ -340,9 +340,9 @@ fn generics_where_clauses_and_self_types() {
     assert!(leaf.next.is_none());
 }
 
-impl From<AllocError> for Fail {
-    fn from(_: AllocError) -> Self {
-        Fail
+impl From<Infallible> for Fail {
+    fn from(e: Infallible) -> Self {
+        match e {}
     }
 }
 

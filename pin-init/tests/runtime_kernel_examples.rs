@@ -170,12 +170,15 @@ fn stack_pin_init_example() {
 }
 
 // init.rs, `stack_try_pin_init!` (both examples). They are `ignore` in 6.12 and do not compile
-// there either: the binding's type must be the value's type (`Foo`, not `Result<...>`), and
-// `pin_init!` needs an error type for `?`. Ported with those two fixes, so they run here.
+// there either: the binding's type must be the value's type (`Foo`, not `Result<...>`),
+// `pin_init!` needs an error type for `?`, and that type cannot be `AllocError`
+// (`core::alloc::AllocError` in the kernel), which has no `From<Infallible>` for the infallible
+// `a <- new_mutex!(42)`. Ported with those three fixes (the error type is the kernel's
+// `Error`), so they run here.
 #[test]
 fn stack_try_pin_init_examples() {
     use core::pin::Pin;
-    use kernel::alloc::AllocError;
+    use kernel::error::Error;
     use kernel::{init, init::*, new_mutex, pin_init, sync::Mutex};
     use pin_init::stack_try_pin_init;
     #[pin_data]
@@ -194,20 +197,20 @@ fn stack_try_pin_init_examples() {
         b: KBox::new(Bar {
             x: 64,
         }, GFP_KERNEL)?,
-    }? AllocError));
+    }? Error));
     let foo: Pin<&mut Foo> = foo.unwrap();
     pr_info!("a: {}\n", &*foo.a.lock());
 
-    fn second() -> core::result::Result<(), AllocError> {
+    fn second() -> core::result::Result<(), Error> {
         stack_try_pin_init!(let foo: Foo =? pin_init!(Foo {
             a <- new_mutex!(42),
             b: KBox::new(Bar {
                 x: 64,
             }, GFP_KERNEL)?,
-        }? AllocError));
+        }? Error));
         pr_info!("a: {}\n", &*foo.a.lock());
         assert_eq!(foo.b.x, 64);
-        Ok::<_, AllocError>(())
+        Ok::<_, Error>(())
     }
     second().unwrap();
     let _ = init::zeroed::<u8>;

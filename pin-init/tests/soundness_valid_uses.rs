@@ -129,7 +129,9 @@ struct Packed4 {
 fn init_of_packed_structs_with_aligned_fields() {
     let b = Box::init(init!(Bytes { a: -42, b: 42 })).unwrap();
     assert_eq!((b.a, b.b), (-42, 42));
-    let p = Box::try_init(try_init!(Packed4 { a: 1, b: 0xdead_beef, c: 7 }? AllocError)).unwrap();
+    let p =
+        Box::try_init(try_init!(Packed4 { a: 1, b: 0xdead_beef, c: 7 }? core::convert::Infallible))
+            .unwrap();
     let (a, b, c) = (p.a, p.b, p.c);
     assert_eq!((a, b, c), (1, 0xdead_beef, 7));
 }

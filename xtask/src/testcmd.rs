@@ -17,7 +17,10 @@
 //! 10. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
-//! 11. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 11. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
+//!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
+//!     `alloc` on stable failing with the crate's own message
+//! 12. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -284,6 +287,167 @@ fn step_examples(repo: &Path) -> Outcome {
     }
 }
 
+/// One cargo run of [`step_features`].
+struct FeatureRun {
+    /// Runs with `cargo +nightly` (else the stable cargo running xtask).
+    nightly: bool,
+    args: &'static [&'static str],
+    /// If set, the run must fail and print this.
+    must_fail_with: Option<&'static str>,
+}
+
+/// The feature configurations of pin-init (its crate docs, "Features") besides the `std` one
+/// that `cargo test` covers: each builds (the library alone, so without the tests' `std`),
+/// the tests written for it pass, and `alloc` on stable is refused with the crate's message.
+const FEATURE_RUNS: &[FeatureRun] = &[
+    FeatureRun {
+        nightly: false,
+        args: &["build", "-p", "pin-init", "--no-default-features"],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: false,
+        args: &[
+            "build",
+            "-p",
+            "pin-init",
+            "--no-default-features",
+            "--features",
+            "fallible-alloc",
+        ],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: false,
+        args: &[
+            "build",
+            "-p",
+            "pin-init",
+            "--no-default-features",
+            "--features",
+            "alloc",
+        ],
+        must_fail_with: Some("the `alloc` feature needs a nightly compiler"),
+    },
+    FeatureRun {
+        nightly: false,
+        args: &[
+            "test",
+            "-p",
+            "pin-init",
+            "--features",
+            "fallible-alloc",
+            "--test",
+            "alloc_fail",
+            "--test",
+            "upstream_features",
+        ],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: false,
+        args: &[
+            "test",
+            "-p",
+            "pin-init",
+            "--features",
+            "fallible-alloc",
+            "--doc",
+        ],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: true,
+        args: &[
+            "build",
+            "-p",
+            "pin-init",
+            "--no-default-features",
+            "--features",
+            "alloc",
+        ],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: true,
+        args: &[
+            "test",
+            "-p",
+            "pin-init",
+            "--features",
+            "alloc,fallible-alloc,unsafe-pinned",
+            "--test",
+            "alloc_fail",
+            "--test",
+            "upstream_features",
+        ],
+        must_fail_with: None,
+    },
+    FeatureRun {
+        nightly: true,
+        args: &[
+            "test",
+            "-p",
+            "pin-init",
+            "--features",
+            "alloc,fallible-alloc,unsafe-pinned",
+            "--doc",
+        ],
+        must_fail_with: None,
+    },
+];
+
+fn step_features(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    let mut errors = Vec::new();
+    for run in FEATURE_RUNS {
+        let (mut c, shown) = if run.nightly {
+            let mut c = rustup_cargo("nightly");
+            c.env("CARGO_TARGET_DIR", target_base(repo).join("nightly"));
+            (c, format!("cargo +nightly {}", run.args.join(" ")))
+        } else {
+            (
+                Command::new(cargo()),
+                format!("cargo {}", run.args.join(" ")),
+            )
+        };
+        // Unstable features on a stable compiler would change what `alloc` does.
+        c.current_dir(repo)
+            .args(run.args)
+            .env_remove("RUSTC_BOOTSTRAP");
+        let Some(expected) = run.must_fail_with else {
+            if let Outcome::Fail(e) = status_of(&mut c, &shown) {
+                errors.push(e);
+            }
+            continue;
+        };
+        eprintln!("    $ {shown} (must fail: {expected})");
+        match c.output() {
+            Err(e) => errors.push(format!("cannot run {shown}: {e}")),
+            Ok(o) => {
+                let text = String::from_utf8_lossy(&o.stderr);
+                if o.status.success() {
+                    errors.push(format!("{shown} succeeded; it must fail with `{expected}`"));
+                } else if !text.contains(expected) {
+                    errors.push(format!(
+                        "{shown} failed without `{expected}`:\n{}",
+                        util::tail_str(&text, 20)
+                    ));
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(errors.join("\n"))
+    }
+}
+
 fn step_debian(repo: &Path) -> Outcome {
     let rustc = Path::new("/usr/bin/rustc");
     if !rustc.is_file() {
@@ -411,6 +575,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
         ("name-capture sweep", Box::new(|| step_sweep(repo))),
+        ("pin-init features", Box::new(|| step_features(repo))),
         (
             "nix checks",
             Box::new(|| {

@@ -9,15 +9,31 @@
 //! `::core::...` resolve into the crate's own items, which may re-export everything real but
 //! one fake `marker::Unpin`, `ptr::addr_of!` or `__internal::NeverUnpin`.
 //!
-//! An `extern crate NAME` item, however, loads the dependency *named* `NAME` (the crate graph
-//! decides what that is), whatever the extern prelude's `NAME` has been rebound to. So each
-//! expansion declares its own `extern crate pin_init as <alias>;` and every path of the
-//! expansion that starts with `::pin_init` or `::core` is rewritten to start at the alias (core
-//! through pin-init's re-export of the real `core`, `pin_init::__internal::core`). Paths in
-//! the user's tokens are rewritten too: for every program that does not rebind these names
-//! they mean the same items, and for one that does, the expansion still sees the real ones.
+//! `$crate` in a `macro_rules!` macro of pin-init always names pin-init, whatever names the
+//! using crate rebinds. So every macro reaches the proc macro that generates its code through
+//! such a macro, which passes its `$crate` along as the *anchor*:
+//! - `pin_init!`, `try_pin_init!`, `init!`, `try_init!` are `macro_rules!` macros of pin-init;
+//! - `#[pin_data]`, `#[pinned_drop]` and the derives are proc macros (they must be), which only
+//!   forward the item as written to a `macro_rules!` macro in `pin_init::__internal`. That path
+//!   can be rebound, but the forwarded tokens are the user's own: a fake macro gets nothing it
+//!   could not have been given directly.
+//!
+//! The generating proc macros (`*_anchored` in `pin_init::__internal`) take their input as
+//! `unsafe { ANCHOR } ...`, and every path of the expansion that starts with `::pin_init` or
+//! `::core` is rewritten to start at `ANCHOR` (core through pin-init's re-export of the real
+//! `core`, `ANCHOR::__internal::core`). Paths in the user's tokens are rewritten too: for every
+//! program that does not rebind these names they mean the same items, and for one that does,
+//! the expansion still sees the real ones. Whoever invokes a generating macro directly chooses
+//! the anchor, so it is `unsafe` to invoke: the expansion starts with the caller's
+//! `unsafe { ANCHOR::__internal::anchor_is_pin_init() }` (an `unsafe fn`), which makes a
+//! caller outside pin-init write `unsafe` (and trips `#![forbid(unsafe_code)]`).
+//!
+//! No expansion declares an `extern crate` item: rustc prints the items of a crate in
+//! diagnostics through the best `extern crate` item that names it in the local crate (any such
+//! item outranks the implicit one of the extern prelude), so an alias there made messages say
+//! `__pin_init_Foo::PinInit` instead of `pin_init::PinInit`.
 
-use proc_macro2::{Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 
 /// Keywords after which `::name` starts a path (after any other identifier, `x::name` is a
@@ -28,35 +44,56 @@ const KEYWORDS: &[&str] = &[
     "while", "yield",
 ];
 
-/// The `extern crate` item that binds `alias` to the real pin-init.
-pub(crate) fn extern_crate(alias: &Ident) -> TokenStream {
-    quote! {
-        #[doc(hidden)]
-        #[allow(unused_extern_crates, non_snake_case)]
-        extern crate pin_init as #alias;
-    }
+/// The input of a generating macro, split: `unsafe { ANCHOR } rest`.
+pub(crate) struct Anchored {
+    /// The path that names pin-init (`$crate` of a pin-init `macro_rules!` macro).
+    pub(crate) anchor: TokenStream,
+    /// `unsafe { ANCHOR::__internal::anchor_is_pin_init() }`, made of the caller's `unsafe`
+    /// and braces.
+    pub(crate) guard: TokenStream,
+    /// The macro's own input.
+    pub(crate) rest: TokenStream,
 }
 
-/// The alias of one expansion: `__pin_init_<suffix>`, unguessable (see `names`), so that no
-/// user token in the expansion can name it and two expansions in one scope do not clash.
-pub(crate) fn alias_for(names: &crate::names::Names) -> Ident {
-    names.ident("__pin_init")
-}
-
-/// The anchor at `span`: an alias takes the span of the path it replaces (for diagnostics);
-/// `$crate`, which the declarative wrappers of the initializer macros pass in, keeps its own,
-/// which is what makes it name the crate that defines the wrapper.
-fn anchor_at(alias: &Ident, span: Span) -> Ident {
-    if alias == "$crate" {
-        alias.clone()
-    } else {
-        Ident::new(&alias.to_string(), span)
+/// Splits `unsafe { ANCHOR } rest`; anything else is a compile error (these macros are only
+/// invoked by pin-init's own `macro_rules!` macros).
+pub(crate) fn split(input: TokenStream) -> Result<Anchored, TokenStream> {
+    let mut iter = input.into_iter();
+    let first = iter.next();
+    let second = iter.next();
+    match (first, second) {
+        (Some(TokenTree::Ident(kw)), Some(TokenTree::Group(g)))
+            if kw == "unsafe" && g.delimiter() == Delimiter::Brace && !g.stream().is_empty() =>
+        {
+            let anchor = g.stream();
+            let call = rewrite(
+                quote!(::pin_init::__internal::anchor_is_pin_init()),
+                &anchor,
+            );
+            let mut body = Group::new(Delimiter::Brace, call);
+            body.set_span(g.span());
+            let guard = quote!(#kw #body);
+            Ok(Anchored {
+                anchor,
+                guard,
+                rest: iter.collect(),
+            })
+        }
+        (first, _) => {
+            let span = first.map_or_else(Span::call_site, |t| t.span());
+            Err(quote::quote_spanned! {span=>
+                ::core::compile_error! {
+                    "this macro is internal to pin-init: use `#[pin_data]`, `pin_init!`, ... \
+                     (it expects `unsafe { CRATE }` first, where `CRATE` names pin-init)"
+                }
+            })
+        }
     }
 }
 
 /// Rewrites every path of `tokens` that starts with `::pin_init` or `::core` to start at
-/// `alias` (which [`extern_crate`] binds).
-pub(crate) fn rewrite(tokens: TokenStream, alias: &Ident) -> TokenStream {
+/// `anchor` (located where the rewritten name was written, resolved as the anchor is).
+pub(crate) fn rewrite(tokens: TokenStream, anchor: &TokenStream) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
@@ -66,7 +103,11 @@ pub(crate) fn rewrite(tokens: TokenStream, alias: &Ident) -> TokenStream {
                 TokenTree::Ident(id) => id.span(),
                 _ => unreachable!(),
             };
-            out.push(TokenTree::Ident(anchor_at(alias, span)));
+            out.extend(anchor.clone().into_iter().map(|mut t| {
+                // The anchor's own span decides what `$crate` names: keep its resolution.
+                t.set_span(span.resolved_at(t.span()));
+                t
+            }));
             if krate == "core" {
                 for seg in ["__internal", "core"] {
                     push_colons(&mut out, span);
@@ -78,7 +119,7 @@ pub(crate) fn rewrite(tokens: TokenStream, alias: &Ident) -> TokenStream {
         }
         match &trees[i] {
             TokenTree::Group(g) => {
-                let mut ng = Group::new(g.delimiter(), rewrite(g.stream(), alias));
+                let mut ng = Group::new(g.delimiter(), rewrite(g.stream(), anchor));
                 ng.set_span(g.span());
                 out.push(TokenTree::Group(ng));
             }
@@ -140,7 +181,7 @@ mod tests {
     use super::*;
 
     fn rw(tokens: TokenStream) -> String {
-        rewrite(tokens, &Ident::new("A", Span::call_site())).to_string()
+        rewrite(tokens, &quote!(A)).to_string()
     }
 
     #[test]
@@ -211,6 +252,28 @@ mod tests {
             quote!(::corex::y),
         ] {
             assert_eq!(rw(kept.clone()), kept.to_string());
+        }
+    }
+
+    #[test]
+    fn split_takes_the_anchor_and_builds_the_guard() {
+        let a = split(quote!(unsafe { C } (args) struct S;)).ok().unwrap();
+        assert_eq!(a.anchor.to_string(), "C");
+        assert_eq!(
+            a.guard.to_string(),
+            quote!(unsafe { C::__internal::anchor_is_pin_init() }).to_string()
+        );
+        assert_eq!(a.rest.to_string(), quote!((args) struct S;).to_string());
+        for bad in [
+            quote!(),
+            quote!(
+                struct S;
+            ),
+            quote!(unsafe {}),
+            quote!(unsafe (C)),
+        ] {
+            let err = split(bad).err().unwrap().to_string();
+            assert!(err.contains("internal to pin-init"), "{err}");
         }
     }
 }

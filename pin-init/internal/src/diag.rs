@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The diagnostics context: collects every error found while expanding a macro, each with
-//! its own span, instead of stopping at the first one.
+//! The diagnostics context: collects every error (and warning) found while expanding a
+//! macro, each with its own span, instead of stopping at the first one.
 
-use proc_macro2::{Span, TokenStream};
-use quote::ToTokens;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{quote, ToTokens};
 use std::fmt::Display;
 
-/// Errors collected during one macro expansion.
+/// Errors and warnings collected during one macro expansion.
 #[derive(Default)]
 pub(crate) struct DiagCtxt {
     errors: Option<syn::Error>,
+    /// The items that make rustc report each warning, with its message.
+    warnings: Vec<(TokenStream, String)>,
 }
 
 impl DiagCtxt {
@@ -45,6 +47,41 @@ impl DiagCtxt {
             .unwrap_or_default()
     }
 
+    /// Records a warning at `span`. A proc macro has no stable way to emit one, so it is the
+    /// `deprecated` lint of a generated function `name` called at `span`: rustc reports "use of
+    /// deprecated function `_::name`: `msg`". `lint_attrs` (the item's `#[allow(..)]`, ...)
+    /// apply to it, so `#[allow(deprecated)]` on the item silences it.
+    pub(crate) fn warning(
+        &mut self,
+        span: Span,
+        name: &str,
+        msg: impl Display,
+        lint_attrs: TokenStream,
+    ) {
+        let f = Ident::new(name, span);
+        let msg = msg.to_string();
+        let item = quote! {
+            #lint_attrs
+            const _: () = {
+                #[deprecated = #msg]
+                const fn #f() {}
+                #f()
+            };
+        };
+        self.warnings.push((item, msg));
+    }
+
+    /// The items that report the recorded warnings (empty if there are none).
+    pub(crate) fn to_warnings(&self) -> TokenStream {
+        self.warnings.iter().map(|(item, _)| item.clone()).collect()
+    }
+
+    /// The recorded warnings' messages, for tests.
+    #[cfg(test)]
+    pub(crate) fn warning_messages(&self) -> Vec<String> {
+        self.warnings.iter().map(|(_, msg)| msg.clone()).collect()
+    }
+
     /// The recorded errors, for tests.
     #[cfg(test)]
     pub(crate) fn messages(&self) -> Vec<String> {
@@ -69,5 +106,24 @@ mod tests {
         assert_eq!(diag.messages(), ["first", "second"]);
         let tokens = diag.to_compile_errors().to_string();
         assert_eq!(tokens.matches("compile_error").count(), 2);
+    }
+
+    #[test]
+    fn warnings_are_deprecated_functions() {
+        let mut diag = DiagCtxt::default();
+        diag.warning(
+            Span::call_site(),
+            "w",
+            "careful",
+            quote!(#[allow(deprecated)]),
+        );
+        assert!(!diag.has_errors());
+        assert_eq!(diag.warning_messages(), ["careful"]);
+        let tokens = diag.to_warnings().to_string();
+        assert!(
+            tokens.starts_with("# [allow (deprecated)] const _ : () ="),
+            "{tokens}"
+        );
+        assert!(tokens.contains("# [deprecated = \"careful\"] const fn w () { } w ()"));
     }
 }

@@ -6,10 +6,12 @@
 //! (reporting every problem through `diag::DiagCtxt`), then generates each emitted item in
 //! its own module.
 
-// The macros must expand to paths that work wherever `pin_init` is an extern crate.
+// Every macro's expansion names pin-init through the `$crate` of a pin-init `macro_rules!`
+// macro (see `anchor`).
 #![deny(missing_docs)]
 
 use proc_macro::TokenStream;
+use proc_macro2::TokenStream as TokenStream2;
 
 mod anchor;
 mod diag;
@@ -24,121 +26,163 @@ mod snapshots;
 mod test_switch;
 mod zeroable;
 
-/// See `pin_init::pin_data`.
+/// See `pin_init::pin_data`: forwards the struct to `pin_init::__internal::pin_data!`, which
+/// invokes [`pin_data_anchored!`](macro@pin_data_anchored) with pin-init's `$crate`.
 #[proc_macro_attribute]
 pub fn pin_data(args: TokenStream, input: TokenStream) -> TokenStream {
-    pin_data_impl(args.into(), input.into()).into()
+    forward("pin_data", args.into(), input.into()).into()
 }
 
-/// See `pin_init::pinned_drop`.
+/// `#[pin_data]`'s code: `unsafe { CRATE } (args) struct ...`, where `CRATE` names pin-init.
+#[proc_macro]
+pub fn pin_data_anchored(input: TokenStream) -> TokenStream {
+    pin_data_impl(input.into()).into()
+}
+
+/// See `pin_init::pinned_drop`: forwards to `pin_init::__internal::pinned_drop!`.
 #[proc_macro_attribute]
 pub fn pinned_drop(args: TokenStream, input: TokenStream) -> TokenStream {
-    pinned_drop_impl(args.into(), input.into()).into()
+    forward("pinned_drop", args.into(), input.into()).into()
 }
 
-/// See `pin_init::Zeroable`.
+/// `#[pinned_drop]`'s code: `unsafe { CRATE } (args) impl ...`.
+#[proc_macro]
+pub fn pinned_drop_anchored(input: TokenStream) -> TokenStream {
+    pinned_drop_impl(input.into()).into()
+}
+
+/// See `pin_init::Zeroable`: forwards to `pin_init::__internal::derive_zeroable!`.
 #[proc_macro_derive(Zeroable)]
 pub fn derive_zeroable(input: TokenStream) -> TokenStream {
-    derive_zeroable_impl(input.into(), false).into()
+    forward("derive_zeroable", TokenStream2::new(), input.into()).into()
 }
 
-/// See `pin_init::MaybeZeroable`.
+/// `#[derive(Zeroable)]`'s code: `unsafe { CRATE } () struct ...`.
+#[proc_macro]
+pub fn zeroable_anchored(input: TokenStream) -> TokenStream {
+    zeroable_impl(input.into(), false).into()
+}
+
+/// See `pin_init::MaybeZeroable`: forwards to `pin_init::__internal::derive_maybe_zeroable!`.
 #[proc_macro_derive(MaybeZeroable)]
 pub fn derive_maybe_zeroable(input: TokenStream) -> TokenStream {
-    derive_zeroable_impl(input.into(), true).into()
+    forward("derive_maybe_zeroable", TokenStream2::new(), input.into()).into()
 }
 
-/// See `pin_init::pin_init!` (which calls this with `$crate` in front of its input).
+/// `#[derive(MaybeZeroable)]`'s code: `unsafe { CRATE } () struct ...`.
 #[proc_macro]
-pub fn pin_init(input: TokenStream) -> TokenStream {
-    initializer(input.into(), init::Kind::PIN_INIT).into()
+pub fn maybe_zeroable_anchored(input: TokenStream) -> TokenStream {
+    zeroable_impl(input.into(), true).into()
 }
 
-/// See `pin_init::try_pin_init!` (which calls this with `$crate` in front of its input).
+/// `pin_init::pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn try_pin_init(input: TokenStream) -> TokenStream {
-    initializer(input.into(), init::Kind::TRY_PIN_INIT).into()
+pub fn pin_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::PIN_INIT)
 }
 
-/// See `pin_init::init!` (which calls this with `$crate` in front of its input).
+/// `pin_init::try_pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn init(input: TokenStream) -> TokenStream {
-    initializer(input.into(), init::Kind::INIT).into()
+pub fn try_pin_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::TRY_PIN_INIT)
 }
 
-/// See `pin_init::try_init!` (which calls this with `$crate` in front of its input).
+/// `pin_init::init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
-pub fn try_init(input: TokenStream) -> TokenStream {
-    initializer(input.into(), init::Kind::TRY_INIT).into()
+pub fn init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::INIT)
 }
 
-type TokenStream2 = proc_macro2::TokenStream;
-
-/// `#[pin_data]`: the expansion, anchored at a module-level alias of its own.
-fn pin_data_impl(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
-    let names = names::Names::new(&[&args, &input]);
-    let alias = anchor::alias_for(&names);
-    let out = pin_data::expand(args, input, &names);
-    let mut all = anchor::extern_crate(&alias);
-    all.extend(anchor::rewrite(out, &alias));
-    all
+/// `pin_init::try_init!`'s code: `unsafe { CRATE } () input`.
+#[proc_macro]
+pub fn try_init_anchored(input: TokenStream) -> TokenStream {
+    initializer(input, init::Kind::TRY_INIT)
 }
 
-/// `#[pinned_drop]`.
-fn pinned_drop_impl(args: TokenStream2, input: TokenStream2) -> TokenStream2 {
-    let names = names::Names::new(&[&args, &input]);
-    in_const_block(pinned_drop::expand(args, input), &names)
+fn initializer(input: TokenStream, kind: init::Kind) -> TokenStream {
+    initializer_impl(input.into(), kind).into()
 }
 
-/// `#[derive(Zeroable)]`, or `#[derive(MaybeZeroable)]` if `maybe`.
-fn derive_zeroable_impl(input: TokenStream2, maybe: bool) -> TokenStream2 {
-    let names = names::Names::new(&[&input]);
-    let out = if maybe {
-        zeroable::expand_maybe(input, &names)
-    } else {
-        zeroable::expand(input, &names)
+// The generating macros on `proc_macro2` tokens (also what the expansion snapshots run). Each
+// expansion's own names end in a suffix derived from its whole input (see `names`).
+
+fn pin_data_impl(input: TokenStream2) -> TokenStream2 {
+    anchored(input, Wrap::Items, |args, item| {
+        let names = names::Names::new(&[&args, &item]);
+        pin_data::expand(args, item, &names)
+    })
+}
+
+fn pinned_drop_impl(input: TokenStream2) -> TokenStream2 {
+    anchored(input, Wrap::ConstBlock, pinned_drop::expand)
+}
+
+fn zeroable_impl(input: TokenStream2, maybe: bool) -> TokenStream2 {
+    anchored(input, Wrap::ConstBlock, |_, item| {
+        let names = names::Names::new(&[&item]);
+        if maybe {
+            zeroable::expand_maybe(item, &names)
+        } else {
+            zeroable::expand(item, &names)
+        }
+    })
+}
+
+fn initializer_impl(input: TokenStream2, kind: init::Kind) -> TokenStream2 {
+    anchored(input, Wrap::Block, |_, rest| {
+        let names = names::Names::new(&[&rest]);
+        // The errors are an expression with no user token in it.
+        init::expand(rest, kind, &names).unwrap_or_else(|errors| errors)
+    })
+}
+
+/// How a generating macro's output is placed after its guard.
+enum Wrap {
+    /// Items at the invocation's level (`#[pin_data]`: the struct stays where it was).
+    Items,
+    /// Items in an unnamed `const` block (trait impls and checks need no name outside).
+    ConstBlock,
+    /// An expression, in a block.
+    Block,
+}
+
+/// Expands a generating macro: splits `unsafe { CRATE } (args) rest`, runs `expand(args,
+/// rest)` and anchors its paths at `CRATE` (see `anchor`).
+fn anchored(
+    input: TokenStream2,
+    wrap: Wrap,
+    expand: impl FnOnce(TokenStream2, TokenStream2) -> TokenStream2,
+) -> TokenStream2 {
+    let a = match anchor::split(input) {
+        Ok(a) => a,
+        Err(e) => return e,
     };
-    in_const_block(out, &names)
-}
-
-/// Items whose paths are anchored at an alias of their own, in an unnamed `const` block (trait
-/// impls and checks, which need no name outside it). The alias is unguessable, like every name
-/// an expansion introduces: user tokens in the block (bounds, field types, a `#[pinned_drop]`
-/// body) cannot name it, so they mean there what they mean outside.
-fn in_const_block(out: proc_macro2::TokenStream, names: &names::Names) -> proc_macro2::TokenStream {
-    let alias = anchor::alias_for(names);
-    let krate = anchor::extern_crate(&alias);
-    let out = anchor::rewrite(out, &alias);
-    quote::quote!(const _: () = { #krate #out };)
-}
-
-/// An initializer macro: its input starts with the anchor, `$crate` of the declarative macro
-/// in `pin_init` that forwards to it, which names the real crate whatever the user's crate
-/// rebinds (see `anchor`). The expansion imports the crate's root through it under an
-/// unguessable name (`use $crate::__internal::krate as __pin_init_<suffix>;`, as Rust 1.85
-/// cannot import `$crate` itself), which the paths of the expansion start at, each at the span
-/// of the path it replaces (so errors point where they should).
-fn initializer(input: proc_macro2::TokenStream, kind: init::Kind) -> proc_macro2::TokenStream {
-    let mut tokens = input.into_iter();
-    let anchor = match tokens.next() {
-        Some(proc_macro2::TokenTree::Ident(anchor)) => anchor,
-        _ => {
-            return quote::quote! {
-                ::core::compile_error!("internal macro: use `pin_init::{pin_init, try_pin_init, \
-                    init, try_init}!`")
-            }
+    let mut rest = a.rest.into_iter();
+    let args = match rest.next() {
+        Some(proc_macro2::TokenTree::Group(g))
+            if g.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+        {
+            g.stream()
+        }
+        other => {
+            let span = other.map_or_else(proc_macro2::Span::call_site, |t| t.span());
+            return quote::quote_spanned! {span=>
+                ::core::compile_error! { "this macro is internal to pin-init: expected `(args)`" }
+            };
         }
     };
-    let rest: proc_macro2::TokenStream = tokens.collect();
-    let names = names::Names::new(&[&rest]);
-    let alias = anchor::alias_for(&names);
-    // The errors are an expression with no user token in it; the expansion has no item but
-    // this import.
-    let out = init::expand(rest, kind, &names).unwrap_or_else(|errors| errors);
-    let out = anchor::rewrite(out, &alias);
-    quote::quote!({
-        #[allow(unused_imports)]
-        use #anchor::__internal::krate as #alias;
-        #out
-    })
+    let out = anchor::rewrite(expand(args, rest.collect()), &a.anchor);
+    let guard = a.guard;
+    match wrap {
+        Wrap::Items => quote::quote!(const _: () = #guard; #out),
+        Wrap::ConstBlock => quote::quote!(const _: () = { #guard; #out };),
+        Wrap::Block => quote::quote!({ #guard; #out }),
+    }
+}
+
+/// The output of a forwarding attribute or derive: `::pin_init::__internal::NAME! { (args)
+/// input }`. The path can be rebound by the using crate, but the tokens are its own.
+fn forward(name: &str, args: TokenStream2, input: TokenStream2) -> TokenStream2 {
+    let name = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+    quote::quote!(::pin_init::__internal::#name! { (#args) #input })
 }

@@ -54,7 +54,7 @@ fn expand_item(mut item: syn::Item) -> TokenStream {
             let (zeroable, maybe) = take_derives(&mut s.attrs);
             let derives = derives(s.to_token_stream(), zeroable, maybe);
             if let Some(args) = take_attr(&mut s.attrs, "pin_data") {
-                let mut out = crate::pin_data_impl(args, s.to_token_stream());
+                let mut out = crate::pin_data_impl(anchored(args, s.to_token_stream()));
                 out.extend(derives);
                 return out;
             }
@@ -66,7 +66,7 @@ fn expand_item(mut item: syn::Item) -> TokenStream {
             quote!(#u #derives)
         }
         syn::Item::Impl(i) => match take_attr(&mut i.attrs, "pinned_drop") {
-            Some(args) => crate::pinned_drop_impl(args, i.to_token_stream()),
+            Some(args) => crate::pinned_drop_impl(anchored(args, i.to_token_stream())),
             None => i.to_token_stream(),
         },
         other => other.to_token_stream(),
@@ -76,16 +76,29 @@ fn expand_item(mut item: syn::Item) -> TokenStream {
 fn derives(item: TokenStream, zeroable: bool, maybe: bool) -> TokenStream {
     let mut out = TokenStream::new();
     if zeroable {
-        out.extend(crate::derive_zeroable_impl(item.clone(), false));
+        out.extend(crate::zeroable_impl(
+            anchored(TokenStream::new(), item.clone()),
+            false,
+        ));
     }
     if maybe {
-        out.extend(crate::derive_zeroable_impl(item, true));
+        out.extend(crate::zeroable_impl(
+            anchored(TokenStream::new(), item),
+            true,
+        ));
     }
     out
 }
 
+/// The input of a generating macro as pin-init's `macro_rules!` macros pass it, with `pin_init`
+/// standing for their `$crate`.
+fn anchored(args: TokenStream, input: TokenStream) -> TokenStream {
+    let anchor = Ident::new("pin_init", Span::call_site());
+    quote!(unsafe { #anchor } (#args) #input)
+}
+
 /// Replaces `pin_init!(..)`, `try_pin_init!(..)`, `init!(..)` and `try_init!(..)` by their
-/// expansion, with `pin_init` standing for `$crate`.
+/// expansion.
 struct Initializers;
 
 impl VisitMut for Initializers {
@@ -104,9 +117,7 @@ impl VisitMut for Initializers {
             "try_init" => crate::init::Kind::TRY_INIT,
             _ => return,
         };
-        let anchor = Ident::new("pin_init", Span::call_site());
-        let tokens = &m.mac.tokens;
-        let out = crate::initializer(quote!(#anchor #tokens), kind);
+        let out = crate::initializer_impl(anchored(TokenStream::new(), m.mac.tokens.clone()), kind);
         *expr = syn::parse2(out).expect("an initializer expands to an expression");
     }
 }

@@ -43,7 +43,9 @@ pub mod alloc {
     use core::{mem::MaybeUninit, ops::Deref, ops::DerefMut, pin::Pin};
     use pin_init::{InPlaceWrite, Init, PinInit};
 
-    pub use pin_init::AllocError;
+    /// The kernel's allocation error (`core::alloc::AllocError` there; a stand-in).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AllocError;
 
     /// Allocation flags (ignored on the host).
     #[derive(Clone, Copy)]
@@ -253,20 +255,26 @@ pub mod sync {
         where
             E: From<AllocError>,
         {
-            Ok(Arc(
-                <std::sync::Arc<T> as pin_init::InPlaceInit<T>>::try_pin_init(init)?,
-            ))
+            let mut arc = std::sync::Arc::<T>::new_uninit();
+            let slot = std::sync::Arc::get_mut(&mut arc)
+                .expect("a new Arc is unique")
+                .as_mut_ptr();
+            // SAFETY: `slot` is valid, uninitialized and exclusively ours; on error the `Arc`
+            // frees it as `MaybeUninit<T>`; the contents of an `Arc` never move.
+            unsafe { init.__pinned_init(slot)? };
+            // SAFETY: initialized just above.
+            let arc = unsafe { arc.assume_init() };
+            // SAFETY: the contents of an `Arc` never move and this `Arc` never exposes `&mut T`.
+            Ok(Arc(unsafe { Pin::new_unchecked(arc) }))
         }
 
-        fn try_init<E>(init: impl Init<T, E>, _flags: Flags) -> Result<Self, E>
+        fn try_init<E>(init: impl Init<T, E>, flags: Flags) -> Result<Self, E>
         where
             E: From<AllocError>,
         {
-            let arc = <std::sync::Arc<T> as pin_init::InPlaceInit<T>>::try_init(init)?;
-            // Pinning an `Arc` is always fine when `T: Unpin`; here, the kernel's `Arc` is
-            // pinned by construction and never gives out `&mut T`.
-            // SAFETY: the contents of an `Arc` never move and this `Arc` never exposes `&mut T`.
-            Ok(Arc(unsafe { Pin::new_unchecked(arc) }))
+            // An `Init` is a `PinInit`: the kernel's `Arc` is pinned by construction and never
+            // gives out `&mut T`.
+            Self::try_pin_init(init, flags)
         }
     }
 }

@@ -23,8 +23,8 @@
 //! never-executed *skeleton* made of the guards' types alone: see [`skeleton`].
 //!
 //! Local variables the macro introduces use `Span::mixed_site()` and unguessable names, so user
-//! code can neither see nor shadow them; the expansion declares no item but the import of the
-//! crate's root through the `$crate` of the declarative macro that forwards to it.
+//! code can neither see nor shadow them; the expansion declares no item, and names the crate
+//! through the `$crate` of the declarative macro that forwards to it (see `anchor`).
 
 use super::{
     model::{Initializer, Item},

@@ -176,32 +176,56 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
     );
 }
 
-/// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field.
+/// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field. Without `#[pin]`
+/// the program is still sound, so this is a warning (as in upstream pin-init), which the
+/// struct's own lint attributes (`#[allow(deprecated)]`) apply to.
 fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    let lint_attrs: proc_macro2::TokenStream = model
+        .attrs
+        .iter()
+        .filter(|a| {
+            ["allow", "warn", "deny", "forbid"]
+                .iter()
+                .any(|l| a.path().is_ident(l))
+        })
+        .map(quote::ToTokens::to_token_stream)
+        .collect();
     for field in &model.fields {
-        if field.pinned.is_none() && is_phantom_pinned(&field.ty) {
-            diag.error_spanned(
-                &field.ty,
+        let Some(span) = phantom_pinned(&field.ty) else {
+            continue;
+        };
+        if field.pinned.is_none() {
+            let (name, fix) = match &field.member {
+                syn::Member::Named(name) => (name.to_string(), format!("#[pin] {name}: ")),
+                syn::Member::Unnamed(index) => (index.index.to_string(), "#[pin] ".to_owned()),
+            };
+            let ty = &field.ty;
+            let ty = quote::quote!(#ty).to_string().replace(' ', "");
+            diag.warning(
+                span,
+                "phantom_pinned_without_pin",
                 format_args!(
-                    "field `{}` of type `PhantomPinned` has no effect without `#[pin]`: write \
-                     `#[pin] {}: PhantomPinned`",
-                    field.ident, field.ident
+                    "field `{name}` of type `PhantomPinned` has no effect without `#[pin]`: \
+                     write `{fix}{ty}`"
                 ),
+                lint_attrs.clone(),
             );
         }
     }
 }
 
-fn is_phantom_pinned(ty: &Type) -> bool {
+/// The span of `PhantomPinned` in `ty`, if `ty` is a path to a type of that name.
+fn phantom_pinned(ty: &Type) -> Option<proc_macro2::Span> {
     match ty {
         Type::Path(p) if p.qself.is_none() => p
             .path
             .segments
             .last()
-            .is_some_and(|s| s.ident == "PhantomPinned" && s.arguments.is_none()),
-        Type::Group(g) => is_phantom_pinned(&g.elem),
-        Type::Paren(p) => is_phantom_pinned(&p.elem),
-        _ => false,
+            .filter(|s| s.ident == "PhantomPinned" && s.arguments.is_none())
+            .map(|s| s.ident.span()),
+        Type::Group(g) => phantom_pinned(&g.elem),
+        Type::Paren(p) => phantom_pinned(&p.elem),
+        _ => None,
     }
 }
 
@@ -276,9 +300,58 @@ mod tests {
                 c: u32,
             }
         });
-        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("packed"));
-        assert!(errors[1].contains("field `a`"));
+    }
+
+    #[test]
+    fn phantom_pinned_without_pin_is_a_warning() {
+        let warnings = |item| {
+            let mut diag = DiagCtxt::default();
+            let model = PinDataStruct::parse(
+                syn::parse2(item).unwrap(),
+                Args::default(),
+                crate::names::Names::new(&[]),
+                &mut diag,
+            )
+            .unwrap();
+            run(&model, &mut diag);
+            assert!(!diag.has_errors());
+            (diag.warning_messages(), diag.to_warnings().to_string())
+        };
+        let (msgs, tokens) = warnings(quote! {
+            #[allow(deprecated)]
+            #[repr(C)]
+            struct Foo {
+                a: core::marker::PhantomPinned,
+                #[pin]
+                b: PhantomPinned,
+                c: u32,
+            }
+        });
+        assert_eq!(
+            msgs,
+            [
+                "field `a` of type `PhantomPinned` has no effect without `#[pin]`: write \
+              `#[pin] a: core::marker::PhantomPinned`"
+            ]
+        );
+        // The struct's lint levels apply, its other attributes do not.
+        assert!(
+            tokens.starts_with("# [allow (deprecated)] const _"),
+            "{tokens}"
+        );
+        assert!(!tokens.contains("repr"), "{tokens}");
+        let (msgs, _) = warnings(quote!(
+            struct T(u8, PhantomPinned);
+        ));
+        assert_eq!(
+            msgs,
+            [
+                "field `1` of type `PhantomPinned` has no effect without `#[pin]`: write \
+              `#[pin] PhantomPinned`"
+            ]
+        );
     }
 
     #[test]

@@ -25,13 +25,15 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         return quote!(#errors #input);
     };
     checks::run(&model, &mut diag);
+    let warnings = diag.to_warnings();
     if diag.has_errors() {
         // Emit the struct as written (without our attributes) so that code using it does not
-        // produce follow-up errors, plus every error found.
+        // produce follow-up errors, plus every error and warning found.
         let errors = diag.to_compile_errors();
         let def = gen::struct_def::generate(&model);
         let aliases = gen::aliases::generate(&model);
-        return quote!(#errors #def #aliases);
+        return quote!(#errors #warnings #def #aliases);
     }
-    gen::generate(&model)
+    let out = gen::generate(&model);
+    quote!(#warnings #out)
 }

@@ -1,14 +1,10 @@
 // The expansion of borrowed_mut.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_4rgaj6oc1nvc2;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Split {
-    head: __pin_init_4rgaj6oc1nvc2::__internal::Erase<
+    head: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_head_4rgaj6oc1nvc2<'buf>,),
     >,
-    buf: __pin_init_4rgaj6oc1nvc2::__internal::BorrowedMut<
-        __pin_init_field_buf_4rgaj6oc1nvc2,
-    >,
+    buf: pin_init::__internal::BorrowedMut<__pin_init_field_buf_4rgaj6oc1nvc2>,
 }
 #[doc(hidden)]
 #[allow(type_alias_bounds, non_camel_case_types, dead_code)]
@@ -24,10 +20,10 @@ struct SplitProjection<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
-    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+    buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
-    ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_4rgaj6oc1nvc2 mut Split,
     >,
 }
@@ -39,10 +35,10 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
-    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+    buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
-    ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_4rgaj6oc1nvc2 mut Split,
     >,
 }
@@ -52,44 +48,34 @@ impl Split {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_4rgaj6oc1nvc2>(
-        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
-            &'__pin_4rgaj6oc1nvc2 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_4rgaj6oc1nvc2 mut Self>,
     ) -> SplitProjection<'__pin_4rgaj6oc1nvc2> {
         let this_4rgaj6oc1nvc2 = unsafe {
-            __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         SplitProjection {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
-                    this_4rgaj6oc1nvc2.head
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_4rgaj6oc1nvc2.head)
                     .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
             },
-            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
-            ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            buf: pin_init::__internal::NotVisible::new(),
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Pin-projects all fields of a shared `Self`.
     #[inline]
     #[allow(dead_code)]
     fn project_ref<'__pin_4rgaj6oc1nvc2>(
-        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
-            &'__pin_4rgaj6oc1nvc2 Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_4rgaj6oc1nvc2 Self>,
     ) -> SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
-        let this_4rgaj6oc1nvc2 = __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_ref(
-            self,
-        );
+        let this_4rgaj6oc1nvc2 = pin_init::__internal::core::pin::Pin::get_ref(self);
         SplitProjectionRef {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
-                    this_4rgaj6oc1nvc2.head
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_4rgaj6oc1nvc2.head)
                     .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__pin_4rgaj6oc1nvc2>>()
             },
-            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
-            ___pin_phantom_data: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            buf: pin_init::__internal::NotVisible::new(),
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Returns the self-referential field `head`, its field lifetimes shortened to the borrow of `self`.
@@ -101,7 +87,7 @@ impl Split {
         '__this_4rgaj6oc1nvc2,
     > {
         unsafe {
-            &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(self.head)
+            &*pin_init::__internal::core::ptr::addr_of!(self.head)
                 .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2>>()
         }
     }
@@ -109,25 +95,23 @@ impl Split {
     #[inline]
     #[allow(dead_code)]
     fn with_project<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
-        self: __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin<
-            &'__this_4rgaj6oc1nvc2 mut Self,
-        >,
-        f_4rgaj6oc1nvc2: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+        self: pin_init::__internal::core::pin::Pin<&'__this_4rgaj6oc1nvc2 mut Self>,
+        f_4rgaj6oc1nvc2: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
             __SplitWithProjection_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
         ) -> __R_4rgaj6oc1nvc2,
     ) -> __R_4rgaj6oc1nvc2 {
         let this_4rgaj6oc1nvc2 = unsafe {
-            __pin_init_4rgaj6oc1nvc2::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         f_4rgaj6oc1nvc2(__SplitWithProjection_4rgaj6oc1nvc2 {
             head: unsafe {
-                &mut *__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_4rgaj6oc1nvc2.head
                 )
                     .cast()
             },
-            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
-            __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            buf: pin_init::__internal::NotVisible::new(),
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
     ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
@@ -135,20 +119,18 @@ impl Split {
     #[allow(dead_code)]
     fn with_project_ref<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
         &'__this_4rgaj6oc1nvc2 self,
-        f_4rgaj6oc1nvc2: impl for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+        f_4rgaj6oc1nvc2: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
             __SplitWithProjectionRef_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
         ) -> __R_4rgaj6oc1nvc2,
     ) -> __R_4rgaj6oc1nvc2 {
         let this_4rgaj6oc1nvc2 = self;
         f_4rgaj6oc1nvc2(__SplitWithProjectionRef_4rgaj6oc1nvc2 {
             head: unsafe {
-                &*__pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of!(
-                    this_4rgaj6oc1nvc2.head
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_4rgaj6oc1nvc2.head)
                     .cast()
             },
-            buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible::new(),
-            __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+            buf: pin_init::__internal::NotVisible::new(),
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
 }
@@ -162,10 +144,10 @@ struct __SplitWithProjection_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 mut __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
-    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+    buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
-    __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
@@ -179,10 +161,10 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
-    buf: __pin_init_4rgaj6oc1nvc2::__internal::NotVisible<
+    buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
-    __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
@@ -190,57 +172,49 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_4rgaj6oc1nvc2 {
-        __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
-            fn(Split) -> Split,
-        >,
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Split) -> Split>,
     }
-    impl __pin_init_4rgaj6oc1nvc2::__internal::core::clone::Clone
-    for __ThePinData_4rgaj6oc1nvc2 {
+    impl pin_init::__internal::core::clone::Clone for __ThePinData_4rgaj6oc1nvc2 {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Copy
-    for __ThePinData_4rgaj6oc1nvc2 {}
+    impl pin_init::__internal::core::marker::Copy for __ThePinData_4rgaj6oc1nvc2 {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl __ThePinData_4rgaj6oc1nvc2 {}
-    unsafe impl __pin_init_4rgaj6oc1nvc2::__internal::HasPinData for Split {
+    unsafe impl pin_init::__internal::HasPinData for Split {
         type PinData = __ThePinData_4rgaj6oc1nvc2;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_4rgaj6oc1nvc2 {
-                __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl __pin_init_4rgaj6oc1nvc2::__internal::PinData
-    for __ThePinData_4rgaj6oc1nvc2 {
+    unsafe impl pin_init::__internal::PinData for __ThePinData_4rgaj6oc1nvc2 {
         type Datee = Split;
     }
     #[doc(hidden)]
-    impl<'__pin_4rgaj6oc1nvc2> __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Unpin
-    for Split
+    impl<'__pin_4rgaj6oc1nvc2> pin_init::__internal::core::marker::Unpin for Split
     where
-        __pin_init_4rgaj6oc1nvc2::__internal::NeverUnpin<
+        pin_init::__internal::NeverUnpin<
             '__pin_4rgaj6oc1nvc2,
-        >: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __PinDataLt_4rgaj6oc1nvc2<'buf> {
-        __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
-            fn(Split) -> Split,
-        >,
-        __phantom_lt: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Split) -> Split>,
+        __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'buf ()) -> &'buf (),),
         >,
     }
-    impl<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::clone::Clone
+    impl<'buf> pin_init::__internal::core::clone::Clone
     for __PinDataLt_4rgaj6oc1nvc2<'buf> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::marker::Copy
+    impl<'buf> pin_init::__internal::core::marker::Copy
     for __PinDataLt_4rgaj6oc1nvc2<'buf> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
     impl<'buf> __PinDataLt_4rgaj6oc1nvc2<'buf> {
@@ -248,16 +222,16 @@ const _: () = {
         unsafe fn head(
             self,
             slot_4rgaj6oc1nvc2: *mut Split,
-        ) -> __pin_init_4rgaj6oc1nvc2::__internal::Slot<
-            __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
         > {
             unsafe {
-                <__pin_init_4rgaj6oc1nvc2::__internal::Slot<
-                    __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
                 >>::new(
-                    __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_4rgaj6oc1nvc2).head
                     )
                         .cast::<__pin_init_field_head_4rgaj6oc1nvc2<'buf>>(),
@@ -268,20 +242,20 @@ const _: () = {
         unsafe fn buf(
             self,
             slot_4rgaj6oc1nvc2: *mut Split,
-        ) -> __pin_init_4rgaj6oc1nvc2::__internal::SelfRefSlot<
+        ) -> pin_init::__internal::SelfRefSlot<
             'buf,
-            __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+            pin_init::__internal::Unpinned,
             __pin_init_field_buf_4rgaj6oc1nvc2,
-            __pin_init_4rgaj6oc1nvc2::__internal::Exclusive,
+            pin_init::__internal::Exclusive,
         > {
             unsafe {
-                <__pin_init_4rgaj6oc1nvc2::__internal::SelfRefSlot<
+                <pin_init::__internal::SelfRefSlot<
                     'buf,
-                    __pin_init_4rgaj6oc1nvc2::__internal::Unpinned,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_buf_4rgaj6oc1nvc2,
-                    __pin_init_4rgaj6oc1nvc2::__internal::Exclusive,
+                    pin_init::__internal::Exclusive,
                 >>::new(
-                    __pin_init_4rgaj6oc1nvc2::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_4rgaj6oc1nvc2).buf
                     )
                         .cast::<__pin_init_field_buf_4rgaj6oc1nvc2>(),
@@ -299,11 +273,11 @@ const _: () = {
             f_4rgaj6oc1nvc2: __F_4rgaj6oc1nvc2,
         ) -> __F_4rgaj6oc1nvc2
         where
-            __F_4rgaj6oc1nvc2: for<'buf> __pin_init_4rgaj6oc1nvc2::__internal::core::ops::FnOnce(
+            __F_4rgaj6oc1nvc2: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Split,
                 __PinDataLt_4rgaj6oc1nvc2<'buf>,
-            ) -> __pin_init_4rgaj6oc1nvc2::__internal::core::result::Result<
-                    __pin_init_4rgaj6oc1nvc2::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_4rgaj6oc1nvc2,
                 >,
         {
@@ -313,17 +287,17 @@ const _: () = {
         #[inline(always)]
         fn __with_lt<'buf>(self) -> __PinDataLt_4rgaj6oc1nvc2<'buf> {
             __PinDataLt_4rgaj6oc1nvc2 {
-                __phantom: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
-                __phantom_lt: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
+                __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_4rgaj6oc1nvc2<'buf>(_: &Split) {
-        let __buf_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        let __buf_4rgaj6oc1nvc2: pin_init::__internal::core::marker::PhantomData<
             &'buf mut __pin_init_field_buf_4rgaj6oc1nvc2,
         >;
-        let __head_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::marker::PhantomData<
+        let __head_4rgaj6oc1nvc2: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
         >;
     }
@@ -340,8 +314,8 @@ const _: () = {
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
     impl<
-        T_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::PinnedDrop
-            + ?__pin_init_4rgaj6oc1nvc2::__internal::core::marker::Sized,
+        T_4rgaj6oc1nvc2: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2
     for T_4rgaj6oc1nvc2 {}
     impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 for Split {}
@@ -349,8 +323,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 {}
     #[allow(drop_bounds)]
     impl<
-        T_4rgaj6oc1nvc2: __pin_init_4rgaj6oc1nvc2::__internal::core::ops::Drop
-            + ?__pin_init_4rgaj6oc1nvc2::__internal::core::marker::Sized,
+        T_4rgaj6oc1nvc2: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for T_4rgaj6oc1nvc2 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -361,27 +335,24 @@ const _: () = {
 };
 fn split() -> impl PinInit<Split> {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_xi8kvexi5nhs2;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_xi8kvexi5nhs2 = || {
                 unsafe {
                     Split {
-                        buf: __pin_init_xi8kvexi5nhs2::__internal::core::panic!(),
-                        head: __pin_init_xi8kvexi5nhs2::__internal::core::panic!(),
+                        buf: pin_init::__internal::core::panic!(),
+                        head: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_xi8kvexi5nhs2 = unsafe {
-                __pin_init_xi8kvexi5nhs2::__internal::pin_data_of(
-                    __type_of_xi8kvexi5nhs2,
-                )
+                pin_init::__internal::pin_data_of(__type_of_xi8kvexi5nhs2)
             };
             let __initializer_xi8kvexi5nhs2 = __data_xi8kvexi5nhs2
                 .__make_closure::<
                     _,
-                    __pin_init_xi8kvexi5nhs2::__internal::core::convert::Infallible,
+                    pin_init::__internal::core::convert::Infallible,
                 >(move |slot_xi8kvexi5nhs2, __data_lt_xi8kvexi5nhs2| {
                     #[allow(
                         unreachable_code,
@@ -395,10 +366,10 @@ fn split() -> impl PinInit<Split> {
                         let __buf_skeleton_slot_xi8kvexi5nhs2 = unsafe {
                             __skeleton_data_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2 = __pin_init_xi8kvexi5nhs2::__internal::Skeleton::guard(
+                        let buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2 = pin_init::__internal::Skeleton::guard(
                             &__buf_skeleton_slot_xi8kvexi5nhs2,
                         );
-                        __pin_init_xi8kvexi5nhs2::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_xi8kvexi5nhs2,
                             &buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2,
                         );
@@ -416,14 +387,10 @@ fn split() -> impl PinInit<Split> {
                         unsafe { __data_lt_xi8kvexi5nhs2.head(slot_xi8kvexi5nhs2) }
                             .write(__val_xi8kvexi5nhs2)
                     };
-                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(
-                        __head_guard_xi8kvexi5nhs2,
-                    );
-                    __pin_init_xi8kvexi5nhs2::__internal::core::mem::forget(
-                        __buf_guard_xi8kvexi5nhs2,
-                    );
-                    __pin_init_xi8kvexi5nhs2::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_xi8kvexi5nhs2::__internal::InitOk::new()
+                    pin_init::__internal::core::mem::forget(__head_guard_xi8kvexi5nhs2);
+                    pin_init::__internal::core::mem::forget(__buf_guard_xi8kvexi5nhs2);
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_xi8kvexi5nhs2 = move |slot_xi8kvexi5nhs2| {
@@ -433,11 +400,7 @@ fn split() -> impl PinInit<Split> {
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_xi8kvexi5nhs2::pin_init_from_closure(
-                    __initializer_xi8kvexi5nhs2,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_xi8kvexi5nhs2) }
         }
     }
 }

@@ -1,14 +1,12 @@
 // The expansion of existential.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_7rd0hunl80hn3;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct CommandQueue<'a> {
-    inner: __pin_init_7rd0hunl80hn3::__internal::Erase<
+    inner: pin_init::__internal::Erase<
         for<'cmdq> fn(&'cmdq ()) -> (__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,),
         (
             (&'a (),),
-            __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
-                __pin_init_7rd0hunl80hn3::__internal::OwnsForDropck<(&'a (),)>,
+            pin_init::__internal::core::marker::PhantomData<
+                pin_init::__internal::OwnsForDropck<(&'a (),)>,
             >,
         ),
     >,
@@ -24,7 +22,7 @@ type __pin_init_field_dev_7rd0hunl80hn3<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
-    inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible<
+    inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
             'a,
@@ -32,7 +30,7 @@ struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
     >,
     ///Projection of the field `dev`.
     dev: &'__pin_7rd0hunl80hn3 mut __pin_init_field_dev_7rd0hunl80hn3<'a>,
-    ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_7rd0hunl80hn3 mut CommandQueue<'a>,
     >,
 }
@@ -40,7 +38,7 @@ struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
-    inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible<
+    inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
             'a,
@@ -48,7 +46,7 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     >,
     ///Projection of the field `dev`.
     dev: &'__pin_7rd0hunl80hn3 __pin_init_field_dev_7rd0hunl80hn3<'a>,
-    ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_7rd0hunl80hn3 mut CommandQueue<'a>,
     >,
 }
@@ -58,34 +56,28 @@ impl<'a> CommandQueue<'a> {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_7rd0hunl80hn3>(
-        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
-            &'__pin_7rd0hunl80hn3 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_7rd0hunl80hn3 mut Self>,
     ) -> CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
         let this_7rd0hunl80hn3 = unsafe {
-            __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         CommandQueueProjection {
-            inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
+            inner: pin_init::__internal::NotVisible::new(),
             dev: &mut this_7rd0hunl80hn3.dev,
-            ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Pin-projects all fields of a shared `Self`.
     #[inline]
     #[allow(dead_code)]
     fn project_ref<'__pin_7rd0hunl80hn3>(
-        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
-            &'__pin_7rd0hunl80hn3 Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_7rd0hunl80hn3 Self>,
     ) -> CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
-        let this_7rd0hunl80hn3 = __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_ref(
-            self,
-        );
+        let this_7rd0hunl80hn3 = pin_init::__internal::core::pin::Pin::get_ref(self);
         CommandQueueProjectionRef {
-            inner: __pin_init_7rd0hunl80hn3::__internal::NotVisible::new(),
+            inner: pin_init::__internal::NotVisible::new(),
             dev: &this_7rd0hunl80hn3.dev,
-            ___pin_phantom_data: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Runs `f` with the self-referential field `inner`, which is invariant in its field lifetimes: `f` must accept it for every choice of them. The field is lent as `&Bounded<T, _>` (derefs to `&T`), knowing that its existential lifetimes outlive their bounds.
@@ -93,43 +85,40 @@ impl<'a> CommandQueue<'a> {
     #[allow(dead_code)]
     fn with_inner<__R_7rd0hunl80hn3>(
         &self,
-        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
-            &__pin_init_7rd0hunl80hn3::__internal::Bounded<
+        f_7rd0hunl80hn3: impl for<'cmdq> pin_init::__internal::core::ops::FnOnce(
+            &pin_init::__internal::Bounded<
                 __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
                 (&'a &'cmdq (),),
             >,
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3 {
         f_7rd0hunl80hn3(unsafe {
-            &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(self.inner)
-                .cast()
+            &*pin_init::__internal::core::ptr::addr_of!(self.inner).cast()
         })
     }
     ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
     #[inline]
     #[allow(dead_code)]
     fn with_project<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
-        self: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
-            &'__this_7rd0hunl80hn3 mut Self,
-        >,
-        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+        self: pin_init::__internal::core::pin::Pin<&'__this_7rd0hunl80hn3 mut Self>,
+        f_7rd0hunl80hn3: impl for<'cmdq> pin_init::__internal::core::ops::FnOnce(
             __CommandQueueWithProjection_7rd0hunl80hn3<'__this_7rd0hunl80hn3, 'cmdq, 'a>,
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3 {
         let this_7rd0hunl80hn3 = unsafe {
-            __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         f_7rd0hunl80hn3(__CommandQueueWithProjection_7rd0hunl80hn3 {
             inner: unsafe {
-                __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
-                    &mut *__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                pin_init::__internal::core::pin::Pin::new_unchecked(unsafe {
+                    &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                         this_7rd0hunl80hn3.inner
                     )
                         .cast()
                 })
             },
             dev: &mut this_7rd0hunl80hn3.dev,
-            __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
     ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
@@ -137,7 +126,7 @@ impl<'a> CommandQueue<'a> {
     #[allow(dead_code)]
     fn with_project_ref<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
         &'__this_7rd0hunl80hn3 self,
-        f_7rd0hunl80hn3: impl for<'cmdq> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+        f_7rd0hunl80hn3: impl for<'cmdq> pin_init::__internal::core::ops::FnOnce(
             __CommandQueueWithProjectionRef_7rd0hunl80hn3<
                 '__this_7rd0hunl80hn3,
                 'cmdq,
@@ -148,15 +137,13 @@ impl<'a> CommandQueue<'a> {
         let this_7rd0hunl80hn3 = self;
         f_7rd0hunl80hn3(__CommandQueueWithProjectionRef_7rd0hunl80hn3 {
             inner: unsafe {
-                __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin::new_unchecked(unsafe {
-                    &*__pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of!(
-                        this_7rd0hunl80hn3.inner
-                    )
+                pin_init::__internal::core::pin::Pin::new_unchecked(unsafe {
+                    &*pin_init::__internal::core::ptr::addr_of!(this_7rd0hunl80hn3.inner)
                         .cast()
                 })
             },
             dev: &this_7rd0hunl80hn3.dev,
-            __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
 }
@@ -169,12 +156,12 @@ struct __CommandQueueWithProjection_7rd0hunl80hn3<
     'a: '__this_7rd0hunl80hn3,
 > {
     ///The field `inner`.
-    inner: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+    inner: pin_init::__internal::core::pin::Pin<
         &'__this_7rd0hunl80hn3 mut __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
     >,
     ///The field `dev`.
     dev: &'__this_7rd0hunl80hn3 mut __pin_init_field_dev_7rd0hunl80hn3<'a>,
-    __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
@@ -187,12 +174,12 @@ struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
     'a: '__this_7rd0hunl80hn3,
 > {
     ///The field `inner`.
-    inner: __pin_init_7rd0hunl80hn3::__internal::core::pin::Pin<
+    inner: pin_init::__internal::core::pin::Pin<
         &'__this_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
     >,
     ///The field `dev`.
     dev: &'__this_7rd0hunl80hn3 __pin_init_field_dev_7rd0hunl80hn3<'a>,
-    __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
@@ -200,60 +187,56 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_7rd0hunl80hn3<'a> {
-        __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(CommandQueue<'a>) -> CommandQueue<'a>,
         >,
     }
-    impl<'a> __pin_init_7rd0hunl80hn3::__internal::core::clone::Clone
+    impl<'a> pin_init::__internal::core::clone::Clone
     for __ThePinData_7rd0hunl80hn3<'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'a> __pin_init_7rd0hunl80hn3::__internal::core::marker::Copy
+    impl<'a> pin_init::__internal::core::marker::Copy
     for __ThePinData_7rd0hunl80hn3<'a> {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl<'a> __ThePinData_7rd0hunl80hn3<'a> {}
-    unsafe impl<'a> __pin_init_7rd0hunl80hn3::__internal::HasPinData
-    for CommandQueue<'a> {
+    unsafe impl<'a> pin_init::__internal::HasPinData for CommandQueue<'a> {
         type PinData = __ThePinData_7rd0hunl80hn3<'a>;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_7rd0hunl80hn3 {
-                __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl<'a> __pin_init_7rd0hunl80hn3::__internal::PinData
-    for __ThePinData_7rd0hunl80hn3<'a> {
+    unsafe impl<'a> pin_init::__internal::PinData for __ThePinData_7rd0hunl80hn3<'a> {
         type Datee = CommandQueue<'a>;
     }
     #[doc(hidden)]
-    impl<
-        '__pin_7rd0hunl80hn3,
-        'a,
-    > __pin_init_7rd0hunl80hn3::__internal::core::marker::Unpin for CommandQueue<'a>
+    impl<'__pin_7rd0hunl80hn3, 'a> pin_init::__internal::core::marker::Unpin
+    for CommandQueue<'a>
     where
-        __pin_init_7rd0hunl80hn3::__internal::NeverUnpin<
+        pin_init::__internal::NeverUnpin<
             '__pin_7rd0hunl80hn3,
-        >: __pin_init_7rd0hunl80hn3::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __PinDataLt_7rd0hunl80hn3<'cmdq: 'a, 'a> {
-        __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(CommandQueue<'a>) -> CommandQueue<'a>,
         >,
-        __phantom_lt: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'cmdq ()) -> &'cmdq (),),
         >,
     }
-    impl<'cmdq: 'a, 'a> __pin_init_7rd0hunl80hn3::__internal::core::clone::Clone
+    impl<'cmdq: 'a, 'a> pin_init::__internal::core::clone::Clone
     for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'cmdq: 'a, 'a> __pin_init_7rd0hunl80hn3::__internal::core::marker::Copy
+    impl<'cmdq: 'a, 'a> pin_init::__internal::core::marker::Copy
     for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
     impl<'cmdq: 'a, 'a> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
@@ -261,16 +244,16 @@ const _: () = {
         unsafe fn inner(
             self,
             slot_7rd0hunl80hn3: *mut CommandQueue<'a>,
-        ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
-            __pin_init_7rd0hunl80hn3::__internal::Pinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Pinned,
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
         > {
             unsafe {
-                <__pin_init_7rd0hunl80hn3::__internal::Slot<
-                    __pin_init_7rd0hunl80hn3::__internal::Pinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Pinned,
                     __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
                 >>::new(
-                    __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_7rd0hunl80hn3).inner
                     )
                         .cast::<__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>>(),
@@ -281,16 +264,16 @@ const _: () = {
         unsafe fn dev(
             self,
             slot_7rd0hunl80hn3: *mut CommandQueue<'a>,
-        ) -> __pin_init_7rd0hunl80hn3::__internal::Slot<
-            __pin_init_7rd0hunl80hn3::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_dev_7rd0hunl80hn3<'a>,
         > {
             unsafe {
-                <__pin_init_7rd0hunl80hn3::__internal::Slot<
-                    __pin_init_7rd0hunl80hn3::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_dev_7rd0hunl80hn3<'a>,
                 >>::new(
-                    __pin_init_7rd0hunl80hn3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_7rd0hunl80hn3).dev
                     ),
                 )
@@ -307,11 +290,11 @@ const _: () = {
             f_7rd0hunl80hn3: __F_7rd0hunl80hn3,
         ) -> __F_7rd0hunl80hn3
         where
-            __F_7rd0hunl80hn3: for<> __pin_init_7rd0hunl80hn3::__internal::core::ops::FnOnce(
+            __F_7rd0hunl80hn3: for<> pin_init::__internal::core::ops::FnOnce(
                 *mut CommandQueue<'a>,
                 __PinDataLt_7rd0hunl80hn3<'cmdq, 'a>,
-            ) -> __pin_init_7rd0hunl80hn3::__internal::core::result::Result<
-                    __pin_init_7rd0hunl80hn3::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_7rd0hunl80hn3,
                 >,
         {
@@ -321,25 +304,25 @@ const _: () = {
         #[inline(always)]
         fn __with_lt<'cmdq: 'a>(self) -> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
             __PinDataLt_7rd0hunl80hn3 {
-                __phantom: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
-                __phantom_lt: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
+                __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_7rd0hunl80hn3<'cmdq: 'a, 'a>(_: &CommandQueue<'a>) {
-        let __dev_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        let __dev_7rd0hunl80hn3: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_dev_7rd0hunl80hn3<'a>,
         >;
-        let __inner_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::marker::PhantomData<
+        let __inner_7rd0hunl80hn3: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
         >;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3 {}
     impl<
-        T_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::PinnedDrop
-            + ?__pin_init_7rd0hunl80hn3::__internal::core::marker::Sized,
+        T_7rd0hunl80hn3: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
     for T_7rd0hunl80hn3 {}
     impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
@@ -348,8 +331,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 {}
     #[allow(drop_bounds)]
     impl<
-        T_7rd0hunl80hn3: __pin_init_7rd0hunl80hn3::__internal::core::ops::Drop
-            + ?__pin_init_7rd0hunl80hn3::__internal::core::marker::Sized,
+        T_7rd0hunl80hn3: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for T_7rd0hunl80hn3 {}
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -360,27 +343,24 @@ const _: () = {
 };
 fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_3ijr7m8qmn2h2;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_3ijr7m8qmn2h2 = || {
                 unsafe {
                     CommandQueue {
-                        dev: __pin_init_3ijr7m8qmn2h2::__internal::core::panic!(),
-                        inner: __pin_init_3ijr7m8qmn2h2::__internal::core::panic!(),
+                        dev: pin_init::__internal::core::panic!(),
+                        inner: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_3ijr7m8qmn2h2 = unsafe {
-                __pin_init_3ijr7m8qmn2h2::__internal::pin_data_of(
-                    __type_of_3ijr7m8qmn2h2,
-                )
+                pin_init::__internal::pin_data_of(__type_of_3ijr7m8qmn2h2)
             };
             let __initializer_3ijr7m8qmn2h2 = __data_3ijr7m8qmn2h2
                 .__make_closure::<
                     _,
-                    __pin_init_3ijr7m8qmn2h2::__internal::core::convert::Infallible,
+                    pin_init::__internal::core::convert::Infallible,
                 >(move |slot_3ijr7m8qmn2h2, __data_lt_3ijr7m8qmn2h2| {
                     #[allow(
                         unreachable_code,
@@ -394,10 +374,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         let __dev_skeleton_slot_3ijr7m8qmn2h2 = unsafe {
                             __skeleton_data_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2)
                         };
-                        let dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2 = __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::guard(
+                        let dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2 = pin_init::__internal::Skeleton::guard(
                             &__dev_skeleton_slot_3ijr7m8qmn2h2,
                         );
-                        __pin_init_3ijr7m8qmn2h2::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__dev_skeleton_slot_3ijr7m8qmn2h2,
                             &dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2,
                         );
@@ -415,14 +395,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         unsafe { __data_lt_3ijr7m8qmn2h2.inner(slot_3ijr7m8qmn2h2) }
                             .write(__val_3ijr7m8qmn2h2)
                     };
-                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(
-                        __inner_guard_3ijr7m8qmn2h2,
-                    );
-                    __pin_init_3ijr7m8qmn2h2::__internal::core::mem::forget(
-                        __dev_guard_3ijr7m8qmn2h2,
-                    );
-                    __pin_init_3ijr7m8qmn2h2::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_3ijr7m8qmn2h2::__internal::InitOk::new()
+                    pin_init::__internal::core::mem::forget(__inner_guard_3ijr7m8qmn2h2);
+                    pin_init::__internal::core::mem::forget(__dev_guard_3ijr7m8qmn2h2);
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_3ijr7m8qmn2h2 = move |slot_3ijr7m8qmn2h2| {
@@ -432,11 +408,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_3ijr7m8qmn2h2::pin_init_from_closure(
-                    __initializer_3ijr7m8qmn2h2,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_3ijr7m8qmn2h2) }
         }
     }
 }

@@ -1,31 +1,22 @@
 // The expansion of generic_drop_glue.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_9k4sjvv0az3t1;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Parsed<'a, T: Parse>
 where
     T: Send,
 {
-    view: __pin_init_9k4sjvv0az3t1::__internal::Erase<
+    view: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,),
         (
             (),
-            __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
-                __pin_init_9k4sjvv0az3t1::__internal::OwnsForDropck<
-                    (
-                        &'a (),
-                        __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
-                            T,
-                        >,
-                    ),
+            pin_init::__internal::core::marker::PhantomData<
+                pin_init::__internal::OwnsForDropck<
+                    (&'a (), pin_init::__internal::core::marker::PhantomData<T>),
                 >,
             >,
         ),
     >,
     next: __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
-    buf: __pin_init_9k4sjvv0az3t1::__internal::Borrowed<
-        __pin_init_field_buf_9k4sjvv0az3t1<'a>,
-    >,
+    buf: pin_init::__internal::Borrowed<__pin_init_field_buf_9k4sjvv0az3t1<'a>>,
     source: __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
 }
 #[doc(hidden)]
@@ -64,7 +55,7 @@ where
     buf: &'__pin_9k4sjvv0az3t1 __pin_init_field_buf_9k4sjvv0az3t1<'a>,
     ///Projection of the field `source`.
     source: &'__pin_9k4sjvv0az3t1 mut __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
-    ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
     >,
 }
@@ -86,7 +77,7 @@ where
     buf: &'__pin_9k4sjvv0az3t1 __pin_init_field_buf_9k4sjvv0az3t1<'a>,
     ///Projection of the field `source`.
     source: &'__pin_9k4sjvv0az3t1 __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
-    ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
     >,
 }
@@ -99,62 +90,48 @@ where
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_9k4sjvv0az3t1>(
-        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
-            &'__pin_9k4sjvv0az3t1 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_9k4sjvv0az3t1 mut Self>,
     ) -> ParsedProjection<'__pin_9k4sjvv0az3t1, 'a, T> {
         let this_9k4sjvv0az3t1 = unsafe {
-            __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ParsedProjection {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.view
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.view)
                     .cast::<
                         __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
                     >()
             },
             next: &mut this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.buf
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.buf)
                     .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
             },
             source: &mut this_9k4sjvv0az3t1.source,
-            ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Pin-projects all fields of a shared `Self`.
     #[inline]
     #[allow(dead_code)]
     fn project_ref<'__pin_9k4sjvv0az3t1>(
-        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
-            &'__pin_9k4sjvv0az3t1 Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_9k4sjvv0az3t1 Self>,
     ) -> ParsedProjectionRef<'__pin_9k4sjvv0az3t1, 'a, T> {
-        let this_9k4sjvv0az3t1 = __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_ref(
-            self,
-        );
+        let this_9k4sjvv0az3t1 = pin_init::__internal::core::pin::Pin::get_ref(self);
         ParsedProjectionRef {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.view
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.view)
                     .cast::<
                         __pin_init_field_view_9k4sjvv0az3t1<'__pin_9k4sjvv0az3t1, 'a, T>,
                     >()
             },
             next: &this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.buf
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.buf)
                     .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>()
             },
             source: &this_9k4sjvv0az3t1.source,
-            ___pin_phantom_data: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Returns the self-referential field `view`, its field lifetimes shortened to the borrow of `self`.
@@ -168,7 +145,7 @@ where
         T,
     > {
         unsafe {
-            &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(self.view)
+            &*pin_init::__internal::core::ptr::addr_of!(self.view)
                 .cast::<
                     __pin_init_field_view_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'a, T>,
                 >()
@@ -178,32 +155,28 @@ where
     #[inline]
     #[allow(dead_code)]
     fn with_project<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
-        self: __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin<
-            &'__this_9k4sjvv0az3t1 mut Self,
-        >,
-        f_9k4sjvv0az3t1: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+        self: pin_init::__internal::core::pin::Pin<&'__this_9k4sjvv0az3t1 mut Self>,
+        f_9k4sjvv0az3t1: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
             __ParsedWithProjection_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
         ) -> __R_9k4sjvv0az3t1,
     ) -> __R_9k4sjvv0az3t1 {
         let this_9k4sjvv0az3t1 = unsafe {
-            __pin_init_9k4sjvv0az3t1::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         f_9k4sjvv0az3t1(__ParsedWithProjection_9k4sjvv0az3t1 {
             view: unsafe {
-                &mut *__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_9k4sjvv0az3t1.view
                 )
                     .cast()
             },
             next: &mut this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.buf
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.buf)
                     .cast()
             },
             source: &mut this_9k4sjvv0az3t1.source,
-            __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
     ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
@@ -211,27 +184,23 @@ where
     #[allow(dead_code)]
     fn with_project_ref<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
         &'__this_9k4sjvv0az3t1 self,
-        f_9k4sjvv0az3t1: impl for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+        f_9k4sjvv0az3t1: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
             __ParsedWithProjectionRef_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
         ) -> __R_9k4sjvv0az3t1,
     ) -> __R_9k4sjvv0az3t1 {
         let this_9k4sjvv0az3t1 = self;
         f_9k4sjvv0az3t1(__ParsedWithProjectionRef_9k4sjvv0az3t1 {
             view: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.view
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.view)
                     .cast()
             },
             next: &this_9k4sjvv0az3t1.next,
             buf: unsafe {
-                &*__pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of!(
-                    this_9k4sjvv0az3t1.buf
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_9k4sjvv0az3t1.buf)
                     .cast()
             },
             source: &this_9k4sjvv0az3t1.source,
-            __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
 }
@@ -257,7 +226,7 @@ where
     buf: &'buf __pin_init_field_buf_9k4sjvv0az3t1<'a>,
     ///The field `source`.
     source: &'__this_9k4sjvv0az3t1 mut __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
-    __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
@@ -283,7 +252,7 @@ where
     buf: &'buf __pin_init_field_buf_9k4sjvv0az3t1<'a>,
     ///The field `source`.
     source: &'__this_9k4sjvv0az3t1 __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
-    __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
@@ -294,11 +263,11 @@ const _: () = {
     where
         T: Send,
     {
-        __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Parsed<'a, T>) -> Parsed<'a, T>,
         >,
     }
-    impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::core::clone::Clone
+    impl<'a, T: Parse> pin_init::__internal::core::clone::Clone
     for __ThePinData_9k4sjvv0az3t1<'a, T>
     where
         T: Send,
@@ -307,7 +276,7 @@ const _: () = {
             *self
         }
     }
-    impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::core::marker::Copy
+    impl<'a, T: Parse> pin_init::__internal::core::marker::Copy
     for __ThePinData_9k4sjvv0az3t1<'a, T>
     where
         T: Send,
@@ -317,19 +286,18 @@ const _: () = {
     where
         T: Send,
     {}
-    unsafe impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::HasPinData
-    for Parsed<'a, T>
+    unsafe impl<'a, T: Parse> pin_init::__internal::HasPinData for Parsed<'a, T>
     where
         T: Send,
     {
         type PinData = __ThePinData_9k4sjvv0az3t1<'a, T>;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_9k4sjvv0az3t1 {
-                __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl<'a, T: Parse> __pin_init_9k4sjvv0az3t1::__internal::PinData
+    unsafe impl<'a, T: Parse> pin_init::__internal::PinData
     for __ThePinData_9k4sjvv0az3t1<'a, T>
     where
         T: Send,
@@ -337,15 +305,12 @@ const _: () = {
         type Datee = Parsed<'a, T>;
     }
     #[doc(hidden)]
-    impl<
-        '__pin_9k4sjvv0az3t1,
-        'a,
-        T: Parse,
-    > __pin_init_9k4sjvv0az3t1::__internal::core::marker::Unpin for Parsed<'a, T>
+    impl<'__pin_9k4sjvv0az3t1, 'a, T: Parse> pin_init::__internal::core::marker::Unpin
+    for Parsed<'a, T>
     where
-        __pin_init_9k4sjvv0az3t1::__internal::NeverUnpin<
+        pin_init::__internal::NeverUnpin<
             '__pin_9k4sjvv0az3t1,
-        >: __pin_init_9k4sjvv0az3t1::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
         T: Send,
     {}
     #[doc(hidden)]
@@ -355,18 +320,14 @@ const _: () = {
         T: Send,
         T: 'buf,
     {
-        __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Parsed<'a, T>) -> Parsed<'a, T>,
         >,
-        __phantom_lt: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'buf ()) -> &'buf (),),
         >,
     }
-    impl<
-        'buf,
-        'a: 'buf,
-        T: Parse,
-    > __pin_init_9k4sjvv0az3t1::__internal::core::clone::Clone
+    impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::clone::Clone
     for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
@@ -376,11 +337,7 @@ const _: () = {
             *self
         }
     }
-    impl<
-        'buf,
-        'a: 'buf,
-        T: Parse,
-    > __pin_init_9k4sjvv0az3t1::__internal::core::marker::Copy
+    impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::marker::Copy
     for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
@@ -396,16 +353,16 @@ const _: () = {
         unsafe fn view(
             self,
             slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
-        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
-            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
         > {
             unsafe {
-                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
-                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
                 >>::new(
-                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_9k4sjvv0az3t1).view
                     )
                         .cast::<__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>>(),
@@ -416,16 +373,16 @@ const _: () = {
         unsafe fn next(
             self,
             slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
-        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
-            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
         > {
             unsafe {
-                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
-                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
                 >>::new(
-                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_9k4sjvv0az3t1).next
                     ),
                 )
@@ -435,18 +392,18 @@ const _: () = {
         unsafe fn buf(
             self,
             slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
-        ) -> __pin_init_9k4sjvv0az3t1::__internal::SelfRefSlot<
+        ) -> pin_init::__internal::SelfRefSlot<
             'buf,
-            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+            pin_init::__internal::Unpinned,
             __pin_init_field_buf_9k4sjvv0az3t1<'a>,
         > {
             unsafe {
-                <__pin_init_9k4sjvv0az3t1::__internal::SelfRefSlot<
+                <pin_init::__internal::SelfRefSlot<
                     'buf,
-                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_buf_9k4sjvv0az3t1<'a>,
                 >>::new(
-                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_9k4sjvv0az3t1).buf
                     )
                         .cast::<__pin_init_field_buf_9k4sjvv0az3t1<'a>>(),
@@ -457,16 +414,16 @@ const _: () = {
         unsafe fn source(
             self,
             slot_9k4sjvv0az3t1: *mut Parsed<'a, T>,
-        ) -> __pin_init_9k4sjvv0az3t1::__internal::Slot<
-            __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
         > {
             unsafe {
-                <__pin_init_9k4sjvv0az3t1::__internal::Slot<
-                    __pin_init_9k4sjvv0az3t1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
                 >>::new(
-                    __pin_init_9k4sjvv0az3t1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_9k4sjvv0az3t1).source
                     ),
                 )
@@ -486,11 +443,11 @@ const _: () = {
             f_9k4sjvv0az3t1: __F_9k4sjvv0az3t1,
         ) -> __F_9k4sjvv0az3t1
         where
-            __F_9k4sjvv0az3t1: for<'buf> __pin_init_9k4sjvv0az3t1::__internal::core::ops::FnOnce(
+            __F_9k4sjvv0az3t1: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Parsed<'a, T>,
                 __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>,
-            ) -> __pin_init_9k4sjvv0az3t1::__internal::core::result::Result<
-                    __pin_init_9k4sjvv0az3t1::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_9k4sjvv0az3t1,
                 >,
         {
@@ -504,8 +461,8 @@ const _: () = {
             T: 'buf,
         {
             __PinDataLt_9k4sjvv0az3t1 {
-                __phantom: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
-                __phantom_lt: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
+                __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
@@ -515,16 +472,16 @@ const _: () = {
         T: Send,
         T: 'buf,
     {
-        let __source_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __source_9k4sjvv0az3t1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
         >;
-        let __buf_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __buf_9k4sjvv0az3t1: pin_init::__internal::core::marker::PhantomData<
             &'buf mut __pin_init_field_buf_9k4sjvv0az3t1<'a>,
         >;
-        let __next_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __next_9k4sjvv0az3t1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
         >;
-        let __view_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::marker::PhantomData<
+        let __view_9k4sjvv0az3t1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,
         >;
     }
@@ -548,8 +505,8 @@ const _: () = {
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
     impl<
-        T_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::PinnedDrop
-            + ?__pin_init_9k4sjvv0az3t1::__internal::core::marker::Sized,
+        T_9k4sjvv0az3t1: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
     for T_9k4sjvv0az3t1 {}
     impl<'a, T: Parse> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
@@ -561,8 +518,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 {}
     #[allow(drop_bounds)]
     impl<
-        T_9k4sjvv0az3t1: __pin_init_9k4sjvv0az3t1::__internal::core::ops::Drop
-            + ?__pin_init_9k4sjvv0az3t1::__internal::core::marker::Sized,
+        T_9k4sjvv0az3t1: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 for T_9k4sjvv0az3t1 {}
     impl<'a, T: Parse> MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1
     for Parsed<'a, T>
@@ -584,29 +541,26 @@ const _: () = {
 };
 fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_854oypmk9uuz0;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_854oypmk9uuz0 = || {
                 unsafe {
                     Parsed::<'a, T> {
-                        source: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
-                        buf: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
-                        next: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
-                        view: __pin_init_854oypmk9uuz0::__internal::core::panic!(),
+                        source: pin_init::__internal::core::panic!(),
+                        buf: pin_init::__internal::core::panic!(),
+                        next: pin_init::__internal::core::panic!(),
+                        view: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_854oypmk9uuz0 = unsafe {
-                __pin_init_854oypmk9uuz0::__internal::pin_data_of(
-                    __type_of_854oypmk9uuz0,
-                )
+                pin_init::__internal::pin_data_of(__type_of_854oypmk9uuz0)
             };
             let __initializer_854oypmk9uuz0 = __data_854oypmk9uuz0
                 .__make_closure::<
                     _,
-                    __pin_init_854oypmk9uuz0::__internal::core::convert::Infallible,
+                    pin_init::__internal::core::convert::Infallible,
                 >(move |slot_854oypmk9uuz0, __data_lt_854oypmk9uuz0| {
                     #[allow(
                         unreachable_code,
@@ -620,20 +574,20 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         let __source_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.source(slot_854oypmk9uuz0)
                         };
-                        let source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                        let source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
                             &__source_skeleton_slot_854oypmk9uuz0,
                         );
-                        __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__source_skeleton_slot_854oypmk9uuz0,
                             &source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
                         );
                         let __buf_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.buf(slot_854oypmk9uuz0)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = __pin_init_854oypmk9uuz0::__internal::Skeleton::guard(
+                        let buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
                             &__buf_skeleton_slot_854oypmk9uuz0,
                         );
-                        __pin_init_854oypmk9uuz0::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_854oypmk9uuz0,
                             &buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
                         );
@@ -666,20 +620,14 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         unsafe { __data_lt_854oypmk9uuz0.view(slot_854oypmk9uuz0) }
                             .write(__val_854oypmk9uuz0)
                     };
-                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __view_guard_854oypmk9uuz0,
-                    );
-                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __next_guard_854oypmk9uuz0,
-                    );
-                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
-                        __buf_guard_854oypmk9uuz0,
-                    );
-                    __pin_init_854oypmk9uuz0::__internal::core::mem::forget(
+                    pin_init::__internal::core::mem::forget(__view_guard_854oypmk9uuz0);
+                    pin_init::__internal::core::mem::forget(__next_guard_854oypmk9uuz0);
+                    pin_init::__internal::core::mem::forget(__buf_guard_854oypmk9uuz0);
+                    pin_init::__internal::core::mem::forget(
                         __source_guard_854oypmk9uuz0,
                     );
-                    __pin_init_854oypmk9uuz0::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_854oypmk9uuz0::__internal::InitOk::new()
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_854oypmk9uuz0 = move |slot_854oypmk9uuz0| {
@@ -689,11 +637,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_854oypmk9uuz0::pin_init_from_closure(
-                    __initializer_854oypmk9uuz0,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_854oypmk9uuz0) }
         }
     }
 }

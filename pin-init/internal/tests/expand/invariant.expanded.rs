@@ -1,22 +1,18 @@
 // The expansion of invariant.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_zreq56oea7772;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Channel<'a> {
-    current: __pin_init_zreq56oea7772::__internal::Erase<
+    current: pin_init::__internal::Erase<
         for<'names> fn(
             &'names (),
         ) -> (__pin_init_field_current_zreq56oea7772<'names, 'a>,),
         (
             (),
-            __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
-                __pin_init_zreq56oea7772::__internal::OwnsForDropck<(&'a (),)>,
+            pin_init::__internal::core::marker::PhantomData<
+                pin_init::__internal::OwnsForDropck<(&'a (),)>,
             >,
         ),
     >,
-    names: __pin_init_zreq56oea7772::__internal::Borrowed<
-        __pin_init_field_names_zreq56oea7772<'a>,
-    >,
+    names: pin_init::__internal::Borrowed<__pin_init_field_names_zreq56oea7772<'a>>,
     dev: __pin_init_field_dev_zreq56oea7772<'a>,
 }
 #[doc(hidden)]
@@ -32,7 +28,7 @@ type __pin_init_field_dev_zreq56oea7772<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
-    current: __pin_init_zreq56oea7772::__internal::NotVisible<
+    current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
             'a,
@@ -42,7 +38,7 @@ struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
     names: &'__pin_zreq56oea7772 __pin_init_field_names_zreq56oea7772<'a>,
     ///Projection of the field `dev`.
     dev: &'__pin_zreq56oea7772 mut __pin_init_field_dev_zreq56oea7772<'a>,
-    ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_zreq56oea7772 mut Channel<'a>,
     >,
 }
@@ -50,7 +46,7 @@ struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
-    current: __pin_init_zreq56oea7772::__internal::NotVisible<
+    current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
             'a,
@@ -60,7 +56,7 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     names: &'__pin_zreq56oea7772 __pin_init_field_names_zreq56oea7772<'a>,
     ///Projection of the field `dev`.
     dev: &'__pin_zreq56oea7772 __pin_init_field_dev_zreq56oea7772<'a>,
-    ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_zreq56oea7772 mut Channel<'a>,
     >,
 }
@@ -70,46 +66,36 @@ impl<'a> Channel<'a> {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_zreq56oea7772>(
-        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
-            &'__pin_zreq56oea7772 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_zreq56oea7772 mut Self>,
     ) -> ChannelProjection<'__pin_zreq56oea7772, 'a> {
         let this_zreq56oea7772 = unsafe {
-            __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ChannelProjection {
-            current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
+            current: pin_init::__internal::NotVisible::new(),
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
-                    this_zreq56oea7772.names
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_zreq56oea7772.names)
                     .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
             },
             dev: &mut this_zreq56oea7772.dev,
-            ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Pin-projects all fields of a shared `Self`.
     #[inline]
     #[allow(dead_code)]
     fn project_ref<'__pin_zreq56oea7772>(
-        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
-            &'__pin_zreq56oea7772 Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_zreq56oea7772 Self>,
     ) -> ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
-        let this_zreq56oea7772 = __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_ref(
-            self,
-        );
+        let this_zreq56oea7772 = pin_init::__internal::core::pin::Pin::get_ref(self);
         ChannelProjectionRef {
-            current: __pin_init_zreq56oea7772::__internal::NotVisible::new(),
+            current: pin_init::__internal::NotVisible::new(),
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
-                    this_zreq56oea7772.names
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_zreq56oea7772.names)
                     .cast::<__pin_init_field_names_zreq56oea7772<'a>>()
             },
             dev: &this_zreq56oea7772.dev,
-            ___pin_phantom_data: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Runs `f` with the self-referential field `current`, which is invariant in its field lifetimes: `f` must accept it for every choice of them. The field is lent as `&T`.
@@ -117,44 +103,39 @@ impl<'a> Channel<'a> {
     #[allow(dead_code)]
     fn with_current<__R_zreq56oea7772>(
         &self,
-        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        f_zreq56oea7772: impl for<'names> pin_init::__internal::core::ops::FnOnce(
             &__pin_init_field_current_zreq56oea7772<'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
         f_zreq56oea7772(unsafe {
-            &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(self.current)
-                .cast()
+            &*pin_init::__internal::core::ptr::addr_of!(self.current).cast()
         })
     }
     ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
     #[inline]
     #[allow(dead_code)]
     fn with_project<'__this_zreq56oea7772, __R_zreq56oea7772>(
-        self: __pin_init_zreq56oea7772::__internal::core::pin::Pin<
-            &'__this_zreq56oea7772 mut Self,
-        >,
-        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        self: pin_init::__internal::core::pin::Pin<&'__this_zreq56oea7772 mut Self>,
+        f_zreq56oea7772: impl for<'names> pin_init::__internal::core::ops::FnOnce(
             __ChannelWithProjection_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
         let this_zreq56oea7772 = unsafe {
-            __pin_init_zreq56oea7772::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         f_zreq56oea7772(__ChannelWithProjection_zreq56oea7772 {
             current: unsafe {
-                &mut *__pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_zreq56oea7772.current
                 )
                     .cast()
             },
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
-                    this_zreq56oea7772.names
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_zreq56oea7772.names)
                     .cast()
             },
             dev: &mut this_zreq56oea7772.dev,
-            __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
     ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
@@ -162,26 +143,22 @@ impl<'a> Channel<'a> {
     #[allow(dead_code)]
     fn with_project_ref<'__this_zreq56oea7772, __R_zreq56oea7772>(
         &'__this_zreq56oea7772 self,
-        f_zreq56oea7772: impl for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+        f_zreq56oea7772: impl for<'names> pin_init::__internal::core::ops::FnOnce(
             __ChannelWithProjectionRef_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772 {
         let this_zreq56oea7772 = self;
         f_zreq56oea7772(__ChannelWithProjectionRef_zreq56oea7772 {
             current: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
-                    this_zreq56oea7772.current
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_zreq56oea7772.current)
                     .cast()
             },
             names: unsafe {
-                &*__pin_init_zreq56oea7772::__internal::core::ptr::addr_of!(
-                    this_zreq56oea7772.names
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_zreq56oea7772.names)
                     .cast()
             },
             dev: &this_zreq56oea7772.dev,
-            __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
 }
@@ -202,7 +179,7 @@ struct __ChannelWithProjection_zreq56oea7772<
     names: &'names __pin_init_field_names_zreq56oea7772<'a>,
     ///The field `dev`.
     dev: &'__this_zreq56oea7772 mut __pin_init_field_dev_zreq56oea7772<'a>,
-    __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
@@ -220,7 +197,7 @@ struct __ChannelWithProjectionRef_zreq56oea7772<
     names: &'names __pin_init_field_names_zreq56oea7772<'a>,
     ///The field `dev`.
     dev: &'__this_zreq56oea7772 __pin_init_field_dev_zreq56oea7772<'a>,
-    __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
@@ -228,59 +205,56 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_zreq56oea7772<'a> {
-        __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Channel<'a>) -> Channel<'a>,
         >,
     }
-    impl<'a> __pin_init_zreq56oea7772::__internal::core::clone::Clone
+    impl<'a> pin_init::__internal::core::clone::Clone
     for __ThePinData_zreq56oea7772<'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'a> __pin_init_zreq56oea7772::__internal::core::marker::Copy
+    impl<'a> pin_init::__internal::core::marker::Copy
     for __ThePinData_zreq56oea7772<'a> {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl<'a> __ThePinData_zreq56oea7772<'a> {}
-    unsafe impl<'a> __pin_init_zreq56oea7772::__internal::HasPinData for Channel<'a> {
+    unsafe impl<'a> pin_init::__internal::HasPinData for Channel<'a> {
         type PinData = __ThePinData_zreq56oea7772<'a>;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_zreq56oea7772 {
-                __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl<'a> __pin_init_zreq56oea7772::__internal::PinData
-    for __ThePinData_zreq56oea7772<'a> {
+    unsafe impl<'a> pin_init::__internal::PinData for __ThePinData_zreq56oea7772<'a> {
         type Datee = Channel<'a>;
     }
     #[doc(hidden)]
-    impl<
-        '__pin_zreq56oea7772,
-        'a,
-    > __pin_init_zreq56oea7772::__internal::core::marker::Unpin for Channel<'a>
+    impl<'__pin_zreq56oea7772, 'a> pin_init::__internal::core::marker::Unpin
+    for Channel<'a>
     where
-        __pin_init_zreq56oea7772::__internal::NeverUnpin<
+        pin_init::__internal::NeverUnpin<
             '__pin_zreq56oea7772,
-        >: __pin_init_zreq56oea7772::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __PinDataLt_zreq56oea7772<'names, 'a: 'names> {
-        __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Channel<'a>) -> Channel<'a>,
         >,
-        __phantom_lt: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'names ()) -> &'names (),),
         >,
     }
-    impl<'names, 'a: 'names> __pin_init_zreq56oea7772::__internal::core::clone::Clone
+    impl<'names, 'a: 'names> pin_init::__internal::core::clone::Clone
     for __PinDataLt_zreq56oea7772<'names, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'names, 'a: 'names> __pin_init_zreq56oea7772::__internal::core::marker::Copy
+    impl<'names, 'a: 'names> pin_init::__internal::core::marker::Copy
     for __PinDataLt_zreq56oea7772<'names, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
     impl<'names, 'a: 'names> __PinDataLt_zreq56oea7772<'names, 'a> {
@@ -288,16 +262,16 @@ const _: () = {
         unsafe fn current(
             self,
             slot_zreq56oea7772: *mut Channel<'a>,
-        ) -> __pin_init_zreq56oea7772::__internal::Slot<
-            __pin_init_zreq56oea7772::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
         > {
             unsafe {
-                <__pin_init_zreq56oea7772::__internal::Slot<
-                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_current_zreq56oea7772<'names, 'a>,
                 >>::new(
-                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_zreq56oea7772).current
                     )
                         .cast::<__pin_init_field_current_zreq56oea7772<'names, 'a>>(),
@@ -308,18 +282,18 @@ const _: () = {
         unsafe fn names(
             self,
             slot_zreq56oea7772: *mut Channel<'a>,
-        ) -> __pin_init_zreq56oea7772::__internal::SelfRefSlot<
+        ) -> pin_init::__internal::SelfRefSlot<
             'names,
-            __pin_init_zreq56oea7772::__internal::Unpinned,
+            pin_init::__internal::Unpinned,
             __pin_init_field_names_zreq56oea7772<'a>,
         > {
             unsafe {
-                <__pin_init_zreq56oea7772::__internal::SelfRefSlot<
+                <pin_init::__internal::SelfRefSlot<
                     'names,
-                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_names_zreq56oea7772<'a>,
                 >>::new(
-                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_zreq56oea7772).names
                     )
                         .cast::<__pin_init_field_names_zreq56oea7772<'a>>(),
@@ -330,16 +304,16 @@ const _: () = {
         unsafe fn dev(
             self,
             slot_zreq56oea7772: *mut Channel<'a>,
-        ) -> __pin_init_zreq56oea7772::__internal::Slot<
-            __pin_init_zreq56oea7772::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_dev_zreq56oea7772<'a>,
         > {
             unsafe {
-                <__pin_init_zreq56oea7772::__internal::Slot<
-                    __pin_init_zreq56oea7772::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_dev_zreq56oea7772<'a>,
                 >>::new(
-                    __pin_init_zreq56oea7772::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_zreq56oea7772).dev
                     ),
                 )
@@ -356,11 +330,11 @@ const _: () = {
             f_zreq56oea7772: __F_zreq56oea7772,
         ) -> __F_zreq56oea7772
         where
-            __F_zreq56oea7772: for<'names> __pin_init_zreq56oea7772::__internal::core::ops::FnOnce(
+            __F_zreq56oea7772: for<'names> pin_init::__internal::core::ops::FnOnce(
                 *mut Channel<'a>,
                 __PinDataLt_zreq56oea7772<'names, 'a>,
-            ) -> __pin_init_zreq56oea7772::__internal::core::result::Result<
-                    __pin_init_zreq56oea7772::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_zreq56oea7772,
                 >,
         {
@@ -373,28 +347,28 @@ const _: () = {
             'a: 'names,
         {
             __PinDataLt_zreq56oea7772 {
-                __phantom: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
-                __phantom_lt: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
+                __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_zreq56oea7772<'names, 'a>(_: &Channel<'a>) {
-        let __dev_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __dev_zreq56oea7772: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_dev_zreq56oea7772<'a>,
         >;
-        let __names_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __names_zreq56oea7772: pin_init::__internal::core::marker::PhantomData<
             &'names mut __pin_init_field_names_zreq56oea7772<'a>,
         >;
-        let __current_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::marker::PhantomData<
+        let __current_zreq56oea7772: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
         >;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772 {}
     impl<
-        T_zreq56oea7772: __pin_init_zreq56oea7772::PinnedDrop
-            + ?__pin_init_zreq56oea7772::__internal::core::marker::Sized,
+        T_zreq56oea7772: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
     for T_zreq56oea7772 {}
     impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
@@ -403,8 +377,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 {}
     #[allow(drop_bounds)]
     impl<
-        T_zreq56oea7772: __pin_init_zreq56oea7772::__internal::core::ops::Drop
-            + ?__pin_init_zreq56oea7772::__internal::core::marker::Sized,
+        T_zreq56oea7772: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for T_zreq56oea7772 {}
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -416,28 +390,25 @@ const _: () = {
 };
 fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_9c9144ugizqv3;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_9c9144ugizqv3 = || {
                 unsafe {
                     Channel {
-                        dev: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
-                        names: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
-                        current: __pin_init_9c9144ugizqv3::__internal::core::panic!(),
+                        dev: pin_init::__internal::core::panic!(),
+                        names: pin_init::__internal::core::panic!(),
+                        current: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_9c9144ugizqv3 = unsafe {
-                __pin_init_9c9144ugizqv3::__internal::pin_data_of(
-                    __type_of_9c9144ugizqv3,
-                )
+                pin_init::__internal::pin_data_of(__type_of_9c9144ugizqv3)
             };
             let __initializer_9c9144ugizqv3 = __data_9c9144ugizqv3
                 .__make_closure::<
                     _,
-                    __pin_init_9c9144ugizqv3::__internal::core::convert::Infallible,
+                    pin_init::__internal::core::convert::Infallible,
                 >(move |slot_9c9144ugizqv3, __data_lt_9c9144ugizqv3| {
                     #[allow(
                         unreachable_code,
@@ -451,10 +422,10 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         let __names_skeleton_slot_9c9144ugizqv3 = unsafe {
                             __skeleton_data_9c9144ugizqv3.names(slot_9c9144ugizqv3)
                         };
-                        let names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3 = __pin_init_9c9144ugizqv3::__internal::Skeleton::guard(
+                        let names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3 = pin_init::__internal::Skeleton::guard(
                             &__names_skeleton_slot_9c9144ugizqv3,
                         );
-                        __pin_init_9c9144ugizqv3::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__names_skeleton_slot_9c9144ugizqv3,
                             &names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3,
                         );
@@ -479,17 +450,13 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         unsafe { __data_lt_9c9144ugizqv3.current(slot_9c9144ugizqv3) }
                             .write(__val_9c9144ugizqv3)
                     };
-                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
+                    pin_init::__internal::core::mem::forget(
                         __current_guard_9c9144ugizqv3,
                     );
-                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
-                        __names_guard_9c9144ugizqv3,
-                    );
-                    __pin_init_9c9144ugizqv3::__internal::core::mem::forget(
-                        __dev_guard_9c9144ugizqv3,
-                    );
-                    __pin_init_9c9144ugizqv3::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_9c9144ugizqv3::__internal::InitOk::new()
+                    pin_init::__internal::core::mem::forget(__names_guard_9c9144ugizqv3);
+                    pin_init::__internal::core::mem::forget(__dev_guard_9c9144ugizqv3);
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_9c9144ugizqv3 = move |slot_9c9144ugizqv3| {
@@ -499,11 +466,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_9c9144ugizqv3::pin_init_from_closure(
-                    __initializer_9c9144ugizqv3,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_9c9144ugizqv3) }
         }
     }
 }

@@ -1,7 +1,5 @@
 // The expansion of pinned_drop.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_7e8aa2cmlj8k3;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Guarded<T> {
     inner: T,
     log: Vec<u8>,
@@ -16,12 +14,12 @@ type __pin_init_field_log_7e8aa2cmlj8k3 = Vec<u8>;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct GuardedProjection<'__pin_7e8aa2cmlj8k3, T> {
     ///Projection of the field `inner`.
-    inner: __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin<
+    inner: pin_init::__internal::core::pin::Pin<
         &'__pin_7e8aa2cmlj8k3 mut __pin_init_field_inner_7e8aa2cmlj8k3<T>,
     >,
     ///Projection of the field `log`.
     log: &'__pin_7e8aa2cmlj8k3 mut __pin_init_field_log_7e8aa2cmlj8k3,
-    ___pin_phantom_data: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_7e8aa2cmlj8k3 mut Guarded<T>,
     >,
 }
@@ -31,21 +29,19 @@ impl<T> Guarded<T> {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_7e8aa2cmlj8k3>(
-        self: __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin<
-            &'__pin_7e8aa2cmlj8k3 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_7e8aa2cmlj8k3 mut Self>,
     ) -> GuardedProjection<'__pin_7e8aa2cmlj8k3, T> {
         let this_7e8aa2cmlj8k3 = unsafe {
-            __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         GuardedProjection {
             inner: unsafe {
-                __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(
+                pin_init::__internal::core::pin::Pin::new_unchecked(
                     &mut this_7e8aa2cmlj8k3.inner,
                 )
             },
             log: &mut this_7e8aa2cmlj8k3.log,
-            ___pin_phantom_data: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
 }
@@ -53,34 +49,32 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_7e8aa2cmlj8k3<T> {
-        __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Guarded<T>) -> Guarded<T>,
         >,
     }
-    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::clone::Clone
-    for __ThePinData_7e8aa2cmlj8k3<T> {
+    impl<T> pin_init::__internal::core::clone::Clone for __ThePinData_7e8aa2cmlj8k3<T> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Copy
-    for __ThePinData_7e8aa2cmlj8k3<T> {}
+    impl<T> pin_init::__internal::core::marker::Copy for __ThePinData_7e8aa2cmlj8k3<T> {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl<T> __ThePinData_7e8aa2cmlj8k3<T> {
         #[inline(always)]
         unsafe fn inner(
             self,
             slot_7e8aa2cmlj8k3: *mut Guarded<T>,
-        ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
-            __pin_init_7e8aa2cmlj8k3::__internal::Pinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Pinned,
             __pin_init_field_inner_7e8aa2cmlj8k3<T>,
         > {
             unsafe {
-                <__pin_init_7e8aa2cmlj8k3::__internal::Slot<
-                    __pin_init_7e8aa2cmlj8k3::__internal::Pinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Pinned,
                     __pin_init_field_inner_7e8aa2cmlj8k3<T>,
                 >>::new(
-                    __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_7e8aa2cmlj8k3).inner
                     ),
                 )
@@ -90,16 +84,16 @@ const _: () = {
         unsafe fn log(
             self,
             slot_7e8aa2cmlj8k3: *mut Guarded<T>,
-        ) -> __pin_init_7e8aa2cmlj8k3::__internal::Slot<
-            __pin_init_7e8aa2cmlj8k3::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_log_7e8aa2cmlj8k3,
         > {
             unsafe {
-                <__pin_init_7e8aa2cmlj8k3::__internal::Slot<
-                    __pin_init_7e8aa2cmlj8k3::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_log_7e8aa2cmlj8k3,
                 >>::new(
-                    __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_7e8aa2cmlj8k3).log
                     ),
                 )
@@ -112,11 +106,11 @@ const _: () = {
             f_7e8aa2cmlj8k3: __F_7e8aa2cmlj8k3,
         ) -> __F_7e8aa2cmlj8k3
         where
-            __F_7e8aa2cmlj8k3: __pin_init_7e8aa2cmlj8k3::__internal::core::ops::FnOnce(
+            __F_7e8aa2cmlj8k3: pin_init::__internal::core::ops::FnOnce(
                 *mut Guarded<T>,
                 Self,
-            ) -> __pin_init_7e8aa2cmlj8k3::__internal::core::result::Result<
-                    __pin_init_7e8aa2cmlj8k3::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_7e8aa2cmlj8k3,
                 >,
         {
@@ -128,16 +122,15 @@ const _: () = {
             self
         }
     }
-    unsafe impl<T> __pin_init_7e8aa2cmlj8k3::__internal::HasPinData for Guarded<T> {
+    unsafe impl<T> pin_init::__internal::HasPinData for Guarded<T> {
         type PinData = __ThePinData_7e8aa2cmlj8k3<T>;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_7e8aa2cmlj8k3 {
-                __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl<T> __pin_init_7e8aa2cmlj8k3::__internal::PinData
-    for __ThePinData_7e8aa2cmlj8k3<T> {
+    unsafe impl<T> pin_init::__internal::PinData for __ThePinData_7e8aa2cmlj8k3<T> {
         type Datee = Guarded<T>;
     }
     #[allow(
@@ -147,37 +140,32 @@ const _: () = {
         non_camel_case_types
     )]
     struct __Unpin_7e8aa2cmlj8k3<'__pin_7e8aa2cmlj8k3, T> {
-        __phantom_pin: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+        __phantom_pin: pin_init::__internal::core::marker::PhantomData<
             fn(&'__pin_7e8aa2cmlj8k3 ()) -> &'__pin_7e8aa2cmlj8k3 (),
         >,
-        __phantom: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Guarded<T>) -> Guarded<T>,
         >,
         inner: __pin_init_field_inner_7e8aa2cmlj8k3<T>,
     }
     #[doc(hidden)]
-    impl<
-        '__pin_7e8aa2cmlj8k3,
-        T,
-    > __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Unpin for Guarded<T>
+    impl<'__pin_7e8aa2cmlj8k3, T> pin_init::__internal::core::marker::Unpin
+    for Guarded<T>
     where
         __Unpin_7e8aa2cmlj8k3<
             '__pin_7e8aa2cmlj8k3,
             T,
-        >: __pin_init_7e8aa2cmlj8k3::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
-    impl<T> __pin_init_7e8aa2cmlj8k3::__internal::core::ops::Drop for Guarded<T> {
+    impl<T> pin_init::__internal::core::ops::Drop for Guarded<T> {
         fn drop(&mut self) {
             let pinned_7e8aa2cmlj8k3 = unsafe {
-                __pin_init_7e8aa2cmlj8k3::__internal::core::pin::Pin::new_unchecked(self)
+                pin_init::__internal::core::pin::Pin::new_unchecked(self)
             };
             let token_7e8aa2cmlj8k3 = unsafe {
-                __pin_init_7e8aa2cmlj8k3::__internal::OnlyCallFromDrop::new()
+                pin_init::__internal::OnlyCallFromDrop::new()
             };
-            __pin_init_7e8aa2cmlj8k3::PinnedDrop::drop(
-                pinned_7e8aa2cmlj8k3,
-                token_7e8aa2cmlj8k3,
-            );
+            pin_init::PinnedDrop::drop(pinned_7e8aa2cmlj8k3, token_7e8aa2cmlj8k3);
         }
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -187,37 +175,28 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_init_field_types_7e8aa2cmlj8k3<T>(this_7e8aa2cmlj8k3: &Guarded<T>) {
-        __pin_init_7e8aa2cmlj8k3::__internal::same_type(
-            __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
-                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(
-                    this_7e8aa2cmlj8k3.inner
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_7e8aa2cmlj8k3.inner),
             ),
-            __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_inner_7e8aa2cmlj8k3<T>,
             >,
         );
-        __pin_init_7e8aa2cmlj8k3::__internal::same_type(
-            __pin_init_7e8aa2cmlj8k3::__internal::type_of_place(
-                __pin_init_7e8aa2cmlj8k3::__internal::core::ptr::addr_of!(
-                    this_7e8aa2cmlj8k3.log
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_7e8aa2cmlj8k3.log),
             ),
-            __pin_init_7e8aa2cmlj8k3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_log_7e8aa2cmlj8k3,
             >,
         );
     }
 };
 const _: () = {
-    #[doc(hidden)]
-    #[allow(unused_extern_crates, non_snake_case)]
-    extern crate pin_init as __pin_init_nd984s6v1bnj2;
-    unsafe impl<T> __pin_init_nd984s6v1bnj2::PinnedDrop for Guarded<T> {
-        fn drop(
-            self: Pin<&mut Self>,
-            _: __pin_init_nd984s6v1bnj2::__internal::OnlyCallFromDrop,
-        ) {
+    unsafe { pin_init::__internal::anchor_is_pin_init() };
+    unsafe impl<T> pin_init::PinnedDrop for Guarded<T> {
+        fn drop(self: Pin<&mut Self>, _: pin_init::__internal::OnlyCallFromDrop) {
             let this = self.project();
             this.log.push(1);
         }

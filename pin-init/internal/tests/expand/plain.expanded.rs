@@ -1,7 +1,5 @@
 // The expansion of plain.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_hhckcbrntzmr3;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 pub struct Plain<'a, T: Clone, const N: usize>
 where
     T: 'a,
@@ -33,7 +31,7 @@ where
     T: 'a,
 {
     ///Projection of the field `pinned`.
-    pinned: __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin<
+    pinned: pin_init::__internal::core::pin::Pin<
         &'__pin_hhckcbrntzmr3 mut __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
     >,
     ///Projection of the field `items`.
@@ -42,7 +40,7 @@ where
     name: &'__pin_hhckcbrntzmr3 mut __pin_init_field_name_hhckcbrntzmr3<'a, N>,
     ///Projection of the field `count`.
     count: &'__pin_hhckcbrntzmr3 mut __pin_init_field_count_hhckcbrntzmr3<'a, N>,
-    ___pin_phantom_data: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_hhckcbrntzmr3 mut Plain<'a, T, N>,
     >,
 }
@@ -55,23 +53,21 @@ where
     #[inline]
     #[allow(dead_code)]
     pub fn project<'__pin_hhckcbrntzmr3>(
-        self: __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin<
-            &'__pin_hhckcbrntzmr3 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_hhckcbrntzmr3 mut Self>,
     ) -> PlainProjection<'__pin_hhckcbrntzmr3, 'a, T, N> {
         let this_hhckcbrntzmr3 = unsafe {
-            __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         PlainProjection {
             pinned: unsafe {
-                __pin_init_hhckcbrntzmr3::__internal::core::pin::Pin::new_unchecked(
+                pin_init::__internal::core::pin::Pin::new_unchecked(
                     &mut this_hhckcbrntzmr3.pinned,
                 )
             },
             items: &mut this_hhckcbrntzmr3.items,
             name: &mut this_hhckcbrntzmr3.name,
             count: &mut this_hhckcbrntzmr3.count,
-            ___pin_phantom_data: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
 }
@@ -82,15 +78,11 @@ const _: () = {
     where
         T: 'a,
     {
-        __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Plain<'a, T, N>) -> Plain<'a, T, N>,
         >,
     }
-    impl<
-        'a,
-        T: Clone,
-        const N: usize,
-    > __pin_init_hhckcbrntzmr3::__internal::core::clone::Clone
+    impl<'a, T: Clone, const N: usize> pin_init::__internal::core::clone::Clone
     for __ThePinData_hhckcbrntzmr3<'a, T, N>
     where
         T: 'a,
@@ -99,11 +91,7 @@ const _: () = {
             *self
         }
     }
-    impl<
-        'a,
-        T: Clone,
-        const N: usize,
-    > __pin_init_hhckcbrntzmr3::__internal::core::marker::Copy
+    impl<'a, T: Clone, const N: usize> pin_init::__internal::core::marker::Copy
     for __ThePinData_hhckcbrntzmr3<'a, T, N>
     where
         T: 'a,
@@ -117,16 +105,16 @@ const _: () = {
         unsafe fn pinned(
             self,
             slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
-        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
-            __pin_init_hhckcbrntzmr3::__internal::Pinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Pinned,
             __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
         > {
             unsafe {
-                <__pin_init_hhckcbrntzmr3::__internal::Slot<
-                    __pin_init_hhckcbrntzmr3::__internal::Pinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Pinned,
                     __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
                 >>::new(
-                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_hhckcbrntzmr3).pinned
                     ),
                 )
@@ -136,16 +124,16 @@ const _: () = {
         unsafe fn items(
             self,
             slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
-        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
-            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
         > {
             unsafe {
-                <__pin_init_hhckcbrntzmr3::__internal::Slot<
-                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
                 >>::new(
-                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_hhckcbrntzmr3).items
                     ),
                 )
@@ -155,16 +143,16 @@ const _: () = {
         unsafe fn name(
             self,
             slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
-        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
-            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_name_hhckcbrntzmr3<'a, N>,
         > {
             unsafe {
-                <__pin_init_hhckcbrntzmr3::__internal::Slot<
-                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_name_hhckcbrntzmr3<'a, N>,
                 >>::new(
-                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_hhckcbrntzmr3).name
                     ),
                 )
@@ -174,16 +162,16 @@ const _: () = {
         unsafe fn count(
             self,
             slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
-        ) -> __pin_init_hhckcbrntzmr3::__internal::Slot<
-            __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_count_hhckcbrntzmr3<'a, N>,
         > {
             unsafe {
-                <__pin_init_hhckcbrntzmr3::__internal::Slot<
-                    __pin_init_hhckcbrntzmr3::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_count_hhckcbrntzmr3<'a, N>,
                 >>::new(
-                    __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_hhckcbrntzmr3).count
                     ),
                 )
@@ -196,11 +184,11 @@ const _: () = {
             f_hhckcbrntzmr3: __F_hhckcbrntzmr3,
         ) -> __F_hhckcbrntzmr3
         where
-            __F_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::__internal::core::ops::FnOnce(
+            __F_hhckcbrntzmr3: pin_init::__internal::core::ops::FnOnce(
                 *mut Plain<'a, T, N>,
                 Self,
-            ) -> __pin_init_hhckcbrntzmr3::__internal::core::result::Result<
-                    __pin_init_hhckcbrntzmr3::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_hhckcbrntzmr3,
                 >,
         {
@@ -212,26 +200,19 @@ const _: () = {
             self
         }
     }
-    unsafe impl<
-        'a,
-        T: Clone,
-        const N: usize,
-    > __pin_init_hhckcbrntzmr3::__internal::HasPinData for Plain<'a, T, N>
+    unsafe impl<'a, T: Clone, const N: usize> pin_init::__internal::HasPinData
+    for Plain<'a, T, N>
     where
         T: 'a,
     {
         type PinData = __ThePinData_hhckcbrntzmr3<'a, T, N>;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_hhckcbrntzmr3 {
-                __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl<
-        'a,
-        T: Clone,
-        const N: usize,
-    > __pin_init_hhckcbrntzmr3::__internal::PinData
+    unsafe impl<'a, T: Clone, const N: usize> pin_init::__internal::PinData
     for __ThePinData_hhckcbrntzmr3<'a, T, N>
     where
         T: 'a,
@@ -248,10 +229,10 @@ const _: () = {
     where
         T: 'a,
     {
-        __phantom_pin: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+        __phantom_pin: pin_init::__internal::core::marker::PhantomData<
             fn(&'__pin_hhckcbrntzmr3 ()) -> &'__pin_hhckcbrntzmr3 (),
         >,
-        __phantom: __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Plain<'a, T, N>) -> Plain<'a, T, N>,
         >,
         pinned: __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
@@ -262,21 +243,21 @@ const _: () = {
         'a,
         T: Clone,
         const N: usize,
-    > __pin_init_hhckcbrntzmr3::__internal::core::marker::Unpin for Plain<'a, T, N>
+    > pin_init::__internal::core::marker::Unpin for Plain<'a, T, N>
     where
         __Unpin_hhckcbrntzmr3<
             '__pin_hhckcbrntzmr3,
             'a,
             T,
             N,
-        >: __pin_init_hhckcbrntzmr3::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
         T: 'a,
     {}
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_hhckcbrntzmr3 {}
     impl<
-        T_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::PinnedDrop
-            + ?__pin_init_hhckcbrntzmr3::__internal::core::marker::Sized,
+        T_hhckcbrntzmr3: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_hhckcbrntzmr3
     for T_hhckcbrntzmr3 {}
     impl<
@@ -292,8 +273,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_hhckcbrntzmr3 {}
     #[allow(drop_bounds)]
     impl<
-        T_hhckcbrntzmr3: __pin_init_hhckcbrntzmr3::__internal::core::ops::Drop
-            + ?__pin_init_hhckcbrntzmr3::__internal::core::marker::Sized,
+        T_hhckcbrntzmr3: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_hhckcbrntzmr3 for T_hhckcbrntzmr3 {}
     impl<
         'a,
@@ -322,43 +303,35 @@ const _: () = {
     where
         T: 'a,
     {
-        __pin_init_hhckcbrntzmr3::__internal::same_type(
-            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
-                    this_hhckcbrntzmr3.pinned
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_hhckcbrntzmr3.pinned),
             ),
-            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_pinned_hhckcbrntzmr3<'a, N>,
             >,
         );
-        __pin_init_hhckcbrntzmr3::__internal::same_type(
-            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
-                    this_hhckcbrntzmr3.items
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_hhckcbrntzmr3.items),
             ),
-            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
             >,
         );
-        __pin_init_hhckcbrntzmr3::__internal::same_type(
-            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
-                    this_hhckcbrntzmr3.name
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_hhckcbrntzmr3.name),
             ),
-            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_name_hhckcbrntzmr3<'a, N>,
             >,
         );
-        __pin_init_hhckcbrntzmr3::__internal::same_type(
-            __pin_init_hhckcbrntzmr3::__internal::type_of_place(
-                __pin_init_hhckcbrntzmr3::__internal::core::ptr::addr_of!(
-                    this_hhckcbrntzmr3.count
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_hhckcbrntzmr3.count),
             ),
-            __pin_init_hhckcbrntzmr3::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field_count_hhckcbrntzmr3<'a, N>,
             >,
         );
@@ -372,24 +345,21 @@ where
     T: 'a,
 {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_9xbpy8z6b0yj1;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_9xbpy8z6b0yj1 = || {
                 unsafe {
                     Plain {
-                        pinned: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
-                        items: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
-                        name: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
-                        count: __pin_init_9xbpy8z6b0yj1::__internal::core::panic!(),
+                        pinned: pin_init::__internal::core::panic!(),
+                        items: pin_init::__internal::core::panic!(),
+                        name: pin_init::__internal::core::panic!(),
+                        count: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_9xbpy8z6b0yj1 = unsafe {
-                __pin_init_9xbpy8z6b0yj1::__internal::pin_data_of(
-                    __type_of_9xbpy8z6b0yj1,
-                )
+                pin_init::__internal::pin_data_of(__type_of_9xbpy8z6b0yj1)
             };
             let __initializer_9xbpy8z6b0yj1 = __data_9xbpy8z6b0yj1
                 .__make_closure::<
@@ -397,7 +367,7 @@ where
                     Error,
                 >(move |slot_9xbpy8z6b0yj1, __data_lt_9xbpy8z6b0yj1| {
                     let this = unsafe {
-                        __pin_init_9xbpy8z6b0yj1::__internal::core::ptr::NonNull::new_unchecked(
+                        pin_init::__internal::core::ptr::NonNull::new_unchecked(
                             slot_9xbpy8z6b0yj1,
                         )
                     };
@@ -413,20 +383,20 @@ where
                         let __items_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
                             __skeleton_data_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1)
                         };
-                        let items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                        let items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = pin_init::__internal::Skeleton::guard(
                             &__items_skeleton_slot_9xbpy8z6b0yj1,
                         );
-                        __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__items_skeleton_slot_9xbpy8z6b0yj1,
                             &items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
                         );
                         let __name_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
                             __skeleton_data_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1)
                         };
-                        let name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::guard(
+                        let name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = pin_init::__internal::Skeleton::guard(
                             &__name_skeleton_slot_9xbpy8z6b0yj1,
                         );
-                        __pin_init_9xbpy8z6b0yj1::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__name_skeleton_slot_9xbpy8z6b0yj1,
                             &name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
                         );
@@ -464,20 +434,14 @@ where
                         unsafe { __data_lt_9xbpy8z6b0yj1.count(slot_9xbpy8z6b0yj1) }
                             .write(__val_9xbpy8z6b0yj1)
                     };
-                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __count_guard_9xbpy8z6b0yj1,
-                    );
-                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __name_guard_9xbpy8z6b0yj1,
-                    );
-                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
-                        __items_guard_9xbpy8z6b0yj1,
-                    );
-                    __pin_init_9xbpy8z6b0yj1::__internal::core::mem::forget(
+                    pin_init::__internal::core::mem::forget(__count_guard_9xbpy8z6b0yj1);
+                    pin_init::__internal::core::mem::forget(__name_guard_9xbpy8z6b0yj1);
+                    pin_init::__internal::core::mem::forget(__items_guard_9xbpy8z6b0yj1);
+                    pin_init::__internal::core::mem::forget(
                         __pinned_guard_9xbpy8z6b0yj1,
                     );
-                    __pin_init_9xbpy8z6b0yj1::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_9xbpy8z6b0yj1::__internal::InitOk::new()
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_9xbpy8z6b0yj1 = move |slot_9xbpy8z6b0yj1| {
@@ -487,11 +451,7 @@ where
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_9xbpy8z6b0yj1::pin_init_from_closure(
-                    __initializer_9xbpy8z6b0yj1,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_9xbpy8z6b0yj1) }
         }
     }
 }
@@ -501,46 +461,43 @@ struct Unpinned {
 }
 fn unpinned() -> impl Init<Unpinned> {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_fdlkvuoyth141;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_fdlkvuoyth141 = || {
                 unsafe {
                     Unpinned {
-                        a: __pin_init_fdlkvuoyth141::__internal::core::panic!(),
-                        b: __pin_init_fdlkvuoyth141::__internal::core::panic!(),
+                        a: pin_init::__internal::core::panic!(),
+                        b: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_fdlkvuoyth141 = unsafe {
-                __pin_init_fdlkvuoyth141::__internal::init_data_of(
-                    __type_of_fdlkvuoyth141,
-                )
+                pin_init::__internal::init_data_of(__type_of_fdlkvuoyth141)
             };
-            let __initializer_fdlkvuoyth141 = __pin_init_fdlkvuoyth141::__internal::InitData::make_closure::<
+            let __initializer_fdlkvuoyth141 = pin_init::__internal::InitData::make_closure::<
                 _,
-                __pin_init_fdlkvuoyth141::__internal::InitOk,
-                __pin_init_fdlkvuoyth141::__internal::core::convert::Infallible,
+                pin_init::__internal::InitOk,
+                pin_init::__internal::core::convert::Infallible,
             >(
                 __data_fdlkvuoyth141,
                 move |slot_fdlkvuoyth141| {
                     let mut __a_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = 1;
                         unsafe {
-                            __pin_init_fdlkvuoyth141::__internal::write_field(
-                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                            pin_init::__internal::write_field(
+                                pin_init::__internal::core::ptr::addr_of_mut!(
                                     (* slot_fdlkvuoyth141).a
                                 ),
                                 __val_fdlkvuoyth141,
                             )
                         };
                         unsafe {
-                            __pin_init_fdlkvuoyth141::__internal::DropGuard::<
-                                __pin_init_fdlkvuoyth141::__internal::Unpinned,
+                            pin_init::__internal::DropGuard::<
+                                pin_init::__internal::Unpinned,
                                 _,
                             >::new(
-                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                pin_init::__internal::core::ptr::addr_of_mut!(
                                     (* slot_fdlkvuoyth141).a
                                 ),
                             )
@@ -549,30 +506,26 @@ fn unpinned() -> impl Init<Unpinned> {
                     let mut __b_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = init_zeroed();
                         unsafe {
-                            __pin_init_fdlkvuoyth141::Init::__init(
+                            pin_init::Init::__init(
                                 __val_fdlkvuoyth141,
-                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                pin_init::__internal::core::ptr::addr_of_mut!(
                                     (* slot_fdlkvuoyth141).b
                                 ),
                             )?
                         };
                         unsafe {
-                            __pin_init_fdlkvuoyth141::__internal::DropGuard::<
-                                __pin_init_fdlkvuoyth141::__internal::Unpinned,
+                            pin_init::__internal::DropGuard::<
+                                pin_init::__internal::Unpinned,
                                 _,
                             >::new(
-                                __pin_init_fdlkvuoyth141::__internal::core::ptr::addr_of_mut!(
+                                pin_init::__internal::core::ptr::addr_of_mut!(
                                     (* slot_fdlkvuoyth141).b
                                 ),
                             )
                         }
                     };
-                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(
-                        __b_guard_fdlkvuoyth141,
-                    );
-                    __pin_init_fdlkvuoyth141::__internal::core::mem::forget(
-                        __a_guard_fdlkvuoyth141,
-                    );
+                    pin_init::__internal::core::mem::forget(__b_guard_fdlkvuoyth141);
+                    pin_init::__internal::core::mem::forget(__a_guard_fdlkvuoyth141);
                     #[allow(unused_unsafe)]
                     let _ = || {
                         unsafe {
@@ -580,17 +533,15 @@ fn unpinned() -> impl Init<Unpinned> {
                             let _ = &mut (*slot_fdlkvuoyth141).b;
                         }
                     };
-                    __pin_init_fdlkvuoyth141::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_fdlkvuoyth141::__internal::InitOk::new()
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 },
             );
             let __initializer_fdlkvuoyth141 = move |slot_fdlkvuoyth141| {
                 __initializer_fdlkvuoyth141(slot_fdlkvuoyth141).map(|_| ())
             };
-            unsafe {
-                __pin_init_fdlkvuoyth141::init_from_closure(__initializer_fdlkvuoyth141)
-            }
+            unsafe { pin_init::init_from_closure(__initializer_fdlkvuoyth141) }
         }
     }
 }

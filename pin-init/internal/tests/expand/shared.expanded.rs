@@ -1,35 +1,29 @@
 // The expansion of shared.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_8bdrk42bjzww1;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Config {
-    key: __pin_init_8bdrk42bjzww1::__internal::Erase<
+    key: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
         ) -> for<'text> fn(
             &'text (),
         ) -> (__pin_init_field_key_8bdrk42bjzww1<'words, 'text>,),
     >,
-    value: __pin_init_8bdrk42bjzww1::__internal::Erase<
+    value: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
         ) -> for<'text> fn(
             &'text (),
         ) -> (__pin_init_field_value_8bdrk42bjzww1<'words, 'text>,),
     >,
-    parts: __pin_init_8bdrk42bjzww1::__internal::Erase<
+    parts: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
         ) -> for<'text> fn(
             &'text (),
         ) -> (__pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,),
     >,
-    words: __pin_init_8bdrk42bjzww1::__internal::Borrowed<
-        __pin_init_field_words_8bdrk42bjzww1,
-    >,
-    text: __pin_init_8bdrk42bjzww1::__internal::Borrowed<
-        __pin_init_field_text_8bdrk42bjzww1,
-    >,
+    words: pin_init::__internal::Borrowed<__pin_init_field_words_8bdrk42bjzww1>,
+    text: pin_init::__internal::Borrowed<__pin_init_field_text_8bdrk42bjzww1>,
 }
 #[doc(hidden)]
 #[allow(type_alias_bounds, non_camel_case_types, dead_code)]
@@ -68,7 +62,7 @@ struct ConfigProjection<'__pin_8bdrk42bjzww1> {
     words: &'__pin_8bdrk42bjzww1 __pin_init_field_words_8bdrk42bjzww1,
     ///Projection of the field `text`.
     text: &'__pin_8bdrk42bjzww1 __pin_init_field_text_8bdrk42bjzww1,
-    ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_8bdrk42bjzww1 mut Config,
     >,
 }
@@ -94,7 +88,7 @@ struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
     words: &'__pin_8bdrk42bjzww1 __pin_init_field_words_8bdrk42bjzww1,
     ///Projection of the field `text`.
     text: &'__pin_8bdrk42bjzww1 __pin_init_field_text_8bdrk42bjzww1,
-    ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_8bdrk42bjzww1 mut Config,
     >,
 }
@@ -104,18 +98,14 @@ impl Config {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_8bdrk42bjzww1>(
-        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
-            &'__pin_8bdrk42bjzww1 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_8bdrk42bjzww1 mut Self>,
     ) -> ConfigProjection<'__pin_8bdrk42bjzww1> {
         let this_8bdrk42bjzww1 = unsafe {
-            __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         ConfigProjection {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.key
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.key)
                     .cast::<
                         __pin_init_field_key_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -124,9 +114,7 @@ impl Config {
                     >()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.value
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.value)
                     .cast::<
                         __pin_init_field_value_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -135,9 +123,7 @@ impl Config {
                     >()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.parts
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.parts)
                     .cast::<
                         __pin_init_field_parts_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -146,36 +132,26 @@ impl Config {
                     >()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.words
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.words)
                     .cast::<__pin_init_field_words_8bdrk42bjzww1>()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.text
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.text)
                     .cast::<__pin_init_field_text_8bdrk42bjzww1>()
             },
-            ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Pin-projects all fields of a shared `Self`.
     #[inline]
     #[allow(dead_code)]
     fn project_ref<'__pin_8bdrk42bjzww1>(
-        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
-            &'__pin_8bdrk42bjzww1 Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_8bdrk42bjzww1 Self>,
     ) -> ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
-        let this_8bdrk42bjzww1 = __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_ref(
-            self,
-        );
+        let this_8bdrk42bjzww1 = pin_init::__internal::core::pin::Pin::get_ref(self);
         ConfigProjectionRef {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.key
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.key)
                     .cast::<
                         __pin_init_field_key_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -184,9 +160,7 @@ impl Config {
                     >()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.value
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.value)
                     .cast::<
                         __pin_init_field_value_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -195,9 +169,7 @@ impl Config {
                     >()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.parts
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.parts)
                     .cast::<
                         __pin_init_field_parts_8bdrk42bjzww1<
                             '__pin_8bdrk42bjzww1,
@@ -206,18 +178,14 @@ impl Config {
                     >()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.words
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.words)
                     .cast::<__pin_init_field_words_8bdrk42bjzww1>()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.text
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.text)
                     .cast::<__pin_init_field_text_8bdrk42bjzww1>()
             },
-            ___pin_phantom_data: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
     ///Returns the self-referential field `key`, its field lifetimes shortened to the borrow of `self`.
@@ -230,7 +198,7 @@ impl Config {
         '__this_8bdrk42bjzww1,
     > {
         unsafe {
-            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.key)
+            &*pin_init::__internal::core::ptr::addr_of!(self.key)
                 .cast::<
                     __pin_init_field_key_8bdrk42bjzww1<
                         '__this_8bdrk42bjzww1,
@@ -249,7 +217,7 @@ impl Config {
         '__this_8bdrk42bjzww1,
     > {
         unsafe {
-            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.value)
+            &*pin_init::__internal::core::ptr::addr_of!(self.value)
                 .cast::<
                     __pin_init_field_value_8bdrk42bjzww1<
                         '__this_8bdrk42bjzww1,
@@ -268,7 +236,7 @@ impl Config {
         '__this_8bdrk42bjzww1,
     > {
         unsafe {
-            &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(self.parts)
+            &*pin_init::__internal::core::ptr::addr_of!(self.parts)
                 .cast::<
                     __pin_init_field_parts_8bdrk42bjzww1<
                         '__this_8bdrk42bjzww1,
@@ -281,48 +249,42 @@ impl Config {
     #[inline]
     #[allow(dead_code)]
     fn with_project<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
-        self: __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin<
-            &'__this_8bdrk42bjzww1 mut Self,
-        >,
-        f_8bdrk42bjzww1: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+        self: pin_init::__internal::core::pin::Pin<&'__this_8bdrk42bjzww1 mut Self>,
+        f_8bdrk42bjzww1: impl for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
             __ConfigWithProjection_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
         ) -> __R_8bdrk42bjzww1,
     ) -> __R_8bdrk42bjzww1 {
         let this_8bdrk42bjzww1 = unsafe {
-            __pin_init_8bdrk42bjzww1::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         f_8bdrk42bjzww1(__ConfigWithProjection_8bdrk42bjzww1 {
             key: unsafe {
-                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_8bdrk42bjzww1.key
                 )
                     .cast()
             },
             value: unsafe {
-                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_8bdrk42bjzww1.value
                 )
                     .cast()
             },
             parts: unsafe {
-                &mut *__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                &mut *pin_init::__internal::core::ptr::addr_of_mut!(
                     this_8bdrk42bjzww1.parts
                 )
                     .cast()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.words
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.words)
                     .cast()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.text
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.text)
                     .cast()
             },
-            __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
     ///Runs `f` with a shared projection of all fields, dependent fields at their field lifetimes (also invariant ones), borrowed fields for their field lifetimes.
@@ -330,43 +292,33 @@ impl Config {
     #[allow(dead_code)]
     fn with_project_ref<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
-        f_8bdrk42bjzww1: impl for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+        f_8bdrk42bjzww1: impl for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
             __ConfigWithProjectionRef_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
         ) -> __R_8bdrk42bjzww1,
     ) -> __R_8bdrk42bjzww1 {
         let this_8bdrk42bjzww1 = self;
         f_8bdrk42bjzww1(__ConfigWithProjectionRef_8bdrk42bjzww1 {
             key: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.key
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.key)
                     .cast()
             },
             value: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.value
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.value)
                     .cast()
             },
             parts: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.parts
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.parts)
                     .cast()
             },
             words: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.words
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.words)
                     .cast()
             },
             text: unsafe {
-                &*__pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of!(
-                    this_8bdrk42bjzww1.text
-                )
+                &*pin_init::__internal::core::ptr::addr_of!(this_8bdrk42bjzww1.text)
                     .cast()
             },
-            __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+            __phantom: pin_init::__internal::core::marker::PhantomData,
         })
     }
 }
@@ -394,7 +346,7 @@ struct __ConfigWithProjection_8bdrk42bjzww1<
     words: &'words __pin_init_field_words_8bdrk42bjzww1,
     ///The field `text`.
     text: &'text __pin_init_field_text_8bdrk42bjzww1,
-    __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
     >,
 }
@@ -416,7 +368,7 @@ struct __ConfigWithProjectionRef_8bdrk42bjzww1<
     words: &'words __pin_init_field_words_8bdrk42bjzww1,
     ///The field `text`.
     text: &'text __pin_init_field_text_8bdrk42bjzww1,
-    __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+    __phantom: pin_init::__internal::core::marker::PhantomData<
         (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
     >,
 }
@@ -424,57 +376,49 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_8bdrk42bjzww1 {
-        __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
-            fn(Config) -> Config,
-        >,
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Config) -> Config>,
     }
-    impl __pin_init_8bdrk42bjzww1::__internal::core::clone::Clone
-    for __ThePinData_8bdrk42bjzww1 {
+    impl pin_init::__internal::core::clone::Clone for __ThePinData_8bdrk42bjzww1 {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl __pin_init_8bdrk42bjzww1::__internal::core::marker::Copy
-    for __ThePinData_8bdrk42bjzww1 {}
+    impl pin_init::__internal::core::marker::Copy for __ThePinData_8bdrk42bjzww1 {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl __ThePinData_8bdrk42bjzww1 {}
-    unsafe impl __pin_init_8bdrk42bjzww1::__internal::HasPinData for Config {
+    unsafe impl pin_init::__internal::HasPinData for Config {
         type PinData = __ThePinData_8bdrk42bjzww1;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_8bdrk42bjzww1 {
-                __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl __pin_init_8bdrk42bjzww1::__internal::PinData
-    for __ThePinData_8bdrk42bjzww1 {
+    unsafe impl pin_init::__internal::PinData for __ThePinData_8bdrk42bjzww1 {
         type Datee = Config;
     }
     #[doc(hidden)]
-    impl<'__pin_8bdrk42bjzww1> __pin_init_8bdrk42bjzww1::__internal::core::marker::Unpin
-    for Config
+    impl<'__pin_8bdrk42bjzww1> pin_init::__internal::core::marker::Unpin for Config
     where
-        __pin_init_8bdrk42bjzww1::__internal::NeverUnpin<
+        pin_init::__internal::NeverUnpin<
             '__pin_8bdrk42bjzww1,
-        >: __pin_init_8bdrk42bjzww1::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __PinDataLt_8bdrk42bjzww1<'words, 'text: 'words> {
-        __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
-            fn(Config) -> Config,
-        >,
-        __phantom_lt: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Config) -> Config>,
+        __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'words ()) -> &'words (), fn(&'text ()) -> &'text ()),
         >,
     }
-    impl<'words, 'text: 'words> __pin_init_8bdrk42bjzww1::__internal::core::clone::Clone
+    impl<'words, 'text: 'words> pin_init::__internal::core::clone::Clone
     for __PinDataLt_8bdrk42bjzww1<'words, 'text> {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl<'words, 'text: 'words> __pin_init_8bdrk42bjzww1::__internal::core::marker::Copy
+    impl<'words, 'text: 'words> pin_init::__internal::core::marker::Copy
     for __PinDataLt_8bdrk42bjzww1<'words, 'text> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
     impl<'words, 'text: 'words> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
@@ -482,16 +426,16 @@ const _: () = {
         unsafe fn key(
             self,
             slot_8bdrk42bjzww1: *mut Config,
-        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
-            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
         > {
             unsafe {
-                <__pin_init_8bdrk42bjzww1::__internal::Slot<
-                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
-                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_8bdrk42bjzww1).key
                     )
                         .cast::<__pin_init_field_key_8bdrk42bjzww1<'words, 'text>>(),
@@ -502,16 +446,16 @@ const _: () = {
         unsafe fn value(
             self,
             slot_8bdrk42bjzww1: *mut Config,
-        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
-            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
         > {
             unsafe {
-                <__pin_init_8bdrk42bjzww1::__internal::Slot<
-                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
-                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_8bdrk42bjzww1).value
                     )
                         .cast::<__pin_init_field_value_8bdrk42bjzww1<'words, 'text>>(),
@@ -522,16 +466,16 @@ const _: () = {
         unsafe fn parts(
             self,
             slot_8bdrk42bjzww1: *mut Config,
-        ) -> __pin_init_8bdrk42bjzww1::__internal::Slot<
-            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
         > {
             unsafe {
-                <__pin_init_8bdrk42bjzww1::__internal::Slot<
-                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
                 >>::new(
-                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_8bdrk42bjzww1).parts
                     )
                         .cast::<__pin_init_field_parts_8bdrk42bjzww1<'words, 'text>>(),
@@ -542,18 +486,18 @@ const _: () = {
         unsafe fn words(
             self,
             slot_8bdrk42bjzww1: *mut Config,
-        ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+        ) -> pin_init::__internal::SelfRefSlot<
             'words,
-            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            pin_init::__internal::Unpinned,
             __pin_init_field_words_8bdrk42bjzww1,
         > {
             unsafe {
-                <__pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+                <pin_init::__internal::SelfRefSlot<
                     'words,
-                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_words_8bdrk42bjzww1,
                 >>::new(
-                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_8bdrk42bjzww1).words
                     )
                         .cast::<__pin_init_field_words_8bdrk42bjzww1>(),
@@ -564,18 +508,18 @@ const _: () = {
         unsafe fn text(
             self,
             slot_8bdrk42bjzww1: *mut Config,
-        ) -> __pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+        ) -> pin_init::__internal::SelfRefSlot<
             'text,
-            __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+            pin_init::__internal::Unpinned,
             __pin_init_field_text_8bdrk42bjzww1,
         > {
             unsafe {
-                <__pin_init_8bdrk42bjzww1::__internal::SelfRefSlot<
+                <pin_init::__internal::SelfRefSlot<
                     'text,
-                    __pin_init_8bdrk42bjzww1::__internal::Unpinned,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_text_8bdrk42bjzww1,
                 >>::new(
-                    __pin_init_8bdrk42bjzww1::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_8bdrk42bjzww1).text
                     )
                         .cast::<__pin_init_field_text_8bdrk42bjzww1>(),
@@ -593,11 +537,11 @@ const _: () = {
             f_8bdrk42bjzww1: __F_8bdrk42bjzww1,
         ) -> __F_8bdrk42bjzww1
         where
-            __F_8bdrk42bjzww1: for<'words, 'text> __pin_init_8bdrk42bjzww1::__internal::core::ops::FnOnce(
+            __F_8bdrk42bjzww1: for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
                 *mut Config,
                 __PinDataLt_8bdrk42bjzww1<'words, 'text>,
-            ) -> __pin_init_8bdrk42bjzww1::__internal::core::result::Result<
-                    __pin_init_8bdrk42bjzww1::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_8bdrk42bjzww1,
                 >,
         {
@@ -609,26 +553,26 @@ const _: () = {
             self,
         ) -> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
             __PinDataLt_8bdrk42bjzww1 {
-                __phantom: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
-                __phantom_lt: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
+                __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
     #[allow(non_snake_case, unused_variables, dead_code, clippy::extra_unused_lifetimes)]
     fn __drop_order_check_8bdrk42bjzww1<'words, 'text: 'words>(_: &Config) {
-        let __text_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __text_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<
             &'text mut __pin_init_field_text_8bdrk42bjzww1,
         >;
-        let __words_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __words_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<
             &'words mut __pin_init_field_words_8bdrk42bjzww1,
         >;
-        let __parts_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __parts_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_parts_8bdrk42bjzww1<'words, 'text>,
         >;
-        let __value_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __value_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_value_8bdrk42bjzww1<'words, 'text>,
         >;
-        let __key_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::marker::PhantomData<
+        let __key_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<
             __pin_init_field_key_8bdrk42bjzww1<'words, 'text>,
         >;
     }
@@ -668,8 +612,8 @@ const _: () = {
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
     impl<
-        T_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::PinnedDrop
-            + ?__pin_init_8bdrk42bjzww1::__internal::core::marker::Sized,
+        T_8bdrk42bjzww1: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1
     for T_8bdrk42bjzww1 {}
     impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 for Config {}
@@ -677,8 +621,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 {}
     #[allow(drop_bounds)]
     impl<
-        T_8bdrk42bjzww1: __pin_init_8bdrk42bjzww1::__internal::core::ops::Drop
-            + ?__pin_init_8bdrk42bjzww1::__internal::core::marker::Sized,
+        T_8bdrk42bjzww1: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for T_8bdrk42bjzww1 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -692,30 +636,27 @@ const _: () = {
 };
 fn config(line: &str) -> impl PinInit<Config> + '_ {
     {
-        #[allow(unused_imports)]
-        use pin_init::__internal::krate as __pin_init_p7tf844uu8s22;
+        unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
             #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_p7tf844uu8s22 = || {
                 unsafe {
                     Config {
-                        text: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
-                        words: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
-                        key: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
-                        value: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
-                        parts: __pin_init_p7tf844uu8s22::__internal::core::panic!(),
+                        text: pin_init::__internal::core::panic!(),
+                        words: pin_init::__internal::core::panic!(),
+                        key: pin_init::__internal::core::panic!(),
+                        value: pin_init::__internal::core::panic!(),
+                        parts: pin_init::__internal::core::panic!(),
                     }
                 }
             };
             let __data_p7tf844uu8s22 = unsafe {
-                __pin_init_p7tf844uu8s22::__internal::pin_data_of(
-                    __type_of_p7tf844uu8s22,
-                )
+                pin_init::__internal::pin_data_of(__type_of_p7tf844uu8s22)
             };
             let __initializer_p7tf844uu8s22 = __data_p7tf844uu8s22
                 .__make_closure::<
                     _,
-                    __pin_init_p7tf844uu8s22::__internal::core::convert::Infallible,
+                    pin_init::__internal::core::convert::Infallible,
                 >(move |slot_p7tf844uu8s22, __data_lt_p7tf844uu8s22| {
                     #[allow(
                         unreachable_code,
@@ -729,20 +670,20 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         let __text_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.text(slot_p7tf844uu8s22)
                         };
-                        let text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                        let text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
                             &__text_skeleton_slot_p7tf844uu8s22,
                         );
-                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__text_skeleton_slot_p7tf844uu8s22,
                             &text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
                         );
                         let __words_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.words(slot_p7tf844uu8s22)
                         };
-                        let words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = __pin_init_p7tf844uu8s22::__internal::Skeleton::guard(
+                        let words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
                             &__words_skeleton_slot_p7tf844uu8s22,
                         );
-                        __pin_init_p7tf844uu8s22::__internal::Skeleton::tie(
+                        pin_init::__internal::Skeleton::tie(
                             &__words_skeleton_slot_p7tf844uu8s22,
                             &words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
                         );
@@ -782,23 +723,13 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         unsafe { __data_lt_p7tf844uu8s22.parts(slot_p7tf844uu8s22) }
                             .write(__val_p7tf844uu8s22)
                     };
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __parts_guard_p7tf844uu8s22,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __value_guard_p7tf844uu8s22,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __key_guard_p7tf844uu8s22,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __words_guard_p7tf844uu8s22,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::mem::forget(
-                        __text_guard_p7tf844uu8s22,
-                    );
-                    __pin_init_p7tf844uu8s22::__internal::core::result::Result::Ok(unsafe {
-                        __pin_init_p7tf844uu8s22::__internal::InitOk::new()
+                    pin_init::__internal::core::mem::forget(__parts_guard_p7tf844uu8s22);
+                    pin_init::__internal::core::mem::forget(__value_guard_p7tf844uu8s22);
+                    pin_init::__internal::core::mem::forget(__key_guard_p7tf844uu8s22);
+                    pin_init::__internal::core::mem::forget(__words_guard_p7tf844uu8s22);
+                    pin_init::__internal::core::mem::forget(__text_guard_p7tf844uu8s22);
+                    pin_init::__internal::core::result::Result::Ok(unsafe {
+                        pin_init::__internal::InitOk::new()
                     })
                 });
             let __initializer_p7tf844uu8s22 = move |slot_p7tf844uu8s22| {
@@ -808,11 +739,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     )
                     .map(|_| ())
             };
-            unsafe {
-                __pin_init_p7tf844uu8s22::pin_init_from_closure(
-                    __initializer_p7tf844uu8s22,
-                )
-            }
+            unsafe { pin_init::pin_init_from_closure(__initializer_p7tf844uu8s22) }
         }
     }
 }

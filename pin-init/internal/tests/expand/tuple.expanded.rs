@@ -1,7 +1,5 @@
 // The expansion of tuple.rs: generated, see README.md.
-#[doc(hidden)]
-#[allow(unused_extern_crates, non_snake_case)]
-extern crate pin_init as __pin_init_552whpxn8etz0;
+const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Pair(u8, u16);
 #[doc(hidden)]
 #[allow(type_alias_bounds, non_camel_case_types, dead_code)]
@@ -13,12 +11,12 @@ type __pin_init_field__1_552whpxn8etz0 = u16;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct PairProjection<'__pin_552whpxn8etz0> {
     ///Projection of the field `_0`.
-    _0: __pin_init_552whpxn8etz0::__internal::core::pin::Pin<
+    _0: pin_init::__internal::core::pin::Pin<
         &'__pin_552whpxn8etz0 mut __pin_init_field__0_552whpxn8etz0,
     >,
     ///Projection of the field `_1`.
     _1: &'__pin_552whpxn8etz0 mut __pin_init_field__1_552whpxn8etz0,
-    ___pin_phantom_data: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+    ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData<
         &'__pin_552whpxn8etz0 mut Pair,
     >,
 }
@@ -28,21 +26,19 @@ impl Pair {
     #[inline]
     #[allow(dead_code)]
     fn project<'__pin_552whpxn8etz0>(
-        self: __pin_init_552whpxn8etz0::__internal::core::pin::Pin<
-            &'__pin_552whpxn8etz0 mut Self,
-        >,
+        self: pin_init::__internal::core::pin::Pin<&'__pin_552whpxn8etz0 mut Self>,
     ) -> PairProjection<'__pin_552whpxn8etz0> {
         let this_552whpxn8etz0 = unsafe {
-            __pin_init_552whpxn8etz0::__internal::core::pin::Pin::get_unchecked_mut(self)
+            pin_init::__internal::core::pin::Pin::get_unchecked_mut(self)
         };
         PairProjection {
             _0: unsafe {
-                __pin_init_552whpxn8etz0::__internal::core::pin::Pin::new_unchecked(
+                pin_init::__internal::core::pin::Pin::new_unchecked(
                     &mut this_552whpxn8etz0.0,
                 )
             },
             _1: &mut this_552whpxn8etz0.1,
-            ___pin_phantom_data: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData,
+            ___pin_phantom_data: pin_init::__internal::core::marker::PhantomData,
         }
     }
 }
@@ -50,34 +46,30 @@ const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
     struct __ThePinData_552whpxn8etz0 {
-        __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
-            fn(Pair) -> Pair,
-        >,
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Pair) -> Pair>,
     }
-    impl __pin_init_552whpxn8etz0::__internal::core::clone::Clone
-    for __ThePinData_552whpxn8etz0 {
+    impl pin_init::__internal::core::clone::Clone for __ThePinData_552whpxn8etz0 {
         fn clone(&self) -> Self {
             *self
         }
     }
-    impl __pin_init_552whpxn8etz0::__internal::core::marker::Copy
-    for __ThePinData_552whpxn8etz0 {}
+    impl pin_init::__internal::core::marker::Copy for __ThePinData_552whpxn8etz0 {}
     #[allow(dead_code, clippy::missing_safety_doc, non_snake_case)]
     impl __ThePinData_552whpxn8etz0 {
         #[inline(always)]
         unsafe fn _0(
             self,
             slot_552whpxn8etz0: *mut Pair,
-        ) -> __pin_init_552whpxn8etz0::__internal::Slot<
-            __pin_init_552whpxn8etz0::__internal::Pinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Pinned,
             __pin_init_field__0_552whpxn8etz0,
         > {
             unsafe {
-                <__pin_init_552whpxn8etz0::__internal::Slot<
-                    __pin_init_552whpxn8etz0::__internal::Pinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Pinned,
                     __pin_init_field__0_552whpxn8etz0,
                 >>::new(
-                    __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_552whpxn8etz0).0
                     ),
                 )
@@ -87,16 +79,16 @@ const _: () = {
         unsafe fn _1(
             self,
             slot_552whpxn8etz0: *mut Pair,
-        ) -> __pin_init_552whpxn8etz0::__internal::Slot<
-            __pin_init_552whpxn8etz0::__internal::Unpinned,
+        ) -> pin_init::__internal::Slot<
+            pin_init::__internal::Unpinned,
             __pin_init_field__1_552whpxn8etz0,
         > {
             unsafe {
-                <__pin_init_552whpxn8etz0::__internal::Slot<
-                    __pin_init_552whpxn8etz0::__internal::Unpinned,
+                <pin_init::__internal::Slot<
+                    pin_init::__internal::Unpinned,
                     __pin_init_field__1_552whpxn8etz0,
                 >>::new(
-                    __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of_mut!(
+                    pin_init::__internal::core::ptr::addr_of_mut!(
                         (* slot_552whpxn8etz0).1
                     ),
                 )
@@ -109,11 +101,11 @@ const _: () = {
             f_552whpxn8etz0: __F_552whpxn8etz0,
         ) -> __F_552whpxn8etz0
         where
-            __F_552whpxn8etz0: __pin_init_552whpxn8etz0::__internal::core::ops::FnOnce(
+            __F_552whpxn8etz0: pin_init::__internal::core::ops::FnOnce(
                 *mut Pair,
                 Self,
-            ) -> __pin_init_552whpxn8etz0::__internal::core::result::Result<
-                    __pin_init_552whpxn8etz0::__internal::InitOk,
+            ) -> pin_init::__internal::core::result::Result<
+                    pin_init::__internal::InitOk,
                     __E_552whpxn8etz0,
                 >,
         {
@@ -125,16 +117,15 @@ const _: () = {
             self
         }
     }
-    unsafe impl __pin_init_552whpxn8etz0::__internal::HasPinData for Pair {
+    unsafe impl pin_init::__internal::HasPinData for Pair {
         type PinData = __ThePinData_552whpxn8etz0;
         unsafe fn __pin_data() -> Self::PinData {
             __ThePinData_552whpxn8etz0 {
-                __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData,
+                __phantom: pin_init::__internal::core::marker::PhantomData,
             }
         }
     }
-    unsafe impl __pin_init_552whpxn8etz0::__internal::PinData
-    for __ThePinData_552whpxn8etz0 {
+    unsafe impl pin_init::__internal::PinData for __ThePinData_552whpxn8etz0 {
         type Datee = Pair;
     }
     #[allow(
@@ -144,27 +135,24 @@ const _: () = {
         non_camel_case_types
     )]
     struct __Unpin_552whpxn8etz0<'__pin_552whpxn8etz0> {
-        __phantom_pin: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
+        __phantom_pin: pin_init::__internal::core::marker::PhantomData<
             fn(&'__pin_552whpxn8etz0 ()) -> &'__pin_552whpxn8etz0 (),
         >,
-        __phantom: __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData<
-            fn(Pair) -> Pair,
-        >,
+        __phantom: pin_init::__internal::core::marker::PhantomData<fn(Pair) -> Pair>,
         _0: __pin_init_field__0_552whpxn8etz0,
     }
     #[doc(hidden)]
-    impl<'__pin_552whpxn8etz0> __pin_init_552whpxn8etz0::__internal::core::marker::Unpin
-    for Pair
+    impl<'__pin_552whpxn8etz0> pin_init::__internal::core::marker::Unpin for Pair
     where
         __Unpin_552whpxn8etz0<
             '__pin_552whpxn8etz0,
-        >: __pin_init_552whpxn8etz0::__internal::core::marker::Unpin,
+        >: pin_init::__internal::core::marker::Unpin,
     {}
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0 {}
     impl<
-        T_552whpxn8etz0: __pin_init_552whpxn8etz0::PinnedDrop
-            + ?__pin_init_552whpxn8etz0::__internal::core::marker::Sized,
+        T_552whpxn8etz0: pin_init::PinnedDrop
+            + ?pin_init::__internal::core::marker::Sized,
     > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0
     for T_552whpxn8etz0 {}
     impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_552whpxn8etz0 for Pair {}
@@ -172,8 +160,8 @@ const _: () = {
     trait MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 {}
     #[allow(drop_bounds)]
     impl<
-        T_552whpxn8etz0: __pin_init_552whpxn8etz0::__internal::core::ops::Drop
-            + ?__pin_init_552whpxn8etz0::__internal::core::marker::Sized,
+        T_552whpxn8etz0: pin_init::__internal::core::ops::Drop
+            + ?pin_init::__internal::core::marker::Sized,
     > MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for T_552whpxn8etz0 {}
     impl MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for Pair {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
@@ -183,23 +171,19 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_init_field_types_552whpxn8etz0(this_552whpxn8etz0: &Pair) {
-        __pin_init_552whpxn8etz0::__internal::same_type(
-            __pin_init_552whpxn8etz0::__internal::type_of_place(
-                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(
-                    this_552whpxn8etz0.0
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_552whpxn8etz0.0),
             ),
-            __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field__0_552whpxn8etz0,
             >,
         );
-        __pin_init_552whpxn8etz0::__internal::same_type(
-            __pin_init_552whpxn8etz0::__internal::type_of_place(
-                __pin_init_552whpxn8etz0::__internal::core::ptr::addr_of!(
-                    this_552whpxn8etz0.1
-                ),
+        pin_init::__internal::same_type(
+            pin_init::__internal::type_of_place(
+                pin_init::__internal::core::ptr::addr_of!(this_552whpxn8etz0.1),
             ),
-            __pin_init_552whpxn8etz0::__internal::core::marker::PhantomData::<
+            pin_init::__internal::core::marker::PhantomData::<
                 *mut __pin_init_field__1_552whpxn8etz0,
             >,
         );
@@ -208,8 +192,7 @@ const _: () = {
 fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
     (
         {
-            #[allow(unused_imports)]
-            use pin_init::__internal::krate as __pin_init_i1ca1j6xdqa52;
+            unsafe { pin_init::__internal::anchor_is_pin_init() };
             {
                 #[allow(
                     unreachable_code,
@@ -219,20 +202,18 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 let __type_of_i1ca1j6xdqa52 = || {
                     unsafe {
                         Pair {
-                            0: __pin_init_i1ca1j6xdqa52::__internal::core::panic!(),
-                            1: __pin_init_i1ca1j6xdqa52::__internal::core::panic!(),
+                            0: pin_init::__internal::core::panic!(),
+                            1: pin_init::__internal::core::panic!(),
                         }
                     }
                 };
                 let __data_i1ca1j6xdqa52 = unsafe {
-                    __pin_init_i1ca1j6xdqa52::__internal::pin_data_of(
-                        __type_of_i1ca1j6xdqa52,
-                    )
+                    pin_init::__internal::pin_data_of(__type_of_i1ca1j6xdqa52)
                 };
                 let __initializer_i1ca1j6xdqa52 = __data_i1ca1j6xdqa52
                     .__make_closure::<
                         _,
-                        __pin_init_i1ca1j6xdqa52::__internal::core::convert::Infallible,
+                        pin_init::__internal::core::convert::Infallible,
                     >(move |slot_i1ca1j6xdqa52, __data_lt_i1ca1j6xdqa52| {
                         let mut __0_guard_i1ca1j6xdqa52 = {
                             let __val_i1ca1j6xdqa52 = 1u8;
@@ -244,14 +225,10 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                             unsafe { __data_lt_i1ca1j6xdqa52._1(slot_i1ca1j6xdqa52) }
                                 .write(__val_i1ca1j6xdqa52)
                         };
-                        __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
-                            __1_guard_i1ca1j6xdqa52,
-                        );
-                        __pin_init_i1ca1j6xdqa52::__internal::core::mem::forget(
-                            __0_guard_i1ca1j6xdqa52,
-                        );
-                        __pin_init_i1ca1j6xdqa52::__internal::core::result::Result::Ok(unsafe {
-                            __pin_init_i1ca1j6xdqa52::__internal::InitOk::new()
+                        pin_init::__internal::core::mem::forget(__1_guard_i1ca1j6xdqa52);
+                        pin_init::__internal::core::mem::forget(__0_guard_i1ca1j6xdqa52);
+                        pin_init::__internal::core::result::Result::Ok(unsafe {
+                            pin_init::__internal::InitOk::new()
                         })
                     });
                 let __initializer_i1ca1j6xdqa52 = move |slot_i1ca1j6xdqa52| {
@@ -261,16 +238,11 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         )
                         .map(|_| ())
                 };
-                unsafe {
-                    __pin_init_i1ca1j6xdqa52::pin_init_from_closure(
-                        __initializer_i1ca1j6xdqa52,
-                    )
-                }
+                unsafe { pin_init::pin_init_from_closure(__initializer_i1ca1j6xdqa52) }
             }
         },
         {
-            #[allow(unused_imports)]
-            use pin_init::__internal::krate as __pin_init_4y65i5fyhdsu2;
+            unsafe { pin_init::__internal::anchor_is_pin_init() };
             {
                 #[allow(
                     unreachable_code,
@@ -280,20 +252,18 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 let __type_of_4y65i5fyhdsu2 = || {
                     unsafe {
                         Pair {
-                            0: __pin_init_4y65i5fyhdsu2::__internal::core::panic!(),
-                            1: __pin_init_4y65i5fyhdsu2::__internal::core::panic!(),
+                            0: pin_init::__internal::core::panic!(),
+                            1: pin_init::__internal::core::panic!(),
                         }
                     }
                 };
                 let __data_4y65i5fyhdsu2 = unsafe {
-                    __pin_init_4y65i5fyhdsu2::__internal::pin_data_of(
-                        __type_of_4y65i5fyhdsu2,
-                    )
+                    pin_init::__internal::pin_data_of(__type_of_4y65i5fyhdsu2)
                 };
                 let __initializer_4y65i5fyhdsu2 = __data_4y65i5fyhdsu2
                     .__make_closure::<
                         _,
-                        __pin_init_4y65i5fyhdsu2::__internal::core::convert::Infallible,
+                        pin_init::__internal::core::convert::Infallible,
                     >(move |slot_4y65i5fyhdsu2, __data_lt_4y65i5fyhdsu2| {
                         let mut __0_guard_4y65i5fyhdsu2 = {
                             let __val_4y65i5fyhdsu2 = 3;
@@ -305,14 +275,10 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                             unsafe { __data_lt_4y65i5fyhdsu2._1(slot_4y65i5fyhdsu2) }
                                 .write(__val_4y65i5fyhdsu2)
                         };
-                        __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
-                            __1_guard_4y65i5fyhdsu2,
-                        );
-                        __pin_init_4y65i5fyhdsu2::__internal::core::mem::forget(
-                            __0_guard_4y65i5fyhdsu2,
-                        );
-                        __pin_init_4y65i5fyhdsu2::__internal::core::result::Result::Ok(unsafe {
-                            __pin_init_4y65i5fyhdsu2::__internal::InitOk::new()
+                        pin_init::__internal::core::mem::forget(__1_guard_4y65i5fyhdsu2);
+                        pin_init::__internal::core::mem::forget(__0_guard_4y65i5fyhdsu2);
+                        pin_init::__internal::core::result::Result::Ok(unsafe {
+                            pin_init::__internal::InitOk::new()
                         })
                     });
                 let __initializer_4y65i5fyhdsu2 = move |slot_4y65i5fyhdsu2| {
@@ -322,11 +288,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         )
                         .map(|_| ())
                 };
-                unsafe {
-                    __pin_init_4y65i5fyhdsu2::pin_init_from_closure(
-                        __initializer_4y65i5fyhdsu2,
-                    )
-                }
+                unsafe { pin_init::pin_init_from_closure(__initializer_4y65i5fyhdsu2) }
             }
         },
     )

@@ -1,0 +1,1 @@
+../ui/redteam_anchored_needs_unsafe.rs
