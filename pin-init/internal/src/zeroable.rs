@@ -43,6 +43,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
             Vec::new()
         }
     };
+    check_no_macros(&input.generics, name, &mut diag);
     if diag.has_errors() {
         return diag.to_compile_errors();
     }
@@ -120,6 +121,48 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
     }
 }
 
+/// The generics and where clause are pasted twice: on the `unsafe impl` and on the never-called
+/// function that checks the fields under them (a trait impl cannot hold that check, `Zeroable`
+/// has no items). A macro invocation there may expand differently in each paste (a stateful
+/// proc macro): to `()` in the impl's `where alt!(..): Zeroable` and to `Box<T>` in the check's,
+/// which then assumes `Box<T>: Zeroable` and accepts a `Box` field, so that a struct holding a
+/// `Box` is `Zeroable` (a null `Box`). See SOUNDNESS.md, "P9. A user token means one thing":
+/// macros are refused where a user token would be pasted twice; write the type out (a type
+/// alias is fine).
+fn check_no_macros(generics: &syn::Generics, derive: &str, diag: &mut DiagCtxt) {
+    struct Macros<'d>(&'d mut DiagCtxt, &'d str);
+    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            let name = quote!(#mac).to_string();
+            let name = name.split('!').next().unwrap_or("").replace(' ', "");
+            self.0.error_spanned(
+                mac,
+                format_args!(
+                    "a macro (`{name}!`) cannot be used in the generics or where clause of a \
+                     `#[derive({})]` type: they are pasted on the impl and on the check of the \
+                     fields, and a macro may expand differently in each; write the type out (a \
+                     type alias is fine)",
+                    self.1
+                ),
+            );
+        }
+        fn visit_type(&mut self, ty: &'ast Type) {
+            if let Type::Verbatim(tokens) = ty {
+                self.0.error_spanned(
+                    tokens,
+                    format_args!(
+                        "`#[derive({})]` cannot read this type in the generics or where clause: \
+                         write it as a path, reference, tuple, array, slice, pointer or `fn` type",
+                        self.1
+                    ),
+                );
+            }
+            syn::visit::visit_type(self, ty);
+        }
+    }
+    syn::visit::Visit::visit_generics(&mut Macros(diag, derive), generics);
+}
+
 /// Each field with its member (name or index) and type.
 fn members<'a>(fields: impl Iterator<Item = &'a syn::Field>) -> Vec<(Member, Type)> {
     fields
@@ -155,6 +198,27 @@ mod tests {
         .to_string();
         assert!(out.contains("T : :: pin_init :: Zeroable"), "{out}");
         assert_eq!(out.matches("assert_place_zeroable").count(), 2, "{out}");
+    }
+
+    #[test]
+    fn refuses_macros_in_generics() {
+        for maybe in [false, true] {
+            let out = derive(
+                quote!(
+                    struct Foo<T: Into<m!()>>
+                    where
+                        n!(T): Sized,
+                    {
+                        a: T,
+                    }
+                ),
+                maybe,
+                &Names::new(&[]),
+            )
+            .to_string();
+            assert_eq!(out.matches("compile_error").count(), 2, "{out}");
+            assert!(!out.contains("unsafe impl"), "{out}");
+        }
     }
 
     #[test]

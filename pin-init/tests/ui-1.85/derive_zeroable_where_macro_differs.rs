@@ -1,0 +1,1 @@
+../ui/derive_zeroable_where_macro_differs.rs
