@@ -374,6 +374,37 @@ pub fn tail(s: &str, n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
+/// The end of the `{ .. }` group whose `{` is the first one at or after `from` (strings
+/// skipped).
+fn matching_brace(s: &str, from: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = from + s[from..].find('{')?;
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Expands `progs` with `-Zunpretty=expanded` and harvests the expansion's own names.
 pub fn harvest(
     env: &Env,
@@ -397,15 +428,12 @@ pub fn harvest(
     let expanded = String::from_utf8_lossy(&o.stdout).to_string();
     let mut h = crate::harvest::Harvest::default();
     for (src, fields) in progs {
-        // The module's expansion: from `mod NAME {` to the next top-level `mod p`.
+        // The module's expansion: `mod NAME { .. }`.
         let start = match expanded.find(&format!("mod {} {{", src.name)) {
             Some(s) => s,
             None => continue,
         };
-        let rest = &expanded[start + 1..];
-        let end = rest
-            .find("\nmod p")
-            .map_or(expanded.len(), |e| start + 1 + e);
+        let end = matching_brace(&expanded, start).unwrap_or(expanded.len());
         h.collect(
             &expanded[start..end],
             &src.text,

@@ -497,29 +497,29 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
             signature_detail(&detail)
         );
         let first = seen.insert(sig);
-        let (program, shrunk) = if first && opts.shrink {
-            (
-                shrink_finding(&env, &j.program, &j.outcome, &mut report)?,
-                true,
-            )
+        let case = j.program.case;
+        let shrunk = first && opts.shrink;
+        let j = if shrunk {
+            shrink_finding(&env, j, &mut report)?
         } else {
-            (j.program.clone(), false)
+            j
         };
         let path = if first {
             Some(write_finding(
                 opts,
-                &program,
                 &kind,
                 &detail,
                 &rules,
                 hygiene_class,
+                shrunk,
                 &j,
             )?)
         } else {
             None
         };
+        let program = j.program;
         let rec = FindingRecord {
-            case: j.program.case,
+            case,
             kind: kind.clone(),
             detail,
             rules,
@@ -578,34 +578,57 @@ fn still_finding(
 }
 
 /// Shrinks `p` while it stays the same kind of finding.
-fn shrink_finding(
-    env: &Env,
-    p: &Program,
-    like: &Outcome,
-    report: &mut Report,
-) -> Result<Program, String> {
-    let mut best = p.clone();
+fn shrink_finding(env: &Env, found: Judged, report: &mut Report) -> Result<Judged, String> {
+    let name = found.program.name.clone();
+    let like = found.outcome.clone();
+    let mut best = found;
     for _round in 0..40 {
-        let mut cands = shrink::candidates(&best);
+        let mut cands = shrink::candidates(&best.program);
         if cands.is_empty() {
             break;
         }
         for (k, c) in cands.iter_mut().enumerate() {
-            c.name = format!("{}_s{k}", p.name);
+            c.name = format!("{name}_s{k}");
         }
         let judged = judge_batch(env, "shrink", cands, 2, report)?;
         let smallest = judged
             .into_iter()
-            .filter(|j| same_finding(&j.outcome, like))
-            .map(|j| j.program)
-            .min_by_key(shrink::size);
+            .filter(|j| same_finding(&j.outcome, &like))
+            .min_by_key(|j| shrink::size(&j.program));
         match smallest {
-            Some(s) if shrink::size(&s) < shrink::size(&best) => best = s,
+            Some(s) if shrink::size(&s.program) < shrink::size(&best.program) => best = s,
             _ => break,
         }
     }
-    best.name = p.name.clone();
+    best.program.name = name;
     Ok(best)
+}
+
+/// The lines of an AddressSanitizer report that say what happened where (its first line and
+/// the first frames of each stack).
+fn report_excerpt(stderr: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut frames = 0;
+    for l in stderr.lines() {
+        let t = l.trim_start();
+        if t.starts_with("==")
+            || t.starts_with("READ")
+            || t.starts_with("WRITE")
+            || t.contains("freed by")
+            || t.contains("previously allocated")
+            || t.starts_with("SUMMARY")
+        {
+            out.push(l.to_string());
+            frames = 0;
+        } else if t.starts_with('#') && frames < 6 {
+            out.push(l.to_string());
+            frames += 1;
+        }
+        if out.len() > 40 {
+            break;
+        }
+    }
+    out
 }
 
 /// A finding as a standalone program: the module at the crate root, the runtime as `mod rt`,
@@ -620,13 +643,14 @@ pub fn standalone(p: &Program) -> String {
 
 fn write_finding(
     opts: &Options,
-    p: &Program,
     kind: &str,
     detail: &str,
     rules: &[Rule],
     hygiene: bool,
+    shrunk: bool,
     j: &Judged,
 ) -> Result<PathBuf, String> {
+    let p = &j.program;
     let dir = if kind == "expressiveness" {
         opts.out.join("expressiveness")
     } else {
@@ -639,8 +663,12 @@ fn write_finding(
     let _ = writeln!(head, "// pin-init fuzzer finding: {kind}: {detail}");
     let _ = writeln!(
         head,
-        "// seed {}, case {} (`cargo xtask fuzz --seed {} --first-case {} --cases 1` finds it again; shrunk from it)",
-        p.seed, p.case, p.seed, p.case
+        "// seed {}, case {}: `cargo xtask fuzz --seed {} --first-case {} --cases 1` finds it again{}",
+        p.seed,
+        p.case,
+        p.seed,
+        p.case,
+        if shrunk { " (this is the program shrunk)" } else { "" }
     );
     let _ = writeln!(
         head,
@@ -675,17 +703,25 @@ fn write_finding(
         let _ = writeln!(head, "//   (then undefined behaviour: {ub})");
     }
     if let Some(o) = &j.output {
-        let _ = writeln!(
-            head,
-            "// as found, it printed (before shrinking), ending {:?}:",
-            o.end
-        );
+        let _ = writeln!(head, "// it printed:");
         for l in o.lines.iter().take(40) {
             let _ = writeln!(head, "//   {l}");
         }
+        match &o.end {
+            run::End::Ok => {}
+            run::End::Crash(what, tail) => {
+                let _ = writeln!(head, "// and crashed: {what}");
+                for l in report_excerpt(tail) {
+                    let _ = writeln!(head, "//   {l}");
+                }
+            }
+            other => {
+                let _ = writeln!(head, "// and ended: {other:?}");
+            }
+        }
     }
     if let Some(e) = &j.error {
-        let _ = writeln!(head, "// as found, the compiler said:");
+        let _ = writeln!(head, "// the compiler said:");
         for l in e.lines().take(30) {
             let _ = writeln!(head, "//   {l}");
         }

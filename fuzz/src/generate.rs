@@ -69,8 +69,8 @@ pub struct Weights {
     /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
     /// `Vec<&'x T>`, `Box<&'x T>`, `Cell<&'x T>`, `RefCell<&'x T>`, `Mutex<&'x T>`,
     /// `Mutex<Rd<'x, T>>`, wrapper, generic wrapper, `Box<dyn Fn(&'x Own)>`, `fn(&'x Own)`,
-    /// `fn() -> &'x Own`, alias, type macro, `[&'x T; N]`.
-    pub dep_template: [u32; 18],
+    /// `fn() -> &'x Own`, alias, type macro, `[&'x T; N]`, `Mutex<(&'x T, UserType)>`.
+    pub dep_template: [u32; 19],
     /// Plain field types: `Own`, `u32`, `T`, `&'a Own`, `Option<&'a Own>`, `Rd<'a, Own>`,
     /// wrapper `<'a, Own>`, `[u32; N]`, `Mutex<Own>`, `RefCell<Own>`, `Cell<u32>`, `Vec<Own>`,
     /// `Box<Own>`, `(Own, u32)`, generic wrapper, `&'a T`.
@@ -119,7 +119,7 @@ pub const WEIGHTS: Weights = Weights {
     pin: 15,
     two_borrows: 20,
     chain_lt: 10,
-    dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3],
+    dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 4],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
     uses_style: [60, 15, 15, 10],
@@ -847,8 +847,13 @@ impl Gen<'_> {
             .filter(|(_, v)| *v != model::Vr::Co)
             .map(|(l, _)| *l)
             .collect();
+        // Lifetimes only a type macro's body names: the crate sees them in `#[uses]` only.
+        let hidden: Vec<Lt> = hidden_lts(&f.ty, &self.items);
         if attack == Some(AttackKind::Covariance) {
-            // The attack: nothing declared.
+            // The attack: nothing declared invariant.
+            for l in hidden {
+                f.uses.push((l, None));
+            }
             return;
         }
         match style {
@@ -887,6 +892,11 @@ impl Gen<'_> {
                 for n in needs {
                     f.uses.push((n, Some(Variance::Invariant)));
                 }
+            }
+        }
+        for l in hidden {
+            if !f.uses.iter().any(|(x, _)| *x == l) {
+                f.uses.push((l, None));
             }
         }
     }
@@ -991,10 +1001,23 @@ impl Gen<'_> {
             Some(AttackKind::Covariance | AttackKind::EscapeLocal)
                 if !is_mut && tgt == Tgt::One(Ty::Own) =>
             {
-                match self.rng.below(3) {
+                let cell = match self.rng.below(3) {
                     0 => Ty::Cell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
                     1 => Ty::RefCell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
                     _ => Ty::Mutex(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
+                };
+                if attack == Some(AttackKind::Covariance) && self.hygiene && self.rng.chance(40) {
+                    // The cell behind a type macro that names the lifetime itself.
+                    let item = self.add_item(
+                        "M",
+                        ItemKind::TypeMacro {
+                            body: cell,
+                            hidden: Some(lt),
+                        },
+                    );
+                    Ty::Item(item, None, None)
+                } else {
+                    cell
                 }
             }
             Some(AttackKind::CrossSwap) if !is_mut => Ty::Ref(
@@ -1080,6 +1103,7 @@ impl Gen<'_> {
                 (w[15], 15),
                 (w[16], 16),
                 (w[17], 17),
+                (w[18], 18),
             ]);
             let b = || Box::new(base.clone());
             return match c {
@@ -1136,10 +1160,17 @@ impl Gen<'_> {
                     }
                     let hidden = self.rng.chance(40);
                     if hidden {
+                        // `#[uses('x)] f: M!()` with `M!()` expanding to a type naming `'x`:
+                        // the crate sees the capture only in `#[uses]`.
+                        let body = match self.rng.below(3) {
+                            0 => base.clone(),
+                            1 => Ty::Cell(Box::new(base.clone())),
+                            _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
+                        };
                         let item = self.add_item(
                             "M",
                             ItemKind::TypeMacro {
-                                body: base.clone(),
+                                body,
                                 hidden: Some(lt),
                             },
                         );
@@ -1151,6 +1182,21 @@ impl Gen<'_> {
                         }
                         let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
                         Ty::Item(item, Some(lt), None)
+                    }
+                }
+                18 => {
+                    // A user type next to the borrow, inside a lock: a user type named like a
+                    // generic parameter of the expansion (`with_<field>`'s `__R`) would be
+                    // captured by it.
+                    if !self.hygiene {
+                        continue;
+                    }
+                    let item = self.add_item("N", ItemKind::Newtype);
+                    let pair = Ty::Tup(b(), Box::new(Ty::Item(item, None, None)));
+                    if self.rng.chance(50) {
+                        Ty::Mutex(Box::new(pair))
+                    } else {
+                        pair
                     }
                 }
                 17 => match (&st.consts.first(), &one) {
@@ -2264,6 +2310,24 @@ fn failed_init(p: &Program) -> bool {
                 _ => false,
             })
     })
+}
+
+/// The lifetimes hidden type macros in `ty` name.
+fn hidden_lts(ty: &Ty, items: &[UserItem]) -> Vec<Lt> {
+    let mut out = Vec::new();
+    model::walk_written(ty, &mut |t| {
+        if let Ty::Item(k, _, _) = t {
+            if let ItemKind::TypeMacro {
+                hidden: Some(l), ..
+            } = &items[*k].kind
+            {
+                if !out.contains(l) {
+                    out.push(*l);
+                }
+            }
+        }
+    });
+    out
 }
 
 fn mentions_param(t: &Ty) -> bool {

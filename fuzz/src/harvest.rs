@@ -62,7 +62,11 @@ impl Harvest {
         let user: std::collections::BTreeSet<String> =
             tokens(source).into_iter().map(|t| t.1).collect();
         for (kind, tok, next) in tokens_with_next(expanded) {
-            if user.contains(&tok) {
+            // Keywords, and the batch crate's module names in the expansion's paths.
+            let module = tok.len() == 7
+                && tok.starts_with('p')
+                && tok[1..].chars().all(|c| c.is_ascii_digit());
+            if user.contains(&tok) || KEYWORDS.contains(&tok.as_str()) || module {
                 continue;
             }
             let templ = template(&tok, struct_name, fields);
@@ -90,6 +94,14 @@ impl Harvest {
         self.lifetimes.sort();
     }
 }
+
+/// Keywords (and `'static`): no item can take their names.
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "union", "_",
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Tok {

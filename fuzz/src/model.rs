@@ -509,6 +509,11 @@ pub fn check(p: &Program) -> Verdict {
                 "a type macro names a field lifetime its invocation does not show",
             );
         }
+        if has_type_macro(&f.ty, &p.items) {
+            return Verdict::Open(
+                "a field type is a macro invocation, which the crate may refuse to analyse",
+            );
+        }
     }
     Verdict::Valid
 }
@@ -540,6 +545,44 @@ pub fn hides_lifetime(ty: &Ty, items: &[UserItem]) -> bool {
         | Ty::Rd(_, t) => hides_lifetime(t, items),
         Ty::Tup(a, b) => hides_lifetime(a, items) || hides_lifetime(b, items),
         _ => false,
+    }
+}
+
+/// Whether the written type contains a type macro.
+pub fn has_type_macro(ty: &Ty, items: &[UserItem]) -> bool {
+    let mut found = false;
+    walk_written(ty, &mut |t| {
+        if let Ty::Item(k, _, _) = t {
+            if matches!(items[*k].kind, ItemKind::TypeMacro { .. }) {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+/// Calls `f` on every type in the written type (item arguments too, not item bodies).
+pub fn walk_written(ty: &Ty, f: &mut dyn FnMut(&Ty)) {
+    f(ty);
+    match ty {
+        Ty::Ref(_, t)
+        | Ty::RefMut(_, t)
+        | Ty::Slice(_, t)
+        | Ty::SliceMut(_, t)
+        | Ty::Opt(t)
+        | Ty::Arr(t, _)
+        | Ty::Vec(t)
+        | Ty::Boxed(t)
+        | Ty::Cell(t)
+        | Ty::RefCell(t)
+        | Ty::Mutex(t)
+        | Ty::Rd(_, t) => walk_written(t, f),
+        Ty::Tup(a, b) => {
+            walk_written(a, f);
+            walk_written(b, f);
+        }
+        Ty::Item(_, _, Some(a)) => walk_written(a, f),
+        _ => {}
     }
 }
 

@@ -80,7 +80,7 @@ pub fn run_all(binary: &Path, names: &[String], timeout: Duration) -> BTreeMap<S
             } else {
                 End::Crash(
                     asan.clone().unwrap_or_else(|| r.status.clone()),
-                    crate::batch::tail(&r.stderr, 40),
+                    report_text(&r.stderr),
                 )
             };
             results.insert(n.clone(), Output { lines, end });
@@ -202,6 +202,22 @@ fn run_process(binary: &Path, names: &[String], timeout: Duration) -> ProcResult
         status: status.map_or("unknown".into(), |s| s.to_string()),
         ok: status.is_some_and(|s| s.success()),
         timed_out,
+    }
+}
+
+/// The sanitizer report in a process's standard error (from its first line, at most 150
+/// lines), or the tail of the output if there is none.
+fn report_text(stderr: &str) -> String {
+    match stderr
+        .find("==ERROR: ")
+        .and_then(|i| stderr[..i].rfind('\n').map(|n| n + 1).or(Some(0)))
+    {
+        Some(start) => stderr[start..]
+            .lines()
+            .take(150)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => crate::batch::tail(stderr, 40),
     }
 }
 

@@ -806,18 +806,10 @@ pub fn dehygiene(p: &Program) -> Program {
             it.name = format!("Fresh{k}");
             it.harvested = false;
         }
-        if let ItemKind::TypeMacro {
-            body,
-            hidden: Some(l),
-        } = &it.kind
-        {
-            let body = model::map_lts(body, &|x| if x == *l { Lt::Param } else { x });
-            it.kind = ItemKind::TypeMacro { body, hidden: None };
-        }
     }
-    // Type macros that were hidden now take their lifetime as an argument.
+    // Type macros are replaced by what they expand to.
     for f in &mut q.st.fields {
-        f.ty = unhide(&f.ty, &p.items);
+        f.ty = expand_macros(&f.ty, &p.items);
     }
     let tuple = q.st.tuple;
     for (k, f) in q.st.fields.iter_mut().enumerate() {
@@ -843,15 +835,12 @@ pub fn dehygiene(p: &Program) -> Program {
     q
 }
 
-fn unhide(t: &Ty, items: &[UserItem]) -> Ty {
-    let m = |x: &Ty| Box::new(unhide(x, items));
+fn expand_macros(t: &Ty, items: &[UserItem]) -> Ty {
+    let m = |x: &Ty| Box::new(expand_macros(x, items));
     match t {
-        Ty::Item(k, None, None) => match &items[*k].kind {
-            ItemKind::TypeMacro {
-                hidden: Some(l), ..
-            } => Ty::Item(*k, Some(*l), None),
-            _ => t.clone(),
-        },
+        Ty::Item(k, _, _) if matches!(items[*k].kind, ItemKind::TypeMacro { .. }) => {
+            model::resolve(t, items)
+        }
         Ty::Item(k, l, a) => Ty::Item(*k, *l, a.as_ref().map(|x| m(x))),
         Ty::Ref(l, x) => Ty::Ref(*l, m(x)),
         Ty::RefMut(l, x) => Ty::RefMut(*l, m(x)),
@@ -887,20 +876,14 @@ pub fn uses_hygiene(p: &Program) -> bool {
             )
         })
     });
-    alt || p.items.iter().any(|i| {
-        i.harvested
-            || matches!(
-                i.kind,
-                ItemKind::TypeMacro {
-                    hidden: Some(_),
-                    ..
-                }
-            )
-    }) || p
-        .st
-        .fields
+    alt || p
+        .items
         .iter()
-        .any(|f| !p.st.tuple && !plain_field_name(&f.name))
+        .any(|i| i.harvested || matches!(i.kind, ItemKind::TypeMacro { .. }))
+        || p.st
+            .fields
+            .iter()
+            .any(|f| !p.st.tuple && !plain_field_name(&f.name))
         || p.st
             .lts
             .iter()
