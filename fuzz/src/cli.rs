@@ -471,6 +471,7 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
     // Shrink the first finding of each kind, classify, write out.
     let shrink_start = Instant::now();
     let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut classes: BTreeMap<String, bool> = BTreeMap::new();
     std::fs::create_dir_all(&opts.out)
         .map_err(|e| format!("creating {}: {e}", opts.out.display()))?;
     for j in found {
@@ -483,19 +484,28 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
             Verdict::Invalid(r) => r.clone(),
             _ => Vec::new(),
         };
-        let hygiene_class = shrink::uses_hygiene(&j.program)
-            && !still_finding(
-                &env,
-                &shrink::dehygiene(&j.program),
-                &j.outcome,
-                &mut report,
-            )?;
+        // Findings of one kind (same rules broken, same error or report) are one finding:
+        // classified, shrunk and written once.
         let sig = format!(
             "{kind}/{}/{}/{}",
             rules.iter().map(|r| r.name()).collect::<Vec<_>>().join("+"),
-            hygiene_class,
+            shrink::uses_hygiene(&j.program),
             signature_detail(&detail)
         );
+        let hygiene_class = match classes.get(&sig) {
+            Some(c) => *c,
+            None => {
+                let c = shrink::uses_hygiene(&j.program)
+                    && !still_finding(
+                        &env,
+                        &shrink::dehygiene(&j.program),
+                        &j.outcome,
+                        &mut report,
+                    )?;
+                classes.insert(sig.clone(), c);
+                c
+            }
+        };
         let first = seen.insert(sig);
         let case = j.program.case;
         let shrunk = first && opts.shrink;

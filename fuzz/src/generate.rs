@@ -196,6 +196,10 @@ pub const RESERVED: &[&str] = &[
     "rt",
     "alloc",
     "pin_init_fuzz_alt",
+    // The parameters of the user items' own definitions, and the struct.
+    "T",
+    "l",
+    "Sx",
 ];
 
 /// Methods the renderer's own code calls with method syntax: no hijacking trait may have them.
@@ -1368,8 +1372,13 @@ impl Gen<'_> {
         let n = st.fields.len();
         // The initialization order: a random order in which every dependent comes after an
         // owner for each of its borrows (the init drop-check attack puts one before).
+        // Borrows of an `Own` can take `'static` or outer data instead; most of the time they
+        // wait for an owner too (always in the attacks, which read the owner).
+        let own_too: Vec<bool> = (0..n)
+            .map(|_| attack.is_some() || self.rng.chance(80))
+            .collect();
         let needs: Vec<Vec<Vec<usize>>> = (0..n)
-            .map(|f| borrow_needs(st, &self.items, f, info))
+            .map(|f| borrow_needs(st, &self.items, f, info, own_too[f]))
             .collect();
         let idc_dep = if attack == Some(AttackKind::InitDropCheck) {
             (0..n).find(|&f| {
@@ -2345,6 +2354,7 @@ fn borrow_needs(
     items: &[UserItem],
     f: usize,
     info: &[FieldInfo],
+    own_too: bool,
 ) -> Vec<Vec<usize>> {
     let mut occ: Vec<(usize, Tgt, bool)> = Vec::new();
     fn walk(t: &Ty, items: &[UserItem], occ: &mut Vec<(usize, Tgt, bool)>) {
@@ -2400,7 +2410,7 @@ fn borrow_needs(
         }
         let own_like = matches!(&tgt, Tgt::One(Ty::Own))
             || matches!(&tgt, Tgt::One(Ty::Param(i)) if st.tys[*i].inst == Inst1::Own && !st.lts.is_empty());
-        if own_like {
+        if own_like && !own_too {
             continue;
         }
         let cands: Vec<usize> = (x..st.fields.len())

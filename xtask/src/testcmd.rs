@@ -14,7 +14,11 @@
 //! 8. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
 //! 9. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!    must print exactly its reviewed `.stdout` file
-//! 10. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 10. the fuzzer's self-check: with each check of the macro switched off in turn, a
+//!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
+//! 11. a short fixed-seed fuzzer run on the real macro: no finding (the token-hygiene class
+//!     excepted while [`crate::fuzzcmd::HYGIENE_KNOWN_OPEN`] says it is known open)
+//! 12. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -315,6 +319,47 @@ fn step_kunit(repo: &Path) -> Outcome {
     }
 }
 
+fn step_fuzz_self_check(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    let out = target_base(repo).join("fuzz/test-findings");
+    match crate::fuzzcmd::self_check(repo, crate::fuzzcmd::TEST_SEED, false, &out) {
+        Err(e) => Outcome::Fail(e.to_string()),
+        Ok(results) => {
+            let missed: Vec<&str> = results
+                .iter()
+                .filter(|r| r.1.is_none())
+                .map(|r| r.0.as_str())
+                .collect();
+            if missed.is_empty() {
+                Outcome::Pass
+            } else {
+                Outcome::Fail(format!(
+                    "with {} switched off, a run of seed {} found no program that breaks the oracle",
+                    missed.join(", "),
+                    crate::fuzzcmd::TEST_SEED
+                ))
+            }
+        }
+    }
+}
+
+fn step_fuzz(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    match crate::fuzzcmd::test_run(repo) {
+        Err(e) => Outcome::Fail(e.to_string()),
+        Ok(None) => Outcome::Pass,
+        Ok(Some(why)) => Outcome::Fail(why),
+    }
+}
+
 fn step_series(repo: &Path) -> Outcome {
     match crate::series::test_step(repo, &util::cache_dir()) {
         Err(why) => Outcome::Skip(why),
@@ -374,6 +419,8 @@ pub fn run(repo: &Path) -> Result<()> {
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
+        ("fuzz self-check", Box::new(|| step_fuzz_self_check(repo))),
+        ("fuzz (seed 1)", Box::new(|| step_fuzz(repo))),
         (
             "nix checks",
             Box::new(|| {
