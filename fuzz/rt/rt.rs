@@ -87,6 +87,12 @@ impl Show for u32 {
     }
 }
 
+impl Show for String {
+    fn show(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
 impl<T: Show + ?Sized> Show for &T {
     fn show(&self) -> String {
         (**self).show()

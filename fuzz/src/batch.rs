@@ -343,9 +343,9 @@ pub fn compile(env: &Env, name: &str, progs: &[Source], check: bool) -> Result<C
     Ok(out)
 }
 
-/// Every file a diagnostic's spans (and the macro call sites they come from) are in.
+/// The files a diagnostic is about: those of its primary spans (and of the macro call sites
+/// they come from); if none is in a program, those of all its spans and notes.
 fn message_files(msg: &Json) -> Vec<String> {
-    let mut out = Vec::new();
     fn span_files(span: &Json, out: &mut Vec<String>) {
         if let Some(f) = span.get("file_name").and_then(Json::as_str) {
             out.push(f.to_string());
@@ -354,16 +354,27 @@ fn message_files(msg: &Json) -> Vec<String> {
             if let Some(s) = exp.get("span") {
                 span_files(s, out);
             }
-            if let Some(s) = exp.get("def_site_span") {
+        }
+    }
+    fn all(msg: &Json, primary_only: bool, out: &mut Vec<String>) {
+        for s in msg.get("spans").map(Json::as_arr).unwrap_or(&[]) {
+            if !primary_only || s.get("is_primary") == Some(&Json::Bool(true)) {
                 span_files(s, out);
             }
         }
+        if !primary_only {
+            for c in msg.get("children").map(Json::as_arr).unwrap_or(&[]) {
+                all(c, false, out);
+            }
+        }
     }
-    for s in msg.get("spans").map(Json::as_arr).unwrap_or(&[]) {
-        span_files(s, &mut out);
-    }
-    for c in msg.get("children").map(Json::as_arr).unwrap_or(&[]) {
-        out.extend(message_files(c));
+    let mut out = Vec::new();
+    all(msg, true, &mut out);
+    if !out
+        .iter()
+        .any(|f| f.contains("/p") || f.starts_with("src/p"))
+    {
+        all(msg, false, &mut out);
     }
     out
 }

@@ -119,7 +119,7 @@ pub const WEIGHTS: Weights = Weights {
     pin: 15,
     two_borrows: 20,
     chain_lt: 10,
-    dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 4],
+    dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
     uses_style: [60, 15, 15, 10],
@@ -243,6 +243,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         owns: 0,
         alts: 0,
         names: BTreeSet::new(),
+        field_names: Vec::new(),
         hygiene: false,
     };
     g.program(seed, case)
@@ -288,7 +289,18 @@ struct Gen<'a> {
     owns: u32,
     alts: u32,
     names: BTreeSet<String>,
+    field_names: Vec<String>,
     hygiene: bool,
+}
+
+/// Which harvested names an item takes.
+#[derive(Clone, Copy)]
+enum Pool {
+    Types,
+    Locals,
+    Fns,
+    Paths,
+    Any,
 }
 
 /// Where a value is built, which decides the borrows it may take.
@@ -320,33 +332,62 @@ impl Gen<'_> {
         })
     }
 
+    /// A harvested name from `pool` (templates filled in: `{S}` the struct, `{f}` a field), not
+    /// yet taken.
     fn harvested(&mut self, pool: &[String], taken: &BTreeSet<String>) -> Option<String> {
-        let ok: Vec<&String> = pool
+        let ok: Vec<String> = pool
             .iter()
+            .filter_map(|n| {
+                let mut n = n.replace("{S}", STRUCT);
+                while n.contains("{f}") {
+                    if self.field_names.is_empty() {
+                        return None;
+                    }
+                    let f = self.rng.pick(&self.field_names).clone();
+                    n = n.replacen("{f}", &f, 1);
+                }
+                Some(n)
+            })
             .filter(|n| {
-                !RESERVED.contains(&n.as_str())
-                    && !taken.contains(*n)
-                    && !self.names.contains(*n)
+                is_ident(n)
+                    && !RESERVED.contains(&n.as_str())
+                    && !taken.contains(n)
+                    && !self.names.contains(n)
                     && !n.starts_with("z_")
             })
             .collect();
         if ok.is_empty() {
             return None;
         }
-        let n = self.rng.pick(&ok).to_string();
-        Some(n)
+        Some(self.rng.pick(&ok).clone())
     }
 
-    /// A name for a user item: harvested (in hygiene programs, half the time) or fresh.
-    fn item_name(&mut self, prefix: &str) -> (String, bool) {
-        if self.hygiene && self.rng.chance(50) {
-            let pool = self.harvest.idents.clone();
-            if let Some(n) = self.harvested(&pool, &BTreeSet::new()) {
-                let n = n.replace("{S}", STRUCT);
-                if is_ident(&n) && !n.contains('{') {
-                    self.names.insert(n.clone());
-                    return (n, true);
-                }
+    /// The harvested names of a pool: mostly the kind that fits the item (a type named like a
+    /// type or generic parameter of the expansion, a constant like one of its locals, ...),
+    /// sometimes any.
+    fn pool(&mut self, pool: Pool) -> Vec<String> {
+        let h = self.harvest;
+        let specific = match pool {
+            Pool::Types => h.types.clone(),
+            Pool::Locals => h.locals.clone(),
+            Pool::Fns => h.fns.iter().chain(h.locals.iter()).cloned().collect(),
+            Pool::Paths => h.paths.clone(),
+            Pool::Any => Vec::new(),
+        };
+        if !specific.is_empty() && self.rng.chance(70) {
+            specific
+        } else {
+            h.idents.clone()
+        }
+    }
+
+    /// A name for a user item: harvested (in hygiene programs, mostly) or fresh.
+    fn item_name(&mut self, prefix: &str, pool: Pool) -> (String, bool) {
+        if self.hygiene && self.rng.chance(70) {
+            let names = self.pool(pool);
+            if let Some(n) = self.harvested(&names, &BTreeSet::new()) {
+                self.names.insert(n.clone());
+                return (n, true);
             }
         }
         let n = format!("{prefix}{}", self.items.len());
@@ -361,7 +402,14 @@ impl Gen<'_> {
                 return k;
             }
         }
-        let (name, harvested) = self.item_name(prefix);
+        let pool = match &kind {
+            ItemKind::Value(ValueKind::Const | ValueKind::Static) => Pool::Locals,
+            ItemKind::Value(ValueKind::Fn) => Pool::Fns,
+            ItemKind::Value(ValueKind::Mod) => Pool::Paths,
+            ItemKind::Value(ValueKind::Macro) => Pool::Any,
+            _ => Pool::Types,
+        };
+        let (name, harvested) = self.item_name(prefix, pool);
         self.items.push(UserItem {
             name,
             harvested,
@@ -471,7 +519,6 @@ impl Gen<'_> {
             let name = if self.hygiene && self.rng.chance(15) {
                 let pool = self.harvest.lifetimes.clone();
                 self.harvested(&pool, &BTreeSet::new())
-                    .filter(|n| is_ident(n) && !n.contains('{'))
                     .unwrap_or_else(|| ["a", "b"][k].to_string())
             } else {
                 ["a", "b"][k].to_string()
@@ -485,9 +532,8 @@ impl Gen<'_> {
         let mut tys = Vec::new();
         for k in 0..n_tys {
             let name = if self.hygiene && self.rng.chance(15) {
-                let pool = self.harvest.idents.clone();
+                let pool = self.pool(Pool::Types);
                 self.harvested(&pool, &BTreeSet::new())
-                    .filter(|n| is_ident(n) && !n.contains('{'))
                     .unwrap_or_else(|| ["T", "U"][k].to_string())
             } else {
                 ["T", "U"][k].to_string()
@@ -678,10 +724,11 @@ impl Gen<'_> {
             let k = self.rng.below(n);
             let pool: Vec<String> = self
                 .harvest
-                .idents
+                .locals
                 .iter()
+                .chain(self.harvest.fns.iter())
                 .chain(self.harvest.lifetimes.iter())
-                .filter(|s| !s.contains('{') && is_ident(s) && !s.starts_with(char::is_uppercase))
+                .filter(|s| !s.starts_with(char::is_uppercase))
                 .cloned()
                 .collect();
             if let Some(name) = self.harvested(&pool, &BTreeSet::new()) {
@@ -691,6 +738,7 @@ impl Gen<'_> {
         for nm in &names {
             self.names.insert(nm.clone());
         }
+        self.field_names = names.clone();
         // Owners first (dependents need their kinds).
         let mut kinds: Vec<Option<OwnerKind>> = vec![None; n];
         let mut attrs = vec![BorrowAttr::None; n];
@@ -2564,6 +2612,19 @@ mod tests {
                 .map(|s| s.to_string())
                 .collect(),
             lifetimes: ["__pin", "__this"].iter().map(|s| s.to_string()).collect(),
+            types: ["__R", "__ThePinData", "__{S}WithProjection"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            locals: ["slot", "__val", "__{f}_guard"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            fns: ["project", "with_{f}"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            paths: ["__internal"].iter().map(|s| s.to_string()).collect(),
         }
     }
 

@@ -8,11 +8,19 @@
 //! expansion the next run harvests the new names). Names containing the struct's name or a
 //! field's name become templates (`{S}`, `{f}`).
 
-/// The harvested names.
+/// The harvested names, by what the expansion uses them for.
 #[derive(Clone, Debug, Default)]
 pub struct Harvest {
-    /// Identifiers (templates).
+    /// Every identifier (templates).
     pub idents: Vec<String>,
+    /// Types and generic parameters the expansion declares or names (`__R`, `__ThePinData`).
+    pub types: Vec<String>,
+    /// Local bindings and parameters of the expansion's code (`slot`, `__val`, `this`).
+    pub locals: Vec<String>,
+    /// Functions and methods the expansion defines (`__drop_order_check`, `project`).
+    pub fns: Vec<String>,
+    /// Leading segments of the expansion's paths (`__internal`, `pin_init`).
+    pub paths: Vec<String>,
     /// Identifiers the expansion calls with method syntax (`.name(`).
     pub methods: Vec<String>,
     /// Lifetime names without the apostrophe.
@@ -20,6 +28,18 @@ pub struct Harvest {
 }
 
 impl Harvest {
+    fn lists(&self) -> [(&'static str, &Vec<String>); 7] {
+        [
+            ("ident", &self.idents),
+            ("type", &self.types),
+            ("local", &self.locals),
+            ("fn", &self.fns),
+            ("path", &self.paths),
+            ("method", &self.methods),
+            ("lifetime", &self.lifetimes),
+        ]
+    }
+
     /// Parses the cache file written by [`Harvest::to_text`].
     pub fn from_text(text: &str) -> Harvest {
         let mut h = Harvest::default();
@@ -27,12 +47,17 @@ impl Harvest {
             let Some((kind, name)) = line.split_once(' ') else {
                 continue;
             };
-            match kind {
-                "ident" => h.idents.push(name.to_string()),
-                "method" => h.methods.push(name.to_string()),
-                "lifetime" => h.lifetimes.push(name.to_string()),
-                _ => {}
-            }
+            let list = match kind {
+                "ident" => &mut h.idents,
+                "type" => &mut h.types,
+                "local" => &mut h.locals,
+                "fn" => &mut h.fns,
+                "path" => &mut h.paths,
+                "method" => &mut h.methods,
+                "lifetime" => &mut h.lifetimes,
+                _ => continue,
+            };
+            list.push(name.to_string());
         }
         h
     }
@@ -40,11 +65,7 @@ impl Harvest {
     /// One name per line, with its kind.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        for (kind, list) in [
-            ("ident", &self.idents),
-            ("method", &self.methods),
-            ("lifetime", &self.lifetimes),
-        ] {
+        for (kind, list) in self.lists() {
             for n in list {
                 s.push_str(kind);
                 s.push(' ');
@@ -59,41 +80,105 @@ impl Harvest {
     /// that `source` (the module as written) does not contain; `struct_name` and `fields`
     /// become `{S}` and `{f}`.
     pub fn collect(&mut self, expanded: &str, source: &str, struct_name: &str, fields: &[String]) {
-        let user: std::collections::BTreeSet<String> =
-            tokens(source).into_iter().map(|t| t.1).collect();
-        for (kind, tok, next) in tokens_with_next(expanded) {
+        let user: std::collections::BTreeSet<String> = tokens(source)
+            .into_iter()
+            .filter_map(|t| match t {
+                Tok::Ident(s) | Tok::Lifetime(s) => Some(s),
+                Tok::Punct(_) => None,
+            })
+            .collect();
+        let toks = tokens(expanded);
+        let punct = |k: usize| match toks.get(k) {
+            Some(Tok::Punct(c)) => Some(*c),
+            _ => None,
+        };
+        let ident = |k: usize| match toks.get(k) {
+            Some(Tok::Ident(s)) => Some(s.as_str()),
+            _ => None,
+        };
+        for (k, t) in toks.iter().enumerate() {
+            let (tok, lifetime) = match t {
+                Tok::Ident(s) => (s, false),
+                Tok::Lifetime(s) => (s, true),
+                Tok::Punct(_) => continue,
+            };
             // Keywords, and the batch crate's module names in the expansion's paths.
             let module = tok.len() == 7
                 && tok.starts_with('p')
                 && tok[1..].chars().all(|c| c.is_ascii_digit());
-            if user.contains(&tok) || KEYWORDS.contains(&tok.as_str()) || module {
+            if user.contains(tok) || KEYWORDS.contains(&tok.as_str()) || module {
                 continue;
             }
-            let templ = template(&tok, struct_name, fields);
-            let list = match kind {
-                Tok::Lifetime => &mut self.lifetimes,
-                Tok::Ident
-                    if next == "("
-                        && tok
-                            .chars()
-                            .all(|c| c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()) =>
-                {
-                    if !self.methods.contains(&templ) && !templ.contains('{') {
-                        self.methods.push(templ.clone());
-                    }
-                    &mut self.idents
+            let templ = template(tok, struct_name, fields);
+            if DOCUMENTED.contains(&templ.as_str()) {
+                continue;
+            }
+            let add = |list: &mut Vec<String>| {
+                if !list.contains(&templ) {
+                    list.push(templ.clone());
                 }
-                Tok::Ident => &mut self.idents,
             };
-            if !list.contains(&templ) {
-                list.push(templ);
+            if lifetime {
+                add(&mut self.lifetimes);
+                continue;
+            }
+            add(&mut self.idents);
+            let prev = k.checked_sub(1);
+            let prev_word = prev.and_then(ident);
+            let prev_punct = prev.and_then(punct);
+            let next_punct = punct(k + 1);
+            let upper = tok
+                .trim_start_matches('_')
+                .starts_with(|c: char| c.is_ascii_uppercase());
+            if prev_punct == Some('.') && next_punct == Some('(') && !templ.contains('{') {
+                add(&mut self.methods);
+            }
+            if matches!(
+                prev_word,
+                Some("struct" | "trait" | "enum" | "type" | "union")
+            ) || (upper
+                && matches!(prev_punct, Some('<' | ','))
+                && matches!(next_punct, Some(':' | ',' | '>' | '=')))
+            {
+                add(&mut self.types);
+            }
+            if prev_word == Some("fn") {
+                add(&mut self.fns);
+            }
+            let let_binding = prev_word == Some("let")
+                || (prev_word == Some("mut") && k >= 2 && ident(k - 2) == Some("let"));
+            let param = matches!(prev_punct, Some('(' | ',' | '|'))
+                && next_punct == Some(':')
+                && punct(k + 2) != Some(':')
+                && !upper;
+            let closure_param = matches!(prev_punct, Some('|' | ','))
+                && matches!(next_punct, Some('|' | ','))
+                && !upper;
+            if let_binding || param || closure_param {
+                add(&mut self.locals);
+            }
+            if next_punct == Some(':') && punct(k + 2) == Some(':') && !upper {
+                add(&mut self.paths);
             }
         }
-        self.idents.sort();
-        self.methods.sort();
-        self.lifetimes.sort();
+        for list in [
+            &mut self.idents,
+            &mut self.types,
+            &mut self.locals,
+            &mut self.fns,
+            &mut self.paths,
+            &mut self.methods,
+            &mut self.lifetimes,
+        ] {
+            list.sort();
+        }
     }
 }
+
+/// Names the crate documents as generated next to the struct (its projection types): a user
+/// item with one of them clashes by the crate's contract, not by an accident of the
+/// expansion.
+const DOCUMENTED: &[&str] = &["{S}Projection", "{S}ProjectionRef"];
 
 /// Keywords (and `'static`): no item can take their names.
 const KEYWORDS: &[&str] = &[
@@ -103,26 +188,20 @@ const KEYWORDS: &[&str] = &[
     "while", "async", "await", "dyn", "union", "_",
 ];
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A token of Rust source, as far as the harvest needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
-    Ident,
-    Lifetime,
+    Ident(String),
+    Lifetime(String),
+    Punct(char),
 }
 
-/// Identifiers and lifetimes of Rust source (strings, chars and comments skipped).
-fn tokens(src: &str) -> Vec<(Tok, String)> {
-    tokens_with_next(src)
-        .into_iter()
-        .map(|(k, t, _)| (k, t))
-        .collect()
-}
-
-/// Tokens with the punctuation that follows them (for method calls: `.name(`).
-fn tokens_with_next(src: &str) -> Vec<(Tok, String, String)> {
+/// Identifiers, lifetimes and punctuation of Rust source (strings, chars, numbers and
+/// comments skipped).
+fn tokens(src: &str) -> Vec<Tok> {
     let b = src.as_bytes();
-    let mut out: Vec<(Tok, String, String)> = Vec::new();
+    let mut out = Vec::new();
     let mut i = 0;
-    let mut after_dot = false;
     while i < b.len() {
         let c = b[i] as char;
         if c == '/' && b.get(i + 1) == Some(&b'/') {
@@ -140,7 +219,6 @@ fn tokens_with_next(src: &str) -> Vec<(Tok, String, String)> {
                 i += 1;
             }
             i += 1;
-            after_dot = false;
             continue;
         }
         if c == '\'' {
@@ -151,10 +229,9 @@ fn tokens_with_next(src: &str) -> Vec<(Tok, String, String)> {
                 j += 1;
             }
             if j > start && b.get(j) != Some(&b'\'') {
-                out.push((Tok::Lifetime, src[start..j].to_string(), String::new()));
+                out.push(Tok::Lifetime(src[start..j].to_string()));
                 i = j;
             } else {
-                // Char literal.
                 i += 1;
                 while i < b.len() && b[i] != b'\'' {
                     if b[i] == b'\\' {
@@ -164,7 +241,6 @@ fn tokens_with_next(src: &str) -> Vec<(Tok, String, String)> {
                 }
                 i += 1;
             }
-            after_dot = false;
             continue;
         }
         if c == '_' || c.is_ascii_alphabetic() {
@@ -172,30 +248,21 @@ fn tokens_with_next(src: &str) -> Vec<(Tok, String, String)> {
             while i < b.len() && (b[i] == b'_' || (b[i] as char).is_ascii_alphanumeric()) {
                 i += 1;
             }
-            let word = src[start..i].to_string();
-            let mut j = i;
-            while j < b.len() && (b[j] as char).is_whitespace() {
-                j += 1;
-            }
-            let next = if after_dot && b.get(j) == Some(&b'(') {
-                "(".to_string()
-            } else {
-                String::new()
-            };
+            let word = &src[start..i];
             if word != "_" {
-                out.push((Tok::Ident, word, next));
+                out.push(Tok::Ident(word.to_string()));
             }
-            after_dot = false;
             continue;
         }
         if c.is_ascii_digit() {
             while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
-            after_dot = false;
             continue;
         }
-        after_dot = c == '.';
+        if !c.is_whitespace() {
+            out.push(Tok::Punct(c));
+        }
         i += 1;
     }
     out
@@ -229,6 +296,7 @@ mod tests {
         let exp =
             "struct Sx { f0: Erase<for<'f1> fn(&'f1 ()) -> (&'f1 Own,)>, f1: Borrowed<Own> } \
                    struct __SxWithProjection<'__this>; fn __covariance_check_f0_f1() {} \
+                   fn with_f0<__R>(&self, slot: *mut Sx) -> __R { __internal::x() } \
                    fn run() { let __f0_guard = x.let_binding(); let s = \"str_ident\"; }";
         let mut h = Harvest::default();
         h.collect(exp, src, "Sx", &["f0".into(), "f1".into()]);
@@ -238,6 +306,12 @@ mod tests {
         assert!(h.idents.contains(&"__{f}_guard".to_string()));
         assert!(h.methods.contains(&"let_binding".to_string()));
         assert!(h.lifetimes.contains(&"__this".to_string()));
+        assert!(h.types.contains(&"__R".to_string()));
+        assert!(h.types.contains(&"__{S}WithProjection".to_string()));
+        assert!(h.locals.contains(&"slot".to_string()));
+        assert!(h.locals.contains(&"__{f}_guard".to_string()));
+        assert!(h.fns.contains(&"with_{f}".to_string()));
+        assert!(h.paths.contains(&"__internal".to_string()));
         assert!(!h.idents.contains(&"str_ident".to_string()));
         assert!(!h.idents.contains(&"Own".to_string()));
         let back = Harvest::from_text(&h.to_text());
