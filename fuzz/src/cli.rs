@@ -356,7 +356,7 @@ fn judge_one(
     let start = Instant::now();
     let outputs = match &compiled.binary {
         Some(bin) if !compiled.ok.is_empty() => {
-            let timeout = Duration::from_secs(30 + compiled.ok.len() as u64 / 2);
+            let timeout = Duration::from_secs(60 + 2 * compiled.ok.len() as u64);
             run::run_all(bin, &compiled.ok, timeout)
         }
         _ => BTreeMap::new(),
