@@ -59,7 +59,7 @@ pub struct FindingRecord {
     /// The rules the model says the program breaks.
     pub rules: Vec<Rule>,
     /// In the token-hygiene class (it goes away when names from the expansion are renamed
-    /// fresh, hidden type macros made visible and `alt!` replaced by its first expansion).
+    /// fresh, type macros expanded and `alt!` replaced by its first expansion).
     pub hygiene: bool,
     /// The written program (shrunk if it was shrunk).
     pub path: Option<PathBuf>,
@@ -552,8 +552,13 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
 
 /// The part of a finding's detail that says what kind of thing went wrong (without names).
 fn signature_detail(detail: &str) -> String {
-    if let Some(code) = detail.split("error[").nth(1) {
-        return code.split(']').next().unwrap_or("").to_string();
+    if detail.starts_with("error") {
+        // The error code and message, with what is quoted (names, types) left out.
+        return detail
+            .split('`')
+            .enumerate()
+            .map(|(k, part)| if k % 2 == 1 { "_" } else { part })
+            .collect();
     }
     detail
         .split(':')
@@ -702,7 +707,7 @@ fn write_finding(
     if hygiene {
         let _ = writeln!(
             head,
-            "// class: token hygiene (gone when the names taken from the expansion are renamed, type macros show their lifetimes and `alt!` is replaced by its first expansion)"
+            "// class: token hygiene (gone when the names taken from the expansion are renamed, type macros are expanded and `alt!` is replaced by its first expansion)"
         );
     }
     let _ = writeln!(head, "// expected log:");

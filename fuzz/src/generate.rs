@@ -1044,6 +1044,8 @@ impl Gen<'_> {
                 if attack == Some(AttackKind::DropCheck) {
                     // Generic data held at a field lifetime: read from an outer value.
                     Ty::Rd(lt, Box::new(Ty::Own))
+                } else if is_mut && matches!(tgt, Tgt::Slice(_)) {
+                    Ty::SliceMut(lt, Box::new(Ty::Own))
                 } else if is_mut {
                     Ty::RefMut(lt, Box::new(Ty::Own))
                 } else {

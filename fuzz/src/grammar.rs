@@ -636,6 +636,9 @@ pub enum Rule {
     Thread,
     /// A `with_project_ref` write needs an outlives relation the shared projection does not know.
     SharedChain,
+    /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
+    /// initializer whose error type is `Infallible`).
+    Program,
 }
 
 impl Rule {
@@ -651,6 +654,7 @@ impl Rule {
             Rule::Route => "route",
             Rule::Thread => "thread",
             Rule::SharedChain => "shared_chain",
+            Rule::Program => "program",
         }
     }
 }

@@ -442,6 +442,11 @@ pub fn check(p: &Program) -> Verdict {
         }
     }
     for inst in &p.insts {
+        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
+        // those): ill-formed whatever the crate does.
+        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+            broken.insert(Rule::Program);
+        }
         check_init(p, &info, inst, &mut broken);
         // An instance dropped after the outer values: wrong if something's drop may observe
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
@@ -617,6 +622,15 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
         Ty::Rd(l, t) => Ty::Rd(*l, Box::new(subst_params(t, st))),
         Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| Box::new(subst_params(t, st)))),
     }
+}
+
+/// Whether an initializer has a failure point (`?`, a failing `<-`).
+pub fn can_fail(inst: &Inst) -> bool {
+    inst.items.iter().any(|it| match it {
+        InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::ArrowErr) => true,
+        InitItem::Code(c, _) => c.contains(&Code::Fail),
+        _ => false,
+    })
 }
 
 /// Whether an instance's initializer or the statements borrow an outer value.

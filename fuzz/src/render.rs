@@ -615,7 +615,8 @@ impl R<'_> {
         let p = self.p;
         self.w("pub fn run() {");
         for (k, inst) in p.insts.iter().enumerate() {
-            if inst.late {
+            // (An instance built inside `catch_unwind` is never bound.)
+            if inst.late && !inst.catch {
                 self.w(&format!("    let mut z_s{k};"));
             }
         }

@@ -80,7 +80,7 @@ pub fn candidates(p: &Program) -> Vec<Program> {
                 }
             }
         }
-        if inst.mac != InitMacro::PinInit {
+        if inst.mac != InitMacro::PinInit && !model::can_fail(inst) {
             let mut q = p.clone();
             q.insts[i].mac = InitMacro::PinInit;
             out.push(q);
@@ -796,9 +796,9 @@ fn map_items_v(v: &V, map: &dyn Fn(usize) -> usize) -> V {
     }
 }
 
-/// The program with every name taken from the expansion renamed fresh, hidden type macros made
-/// visible and `alt!` replaced by its first expansion: if a finding goes away with this, it is
-/// in the token-hygiene class.
+/// The program with every name taken from the expansion renamed fresh, type macros expanded
+/// and `alt!` replaced by its first expansion: if a finding goes away with this, it is in the
+/// token-hygiene class.
 pub fn dehygiene(p: &Program) -> Program {
     let mut q = p.clone();
     for (k, it) in q.items.iter_mut().enumerate() {
