@@ -368,6 +368,8 @@ impl Gen<'_> {
     fn pool(&mut self, pool: Pool) -> Vec<String> {
         let h = self.harvest;
         let specific = match pool {
+            // Half the time a generic parameter of the expansion's own items.
+            Pool::Types if self.rng.chance(50) && !h.params.is_empty() => h.params.clone(),
             Pool::Types => h.types.clone(),
             Pool::Locals => h.locals.clone(),
             Pool::Fns => h.fns.iter().chain(h.locals.iter()).cloned().collect(),
@@ -393,6 +395,24 @@ impl Gen<'_> {
         let n = format!("{prefix}{}", self.items.len());
         self.names.insert(n.clone());
         (n, false)
+    }
+
+    /// A newtype, most of the time named like a generic parameter of the expansion (in
+    /// hygiene programs).
+    fn add_newtype_named_like_a_param(&mut self) -> usize {
+        if self.hygiene && self.rng.chance(60) {
+            let params = self.harvest.params.clone();
+            if let Some(name) = self.harvested(&params, &BTreeSet::new()) {
+                self.names.insert(name.clone());
+                self.items.push(UserItem {
+                    name,
+                    harvested: true,
+                    kind: ItemKind::Newtype,
+                });
+                return self.items.len() - 1;
+            }
+        }
+        self.add_item("N", ItemKind::Newtype)
     }
 
     fn add_item(&mut self, prefix: &str, kind: ItemKind) -> usize {
@@ -727,7 +747,6 @@ impl Gen<'_> {
                 .locals
                 .iter()
                 .chain(self.harvest.fns.iter())
-                .chain(self.harvest.lifetimes.iter())
                 .filter(|s| !s.starts_with(char::is_uppercase))
                 .cloned()
                 .collect();
@@ -1245,7 +1264,7 @@ impl Gen<'_> {
                     if !self.hygiene {
                         continue;
                     }
-                    let item = self.add_item("N", ItemKind::Newtype);
+                    let item = self.add_newtype_named_like_a_param();
                     let pair = Ty::Tup(b(), Box::new(Ty::Item(item, None, None)));
                     if self.rng.chance(50) {
                         Ty::Mutex(Box::new(pair))
@@ -2115,6 +2134,21 @@ impl Gen<'_> {
                 _ => {}
             }
         }
+        if self.hygiene {
+            // Callbacks lend invariant dependents at a type the expansion writes: read each
+            // through `with_<field>` now and then.
+            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+            for f in 0..st.fields.len() {
+                if info[f].dependent && info[f].invariant && !live.is_empty() && self.rng.chance(50)
+                {
+                    out.push(Stmt::Read {
+                        inst: live[0],
+                        field: f,
+                        route: Route::With,
+                    });
+                }
+            }
+        }
         if let Some(a) = attack {
             let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             if let Some(s) = self.attack_stmt(p, info, a, &live) {
@@ -2626,6 +2660,7 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            params: ["__R", "__E"].iter().map(|s| s.to_string()).collect(),
             paths: ["__internal"].iter().map(|s| s.to_string()).collect(),
         }
     }

@@ -15,6 +15,8 @@ pub struct Harvest {
     pub idents: Vec<String>,
     /// Types and generic parameters the expansion declares or names (`__R`, `__ThePinData`).
     pub types: Vec<String>,
+    /// The generic parameters among them (`__R`, `__E`).
+    pub params: Vec<String>,
     /// Local bindings and parameters of the expansion's code (`slot`, `__val`, `this`).
     pub locals: Vec<String>,
     /// Functions and methods the expansion defines (`__drop_order_check`, `project`).
@@ -28,10 +30,11 @@ pub struct Harvest {
 }
 
 impl Harvest {
-    fn lists(&self) -> [(&'static str, &Vec<String>); 7] {
+    fn lists(&self) -> [(&'static str, &Vec<String>); 8] {
         [
             ("ident", &self.idents),
             ("type", &self.types),
+            ("param", &self.params),
             ("local", &self.locals),
             ("fn", &self.fns),
             ("path", &self.paths),
@@ -50,6 +53,7 @@ impl Harvest {
             let list = match kind {
                 "ident" => &mut h.idents,
                 "type" => &mut h.types,
+                "param" => &mut h.params,
                 "local" => &mut h.locals,
                 "fn" => &mut h.fns,
                 "path" => &mut h.paths,
@@ -133,12 +137,17 @@ impl Harvest {
             if prev_punct == Some('.') && next_punct == Some('(') && !templ.contains('{') {
                 add(&mut self.methods);
             }
-            if matches!(
-                prev_word,
-                Some("struct" | "trait" | "enum" | "type" | "union")
-            ) || (upper
+            let param = upper
                 && matches!(prev_punct, Some('<' | ','))
-                && matches!(next_punct, Some(':' | ',' | '>' | '=')))
+                && matches!(next_punct, Some(':' | ',' | '>' | '='));
+            if param {
+                add(&mut self.params);
+            }
+            if param
+                || matches!(
+                    prev_word,
+                    Some("struct" | "trait" | "enum" | "type" | "union")
+                )
             {
                 add(&mut self.types);
             }
@@ -164,6 +173,7 @@ impl Harvest {
         for list in [
             &mut self.idents,
             &mut self.types,
+            &mut self.params,
             &mut self.locals,
             &mut self.fns,
             &mut self.paths,
@@ -307,6 +317,8 @@ mod tests {
         assert!(h.methods.contains(&"let_binding".to_string()));
         assert!(h.lifetimes.contains(&"__this".to_string()));
         assert!(h.types.contains(&"__R".to_string()));
+        assert!(h.params.contains(&"__R".to_string()));
+        assert!(!h.params.contains(&"__{S}WithProjection".to_string()));
         assert!(h.types.contains(&"__{S}WithProjection".to_string()));
         assert!(h.locals.contains(&"slot".to_string()));
         assert!(h.locals.contains(&"__{f}_guard".to_string()));
