@@ -245,6 +245,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         names: BTreeSet::new(),
         field_names: Vec::new(),
         hygiene: false,
+        hyg_kind: Hyg::Items,
     };
     g.program(seed, case)
 }
@@ -291,6 +292,28 @@ struct Gen<'a> {
     names: BTreeSet<String>,
     field_names: Vec<String>,
     hygiene: bool,
+    hyg_kind: Hyg,
+}
+
+/// The construct of the token-hygiene class a program uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Hyg {
+    /// User items named after the expansion's identifiers.
+    Items,
+    /// A user type named like a generic parameter of the expansion, inside a dependent.
+    ParamNewtype,
+    /// Type macros.
+    Macros,
+    /// `alt!` around initializer code.
+    Alt,
+    /// A field named after an identifier of the expansion.
+    Fields,
+    /// A generic lifetime named after one of the expansion's.
+    Lifetimes,
+    /// A type parameter named after a type of the expansion.
+    TyParams,
+    /// A trait hijacking a method the expansion calls.
+    Hijack,
 }
 
 /// Which harvested names an item takes.
@@ -324,6 +347,11 @@ enum Ctx {
 }
 
 impl Gen<'_> {
+    /// Whether this program uses the hygiene construct `k`.
+    fn hyg(&self, k: Hyg) -> bool {
+        self.hygiene && self.hyg_kind == k
+    }
+
     fn fresh_own(&mut self) -> V {
         self.owns += 1;
         V::Own(OwnLit {
@@ -385,7 +413,7 @@ impl Gen<'_> {
 
     /// A name for a user item: harvested (in hygiene programs, mostly) or fresh.
     fn item_name(&mut self, prefix: &str, pool: Pool) -> (String, bool) {
-        if self.hygiene && self.rng.chance(70) {
+        if self.hyg(Hyg::Items) && self.rng.chance(70) {
             let names = self.pool(pool);
             if let Some(n) = self.harvested(&names, &BTreeSet::new()) {
                 self.names.insert(n.clone());
@@ -400,7 +428,7 @@ impl Gen<'_> {
     /// A newtype, most of the time named like a generic parameter of the expansion (in
     /// hygiene programs).
     fn add_newtype_named_like_a_param(&mut self) -> usize {
-        if self.hygiene && self.rng.chance(60) {
+        if self.hyg(Hyg::ParamNewtype) && self.rng.chance(60) {
             let params = self.harvest.params.clone();
             if let Some(name) = self.harvested(&params, &BTreeSet::new()) {
                 self.names.insert(name.clone());
@@ -440,6 +468,17 @@ impl Gen<'_> {
 
     fn program(&mut self, seed: u64, case: u64) -> Program {
         self.hygiene = self.cfg.hygiene && self.rng.chance(WEIGHTS.hygiene);
+        // One construct of the class per program: several would mask each other's errors.
+        self.hyg_kind = self.rng.weighted(&[
+            (25, Hyg::Items),
+            (15, Hyg::ParamNewtype),
+            (15, Hyg::Macros),
+            (15, Hyg::Alt),
+            (8, Hyg::Fields),
+            (7, Hyg::Lifetimes),
+            (7, Hyg::TyParams),
+            (8, Hyg::Hijack),
+        ]);
         let attack = if self.rng.chance(self.cfg.attack_percent) {
             Some(*self.rng.pick(&ATTACKS))
         } else {
@@ -454,7 +493,7 @@ impl Gen<'_> {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
         }
         let selfref = is_selfref(&st, &info);
-        if self.hygiene && self.rng.chance(20) {
+        if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             // A trait for every type, in scope, with a `&self` method named like a method the
             // expansion calls.
             let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
@@ -536,7 +575,7 @@ impl Gen<'_> {
         }
         let mut lts = Vec::new();
         for k in 0..n_lts {
-            let name = if self.hygiene && self.rng.chance(15) {
+            let name = if self.hyg(Hyg::Lifetimes) && self.rng.chance(60) {
                 let pool = self.harvest.lifetimes.clone();
                 self.harvested(&pool, &BTreeSet::new())
                     .unwrap_or_else(|| ["a", "b"][k].to_string())
@@ -551,7 +590,7 @@ impl Gen<'_> {
             .weighted(&[(w.tys[0], 0), (w.tys[1], 1), (w.tys[2], 2)]);
         let mut tys = Vec::new();
         for k in 0..n_tys {
-            let name = if self.hygiene && self.rng.chance(15) {
+            let name = if self.hyg(Hyg::TyParams) && self.rng.chance(60) {
                 let pool = self.pool(Pool::Types);
                 self.harvested(&pool, &BTreeSet::new())
                     .unwrap_or_else(|| ["T", "U"][k].to_string())
@@ -740,7 +779,7 @@ impl Gen<'_> {
         let n = roles.len();
         // Names.
         let mut names: Vec<String> = (0..n).map(|k| format!("f{k}")).collect();
-        if self.hygiene && self.rng.chance(25) && n > 0 {
+        if self.hyg(Hyg::Fields) && self.rng.chance(80) && n > 0 {
             let k = self.rng.below(n);
             let pool: Vec<String> = self
                 .harvest
@@ -1079,7 +1118,10 @@ impl Gen<'_> {
                     1 => Ty::RefCell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
                     _ => Ty::Mutex(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
                 };
-                if attack == Some(AttackKind::Covariance) && self.hygiene && self.rng.chance(40) {
+                if attack == Some(AttackKind::Covariance)
+                    && self.hyg(Hyg::Macros)
+                    && self.rng.chance(70)
+                {
                     // The cell behind a type macro that names the lifetime itself.
                     let item = self.add_item(
                         "M",
@@ -1156,28 +1198,35 @@ impl Gen<'_> {
             Tgt::Slice(_) => None,
         };
         let w = &WEIGHTS.dep_template;
+        // In a program about user types named like the expansion's parameters, most
+        // dependents hold one.
+        let mut forced = self.hyg(Hyg::ParamNewtype) && self.rng.chance(60);
         loop {
-            let c = self.rng.weighted(&[
-                (w[0], 0),
-                (w[1], 1),
-                (w[2], 2),
-                (w[3], 3),
-                (w[4], 4),
-                (w[5], 5),
-                (w[6], 6),
-                (w[7], 7),
-                (w[8], 8),
-                (w[9], 9),
-                (w[10], 10),
-                (w[11], 11),
-                (w[12], 12),
-                (w[13], 13),
-                (w[14], 14),
-                (w[15], 15),
-                (w[16], 16),
-                (w[17], 17),
-                (w[18], 18),
-            ]);
+            let c = if std::mem::take(&mut forced) {
+                18
+            } else {
+                self.rng.weighted(&[
+                    (w[0], 0),
+                    (w[1], 1),
+                    (w[2], 2),
+                    (w[3], 3),
+                    (w[4], 4),
+                    (w[5], 5),
+                    (w[6], 6),
+                    (w[7], 7),
+                    (w[8], 8),
+                    (w[9], 9),
+                    (w[10], 10),
+                    (w[11], 11),
+                    (w[12], 12),
+                    (w[13], 13),
+                    (w[14], 14),
+                    (w[15], 15),
+                    (w[16], 16),
+                    (w[17], 17),
+                    (w[18], 18),
+                ])
+            };
             let b = || Box::new(base.clone());
             return match c {
                 0 => base.clone(),
@@ -1228,7 +1277,7 @@ impl Gen<'_> {
                     Ty::Item(item, Some(lt), None)
                 }
                 16 => {
-                    if !self.hygiene {
+                    if !self.hyg(Hyg::Macros) {
                         continue;
                     }
                     let hidden = self.rng.chance(40);
@@ -1261,7 +1310,7 @@ impl Gen<'_> {
                     // A user type next to the borrow, inside a lock: a user type named like a
                     // generic parameter of the expansion (`with_<field>`'s `__R`) would be
                     // captured by it.
-                    if !self.hygiene {
+                    if !self.hyg(Hyg::ParamNewtype) {
                         continue;
                     }
                     let item = self.add_newtype_named_like_a_param();
@@ -1344,7 +1393,7 @@ impl Gen<'_> {
                 continue;
             }
             // Hygiene: a user type named like an item of the expansion.
-            if self.hygiene && self.rng.chance(20) {
+            if self.hyg(Hyg::Items) && self.rng.chance(20) {
                 let item = self.add_item("N", ItemKind::Newtype);
                 return (Ty::Item(item, None, None), ());
             }
@@ -1577,7 +1626,7 @@ impl Gen<'_> {
                         Code::Panic
                     };
                     let block = vec![Code::Assign(d, v), fail];
-                    let alt = if self.hygiene && self.rng.chance(30) {
+                    let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
                         self.alt_key()
                     } else {
                         None
@@ -1637,7 +1686,7 @@ impl Gen<'_> {
     }
 
     fn alt_key(&mut self) -> Option<u32> {
-        if self.hygiene && self.rng.chance(15) {
+        if self.hyg(Hyg::Alt) && self.rng.chance(40) {
             self.alts += 1;
             Some(self.alts)
         } else {
@@ -1646,7 +1695,7 @@ impl Gen<'_> {
     }
 
     fn maybe_alt_field(&mut self, fi: FieldInit) -> FieldInit {
-        if !(self.hygiene && self.rng.chance(8)) {
+        if !(self.hyg(Hyg::Alt) && self.rng.chance(20)) {
             return fi;
         }
         self.alts += 1;
@@ -1877,7 +1926,7 @@ impl Gen<'_> {
         if !values.is_empty() && self.rng.chance(60) {
             return V::Item(*self.rng.pick(&values));
         }
-        if self.hygiene && self.rng.chance(25) {
+        if self.hyg(Hyg::Items) && self.rng.chance(25) {
             let kind = *self.rng.pick(&[
                 ValueKind::Fn,
                 ValueKind::Const,
