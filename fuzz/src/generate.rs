@@ -2187,9 +2187,8 @@ impl Gen<'_> {
             // Callbacks lend invariant dependents at a type the expansion writes: read each
             // through `with_<field>` now and then.
             let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
-            for f in 0..st.fields.len() {
-                if info[f].dependent && info[f].invariant && !live.is_empty() && self.rng.chance(50)
-                {
+            for (f, i) in info.iter().enumerate() {
+                if i.dependent && i.invariant && !live.is_empty() && self.rng.chance(50) {
                     out.push(Stmt::Read {
                         inst: live[0],
                         field: f,

@@ -243,12 +243,9 @@ pub fn asan_summary(stderr: &str) -> Option<String> {
         .lines()
         .find(|l| l.contains("ERROR: AddressSanitizer") || l.contains("ERROR: LeakSanitizer"))
         .map(|l| {
-            // "==123==ERROR: AddressSanitizer: heap-use-after-free on address ..."
+            // "==123==ERROR: AddressSanitizer: heap-use-after-free on address ..." (without the
+            // address: findings of one kind have one summary)
             let l = l.split("ERROR: ").nth(1).unwrap_or(l);
-            l.split(" on address")
-                .next()
-                .unwrap_or(l)
-                .trim()
-                .to_string()
+            l.split(" on ").next().unwrap_or(l).trim().to_string()
         })
 }
