@@ -1414,3 +1414,151 @@ enum Decl {
     Inst(usize),
     Outer(usize),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own(name: &str, val: u32) -> V {
+        V::Own(OwnLit {
+            name: name.into(),
+            val,
+        })
+    }
+
+    /// `struct Sx { d: Rd<'x, Own>, x: Own }`, built in the order `items`.
+    fn program(items: Vec<InitItem>, mac: InitMacro) -> Program {
+        let field = |name: &str, ty: Ty| Field {
+            name: name.into(),
+            ty,
+            pin: false,
+            attr: BorrowAttr::None,
+            uses: Vec::new(),
+            uses_default_inv: false,
+        };
+        Program {
+            name: "p000000".into(),
+            seed: 0,
+            case: 0,
+            items: Vec::new(),
+            st: StructDef {
+                tuple: false,
+                lts: Vec::new(),
+                tys: Vec::new(),
+                consts: Vec::new(),
+                exists: Vec::new(),
+                where_bounds: false,
+                fields: vec![
+                    field("d", Ty::Rd(Lt::Field(1), Box::new(Ty::Own))),
+                    field("x", Ty::Own),
+                ],
+                pinned_drop: None,
+            },
+            outers: Vec::new(),
+            insts: vec![Inst {
+                place: Place::Box,
+                late: false,
+                mac,
+                ctor: false,
+                items,
+                catch: false,
+            }],
+            stmts: vec![Stmt::Read {
+                inst: 0,
+                field: 0,
+                route: Route::Accessor,
+            }],
+        }
+    }
+
+    #[test]
+    fn borrowers_drop_first_and_read_what_they_borrow() {
+        let p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d Rd(r->x=5)", "drop r reads x=5", "drop x=5"]
+        );
+        assert!(e.ub.is_none());
+    }
+
+    #[test]
+    fn a_failed_initializer_drops_in_reverse_order_of_initialization() {
+        let p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+                InitItem::Code(vec![Code::Fail], None),
+            ],
+            InitMacro::TryPinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(
+            e.lines,
+            ["fail", "drop r reads x=5", "drop x=5", "init s0 failed"]
+        );
+    }
+
+    #[test]
+    fn a_borrow_of_a_later_initialized_field_breaks_the_init_drop_check() {
+        // `d` first (reading `'static` data), then `x`, then `d` gets a borrow of `x`, then
+        // failure: the guards would drop `x` before `d` reads it.
+        let p = program(
+            vec![
+                InitItem::Field(0, FieldInit::Val(V::Rd("r".into(), Src::Probe))),
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Code(
+                    vec![
+                        Code::Assign(0, V::Rd("r2".into(), Src::Field(1, Sel::Whole))),
+                        Code::Fail,
+                    ],
+                    None,
+                ),
+            ],
+            InitMacro::TryPinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Invalid(vec![Rule::InitDropCheck]));
+        assert_eq!(e.lines, ["drop r reads probe=0", "fail", "drop x=5"]);
+        assert!(e.ub.is_some());
+    }
+
+    #[test]
+    fn a_covariant_capture_is_fine_an_invariant_one_must_be_declared() {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Cell(Box::new(V::Ref(Src::Field(1, Sel::Whole))))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = Ty::Cell(Box::new(Ty::Ref(Lt::Field(1), Box::new(Ty::Own))));
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Covariance]));
+        p.st.fields[0].uses = vec![(Lt::Field(1), Some(Variance::Invariant))];
+        assert_eq!(check(&p), Verdict::Valid);
+        // An invariant dependent has no accessor.
+        p.stmts.push(Stmt::Read {
+            inst: 0,
+            field: 0,
+            route: Route::Accessor,
+        });
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Route]));
+    }
+}

@@ -115,3 +115,105 @@ pub fn first_error(rendered: &str) -> String {
         .unwrap_or_else(|| rendered.lines().next().unwrap_or(""))
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Expect, Verdict};
+    use crate::run::{End, Output};
+
+    fn expect(verdict: Verdict, lines: &[&str], ub: Option<&str>) -> Expect {
+        Expect {
+            verdict,
+            lines: lines.iter().map(|s| s.to_string()).collect(),
+            ub: ub.map(str::to_string),
+        }
+    }
+
+    fn out(lines: &[&str], end: End) -> Output {
+        Output {
+            lines: lines.iter().map(|s| s.to_string()).collect(),
+            end,
+        }
+    }
+
+    #[test]
+    fn each_way_a_program_ends_is_judged() {
+        let valid = expect(Verdict::Valid, &["drop a=1"], None);
+        let invalid = expect(
+            Verdict::Invalid(vec![Rule::DropOrder]),
+            &["x"],
+            Some("reads a"),
+        );
+        // Rejected: fine if invalid, an expressiveness finding if valid.
+        assert!(matches!(
+            judge(&invalid, Some("error[E0597]: x"), None),
+            Outcome::Rejected
+        ));
+        assert!(
+            matches!(judge(&valid, Some("error[E0597]: x\nmore"), None), Outcome::Inexpressible(e) if e == "error[E0597]: x")
+        );
+        // Compiled.
+        assert!(matches!(
+            judge(&valid, None, Some(&out(&["drop a=1"], End::Ok))),
+            Outcome::Passed
+        ));
+        let f = |o: Outcome| match o {
+            Outcome::Unsound(f) => f.kind,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            f(judge(&valid, None, Some(&out(&["drop a=2"], End::Ok)))),
+            "log"
+        );
+        assert_eq!(
+            f(judge(
+                &valid,
+                None,
+                Some(&out(
+                    &[],
+                    End::Crash(
+                        "AddressSanitizer: heap-use-after-free".into(),
+                        String::new()
+                    )
+                ))
+            )),
+            "asan"
+        );
+        assert_eq!(f(judge(&valid, None, Some(&out(&[], End::Hang)))), "hang");
+        assert_eq!(
+            f(judge(
+                &valid,
+                None,
+                Some(&out(&["drop a=1"], End::Panic("p".into())))
+            )),
+            "panic"
+        );
+        // An invalid program that compiled and reached what the model calls undefined
+        // behaviour is a finding even if nothing crashed.
+        assert_eq!(f(judge(&invalid, None, Some(&out(&["x"], End::Ok)))), "log");
+        let benign = expect(Verdict::Invalid(vec![Rule::Thread]), &["x"], None);
+        assert!(matches!(
+            judge(&benign, None, Some(&out(&["x"], End::Ok))),
+            Outcome::AcceptedInvalid(_)
+        ));
+    }
+
+    #[test]
+    fn diff_names_the_first_differing_line() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(diff(&s(&["a", "b"]), &s(&["a", "b"])), None);
+        assert_eq!(
+            diff(&s(&["a", "b"]), &s(&["a", "c"])).unwrap(),
+            "line 2: expected `b`, got `c`"
+        );
+        assert_eq!(
+            diff(&s(&["a"]), &s(&["a", "c"])).unwrap(),
+            "line 2: unexpected `c`"
+        );
+        assert_eq!(
+            diff(&s(&["a", "b"]), &s(&["a"])).unwrap(),
+            "line 2: expected `b`, got nothing"
+        );
+    }
+}
