@@ -207,12 +207,16 @@ impl Report {
     }
 }
 
+/// The version of the harvest cache's format (bump it when `Harvest` changes).
+const HARVEST_FORMAT: u32 = 2;
+
 /// The harvest of expansion names for `env`'s macro build, cached by a hash of the macro's
 /// sources.
 pub fn harvest(env: &Env, progress: bool) -> Result<Harvest, String> {
     let key = source_hash(&env.repo.join("pin-init/internal/src"));
     let tag = env.disable.clone().unwrap_or_default().replace(',', "-");
-    let cache = env.work.join(format!("harvest-{key:016x}{tag}.txt"));
+    // The harvest's own version too: a cache of another format would be read as empty lists.
+    let cache = env.work.join(format!("harvest-v{HARVEST_FORMAT}-{key:016x}{tag}.txt"));
     if let Ok(text) = std::fs::read_to_string(&cache) {
         return Ok(Harvest::from_text(&text));
     }
