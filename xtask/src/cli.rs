@@ -236,6 +236,28 @@ pub const COMMANDS: &[Cmd] = &[
         env: &["PIN_INIT_HARNESS_REPO", "CARGO_TARGET_DIR"],
     },
     Cmd {
+        name: "fuzz",
+        args: "",
+        about: "Generate programs with self-referential structs from a grammar, compile them against pin-init, run those that compile under AddressSanitizer and judge each by the model's oracle; shrink and write out findings.",
+        opts: &[
+            valued("cases", "N", "programs to generate (default 200)"),
+            valued("seed", "N", "the seed (default 1): the same seed gives the same programs"),
+            valued("first-case", "N", "start at this case number (default 0)"),
+            valued("out", "DIR", "where findings and summary.txt go (default target/fuzz/findings)"),
+            valued("batch", "N", "programs per batch crate (default 100)"),
+            valued(
+                "disable",
+                "CHECKS",
+                "build the proc macro with these checks switched off (comma-separated: drop_order, covariance, dropck, init_dropck), to see the fuzzer find holes",
+            ),
+            flag("self-check", "with each check switched off in turn, a fixed-seed run must find a program that breaks the oracle"),
+            flag("print", "print the programs (source, the model's verdict and log) instead of running them"),
+            flag("no-shrink", "write findings as found"),
+            flag("no-hygiene", "leave out the token-hygiene class (names from the expansion, type macros, alt!)"),
+        ],
+        env: &["CARGO_TARGET_DIR", "PIN_INIT_HARNESS_REPO"],
+    },
+    Cmd {
         name: "clean",
         args: "",
         about: "Remove the prepared tree and the build directories.",
@@ -243,6 +265,10 @@ pub const COMMANDS: &[Cmd] = &[
         env: &["PIN_INIT_HARNESS_CACHE"],
     },
 ];
+
+/// The checks `cargo xtask fuzz --disable` can switch off: the test-only switches of
+/// `pin-init/internal/src/test_switch.rs`.
+pub const FUZZ_CHECKS: &[&str] = &["drop_order", "covariance", "dropck", "init_dropck"];
 
 /// Looks a subcommand up by name.
 pub fn command(name: &str) -> Option<&'static Cmd> {
@@ -338,6 +364,24 @@ pub struct Flags {
     pub out: Option<PathBuf>,
     /// `--bisect`.
     pub bisect: bool,
+    /// `--cases N`.
+    pub cases: Option<u64>,
+    /// `--seed N`.
+    pub seed: Option<u64>,
+    /// `--first-case N`.
+    pub first_case: Option<u64>,
+    /// `--batch N`.
+    pub batch: Option<usize>,
+    /// `--disable CHECKS`.
+    pub disable: Option<String>,
+    /// `--self-check`.
+    pub self_check: bool,
+    /// `--print`.
+    pub print: bool,
+    /// `--no-shrink`.
+    pub no_shrink: bool,
+    /// `--no-hygiene`.
+    pub no_hygiene: bool,
     /// Positional arguments.
     pub positional: Vec<String>,
     /// `--help` was given.
@@ -395,6 +439,10 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 "json" => f.json = true,
                 "all" => f.all = true,
                 "bisect" => f.bisect = true,
+                "self-check" => f.self_check = true,
+                "print" => f.print = true,
+                "no-shrink" => f.no_shrink = true,
+                "no-hygiene" => f.no_hygiene = true,
                 _ => unreachable!("flag --{long} has no field"),
             }
             continue;
@@ -418,6 +466,28 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             "source" => f.source = Some(PathBuf::from(v)),
             "manifest" => f.manifest = Some(PathBuf::from(v)),
             "out" => f.out = Some(PathBuf::from(v)),
+            "cases" => f.cases = Some(number(long, "a number", v)?),
+            "seed" => f.seed = Some(number(long, "a number", v)?),
+            "first-case" => f.first_case = Some(number(long, "a number", v)?),
+            "batch" => {
+                let n: usize = number(long, "a number", v)?;
+                if n == 0 {
+                    return Err(UsageError("--batch must be at least 1".into()));
+                }
+                f.batch = Some(n);
+            }
+            "disable" => {
+                let list = text(long, v)?;
+                for c in list.split(',') {
+                    if !FUZZ_CHECKS.contains(&c.trim()) {
+                        return Err(UsageError(format!(
+                            "--disable: unknown check `{c}` (known: {})",
+                            FUZZ_CHECKS.join(", ")
+                        )));
+                    }
+                }
+                f.disable = Some(list);
+            }
             _ => unreachable!("option --{long} has no field"),
         }
     }
@@ -453,6 +523,7 @@ mod tests {
                 if let Some(v) = o.value {
                     a.push(match v {
                         "N" | "SECS" => "3".into(),
+                        "CHECKS" => "dropck".into(),
                         "auto|kvm|tcg" => "tcg".into(),
                         _ => "/tmp/x".into(),
                     });

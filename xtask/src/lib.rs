@@ -9,6 +9,7 @@
 
 pub mod cli;
 pub mod formats;
+pub mod fuzzcmd;
 pub mod kernel;
 pub mod ktap;
 pub mod kunitcheck;
@@ -190,6 +191,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
         .map(|out| eprintln!("    series: {}", out.display())),
         "test" => testcmd::run(&repo),
         "sweep" => testcmd::sweep(&repo),
+        "fuzz" => fuzzcmd::run(&repo, f),
         "clean" => clean(&cache, f.all),
         other => unreachable!("command {other} is in cli::COMMANDS but not run"),
     }

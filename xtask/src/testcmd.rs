@@ -20,7 +20,10 @@
 //! 11. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
-//! 12. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 12. the fuzzer's self-check: with each check of the macro switched off in turn, a
+//!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
+//! 13. a short fixed-seed fuzzer run on the real macro: no finding
+//! 14. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -482,6 +485,47 @@ fn step_kunit(repo: &Path) -> Outcome {
     }
 }
 
+fn step_fuzz_self_check(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    let out = target_base(repo).join("fuzz/test-findings");
+    match crate::fuzzcmd::self_check(repo, crate::fuzzcmd::TEST_SEED, false, &out) {
+        Err(e) => Outcome::Fail(e.to_string()),
+        Ok(results) => {
+            let missed: Vec<&str> = results
+                .iter()
+                .filter(|r| r.1.is_none())
+                .map(|r| r.0.as_str())
+                .collect();
+            if missed.is_empty() {
+                Outcome::Pass
+            } else {
+                Outcome::Fail(format!(
+                    "with {} switched off, a run of seed {} found no program that breaks the oracle",
+                    missed.join(", "),
+                    crate::fuzzcmd::TEST_SEED
+                ))
+            }
+        }
+    }
+}
+
+fn step_fuzz(repo: &Path) -> Outcome {
+    if !nightly_available() {
+        return Outcome::Fail(
+            "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
+        );
+    }
+    match crate::fuzzcmd::test_run(repo) {
+        Err(e) => Outcome::Fail(e.to_string()),
+        Ok(None) => Outcome::Pass,
+        Ok(Some(why)) => Outcome::Fail(why),
+    }
+}
+
 fn step_series(repo: &Path) -> Outcome {
     match crate::series::test_step(repo, &util::cache_dir()) {
         Err(why) => Outcome::Skip(why),
@@ -576,6 +620,8 @@ pub fn run(repo: &Path) -> Result<()> {
         ("examples", Box::new(|| step_examples(repo))),
         ("name-capture sweep", Box::new(|| step_sweep(repo))),
         ("pin-init features", Box::new(|| step_features(repo))),
+        ("fuzz self-check", Box::new(|| step_fuzz_self_check(repo))),
+        ("fuzz (seed 1)", Box::new(|| step_fuzz(repo))),
         (
             "nix checks",
             Box::new(|| {

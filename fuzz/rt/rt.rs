@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! Runtime support of the generated programs: the log every program writes to, the values
+//! whose drops are logged (`Own`, `Rd`), and `Show`, which reads a value into the log.
+//!
+//! This file is copied into every batch crate as `src/rt.rs`; the model (`model.rs` of the
+//! fuzzer) predicts exactly the lines these functions write. No `unsafe` here either.
+
+#![allow(dead_code)]
+
+use std::cell::{Cell, RefCell};
+use std::sync::{Mutex, OnceLock};
+
+static LOG: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Appends a line to the log of the running program.
+pub fn log(line: String) {
+    LOG.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+}
+
+/// Takes the log of the program that just ran.
+pub fn take() -> Vec<String> {
+    std::mem::take(&mut *LOG.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// An owned value on the heap: its drop is logged, and reading it after it was freed is a
+/// use-after-free that AddressSanitizer reports.
+pub struct Own {
+    name: &'static str,
+    val: Box<u32>,
+}
+
+impl Own {
+    /// A new value, named for the log.
+    pub fn new(name: &'static str, val: u32) -> Own {
+        Own {
+            name,
+            val: Box::new(val),
+        }
+    }
+}
+
+impl Own {
+    /// The value, read here: this crate is compiled with AddressSanitizer, the standard
+    /// library's formatting code is not, so a read of freed memory must happen in our code to
+    /// be reported.
+    fn val(&self) -> u32 {
+        *self.val
+    }
+}
+
+impl Drop for Own {
+    fn drop(&mut self) {
+        log(format!("drop {}={}", self.name, self.val()));
+    }
+}
+
+/// Changes a value through a mutable borrow (the model follows it).
+pub fn bump(o: &mut Own) {
+    *o.val += 1;
+}
+
+/// A reader: holds a borrow and reads it when dropped.
+pub struct Rd<'a, T: Show + ?Sized>(pub &'static str, pub &'a T);
+
+impl<T: Show + ?Sized> Drop for Rd<'_, T> {
+    fn drop(&mut self) {
+        log(format!("drop {} reads {}", self.0, self.1.show()));
+    }
+}
+
+/// A value as the log shows it.
+pub trait Show {
+    /// The text of the value, reading everything it borrows.
+    fn show(&self) -> String;
+}
+
+impl Show for Own {
+    fn show(&self) -> String {
+        format!("{}={}", self.name, self.val())
+    }
+}
+
+impl Show for u32 {
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Show for String {
+    fn show(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl<T: Show + ?Sized> Show for &T {
+    fn show(&self) -> String {
+        (**self).show()
+    }
+}
+
+impl<T: Show + ?Sized> Show for &mut T {
+    fn show(&self) -> String {
+        (**self).show()
+    }
+}
+
+impl<T: Show + ?Sized> Show for Box<T> {
+    fn show(&self) -> String {
+        (**self).show()
+    }
+}
+
+impl<T: Show> Show for Option<T> {
+    fn show(&self) -> String {
+        match self {
+            Some(v) => format!("Some({})", v.show()),
+            None => "None".to_string(),
+        }
+    }
+}
+
+impl<A: Show, B: Show> Show for (A, B) {
+    fn show(&self) -> String {
+        format!("({}, {})", self.0.show(), self.1.show())
+    }
+}
+
+fn list<'a, T: Show + 'a>(items: impl Iterator<Item = &'a T>) -> String {
+    let items: Vec<String> = items.map(Show::show).collect();
+    format!("[{}]", items.join(", "))
+}
+
+impl<T: Show> Show for [T] {
+    fn show(&self) -> String {
+        list(self.iter())
+    }
+}
+
+impl<T: Show, const N: usize> Show for [T; N] {
+    fn show(&self) -> String {
+        list(self.iter())
+    }
+}
+
+impl<T: Show> Show for Vec<T> {
+    fn show(&self) -> String {
+        list(self.iter())
+    }
+}
+
+impl<T: Show + Copy> Show for Cell<T> {
+    fn show(&self) -> String {
+        format!("Cell({})", self.get().show())
+    }
+}
+
+impl<T: Show> Show for RefCell<T> {
+    fn show(&self) -> String {
+        format!("RefCell({})", self.borrow().show())
+    }
+}
+
+impl<T: Show> Show for Mutex<T> {
+    fn show(&self) -> String {
+        format!(
+            "Mutex({})",
+            self.lock().unwrap_or_else(|e| e.into_inner()).show()
+        )
+    }
+}
+
+impl<T: Show + ?Sized> Show for Rd<'_, T> {
+    fn show(&self) -> String {
+        format!("Rd({}->{})", self.0, self.1.show())
+    }
+}
+
+impl<'x> Show for dyn Fn(&'x Own) -> String + 'x {
+    fn show(&self) -> String {
+        format!("dynfn({})", self(probe()))
+    }
+}
+
+impl<'x> Show for dyn Fn(&'x Own) -> String + Send + Sync + 'x {
+    fn show(&self) -> String {
+        format!("dynfn({})", self(probe()))
+    }
+}
+
+impl<'x> Show for fn(&'x Own) -> String {
+    fn show(&self) -> String {
+        format!("fnarg({})", self(probe()))
+    }
+}
+
+impl<'x> Show for fn() -> &'x Own {
+    fn show(&self) -> String {
+        format!("fnret({})", self().show())
+    }
+}
+
+/// A value that lives for the whole run: what `fn` pointers and closures are probed with.
+pub fn probe() -> &'static Own {
+    static PROBE: OnceLock<Own> = OnceLock::new();
+    PROBE.get_or_init(|| Own::new("probe", 0))
+}
+
+/// A plain function taking a borrow (the value of `fn(&'x Own) -> String` fields).
+pub fn describe(o: &Own) -> String {
+    format!("described {}", o.show())
+}
+
+/// A plain function returning a borrow (the value of `fn() -> &'x Own` fields).
+pub fn probed() -> &'static Own {
+    probe()
+}
+
+/// The error of failing initializers.
+#[derive(Debug)]
+pub struct Fail;
+
+impl From<std::convert::Infallible> for Fail {
+    fn from(e: std::convert::Infallible) -> Self {
+        match e {}
+    }
+}
+
+/// Fails (for `?` in an initializer); the model knows where.
+pub fn fail() -> Result<(), Fail> {
+    log("fail".to_string());
+    Err(Fail)
+}
+
+/// Panics (inside `catch_unwind`); the model knows where.
+pub fn boom() {
+    log("boom".to_string());
+    std::panic::panic_any("boom");
+}
+
+/// The value of `Box<dyn Fn(&'x Own) -> String + 'x>` fields: a closure that shows what it
+/// captured and its argument.
+pub fn dynfn<'x>(cap: &'x Own) -> Box<dyn Fn(&'x Own) -> String + 'x> {
+    Box::new(move |arg: &'x Own| format!("{}+{}", cap.show(), arg.show()))
+}
+
+/// [`dynfn`] as a `Send + Sync` trait object.
+pub fn dynfn_ss<'x>(cap: &'x Own) -> Box<dyn Fn(&'x Own) -> String + Send + Sync + 'x> {
+    Box::new(move |arg: &'x Own| format!("{}+{}", cap.show(), arg.show()))
+}

@@ -1,0 +1,2852 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The productions of the grammar: how a program is chosen, with every weight in [`WEIGHTS`].
+//!
+//! The generator builds valid programs by construction (it asks the model which fields may be
+//! reached how, and which borrows may go where) and, in a share of the programs, breaks one
+//! rule on purpose in a way that is undefined behaviour if the crate accepts it (an *attack*:
+//! see [`AttackKind`]). The model re-derives validity and the expected log from the finished
+//! program, so the shrinker can change programs freely.
+
+use crate::grammar::*;
+use crate::harvest::Harvest;
+use crate::model::{self, FieldInfo};
+use crate::rng::Rng;
+use std::collections::BTreeSet;
+
+/// What the generator may produce.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Percentage of programs that attack a rule on purpose.
+    pub attack_percent: u32,
+    /// Generate the token-hygiene class: user items and names taken from the macros'
+    /// expansion, type aliases and macros in field types, `alt!` around initializer code.
+    pub hygiene: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            attack_percent: 30,
+            hygiene: true,
+        }
+    }
+}
+
+/// The weights of the productions (relative, per choice).
+pub struct Weights {
+    /// Tuple struct instead of named fields (percent).
+    pub tuple: u32,
+    /// Number of generic lifetimes: 0, 1, 2.
+    pub lts: [u32; 3],
+    /// Number of type parameters: 0, 1, 2.
+    pub tys: [u32; 3],
+    /// A const parameter (percent).
+    pub konst: u32,
+    /// `exists<'e>: 'a` when there is a generic lifetime (percent).
+    pub exists: u32,
+    /// Number of borrowed fields: 0..=3.
+    pub owners: [u32; 4],
+    /// Number of dependent fields: 1..=3.
+    pub deps: [u32; 3],
+    /// Number of plain fields: 0..=3.
+    pub plains: [u32; 4],
+    /// Owner kinds: `Own`, `Vec<Own>`, `[Own; 2]`, `Box<Own>`, `(Own, Own)`, `T`, `RefCell<Own>`,
+    /// `Vec<&'later Own>` (a chain).
+    pub owner_kind: [u32; 8],
+    /// `#[borrowed(mut)]` on an owner that can be (percent).
+    pub borrowed_mut: u32,
+    /// `#[borrowed]` written on an owner (percent).
+    pub borrowed_attr: u32,
+    /// `#[borrowed]` on a field nothing borrows (percent).
+    pub borrowed_unused: u32,
+    /// `#[pin]` (percent).
+    pub pin: u32,
+    /// A dependent with two borrows (percent).
+    pub two_borrows: u32,
+    /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
+    pub chain_lt: u32,
+    /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
+    /// `Vec<&'x T>`, `Box<&'x T>`, `Cell<&'x T>`, `RefCell<&'x T>`, `Mutex<&'x T>`,
+    /// `Mutex<Rd<'x, T>>`, wrapper, generic wrapper, `Box<dyn Fn(&'x Own)>`, `fn(&'x Own)`,
+    /// `fn() -> &'x Own`, alias, type macro, `[&'x T; N]`, `Mutex<(&'x T, UserType)>`.
+    pub dep_template: [u32; 19],
+    /// Plain field types: `Own`, `u32`, `T`, `&'a Own`, `Option<&'a Own>`, `Rd<'a, Own>`,
+    /// wrapper `<'a, Own>`, `[u32; N]`, `Mutex<Own>`, `RefCell<Own>`, `Cell<u32>`, `Vec<Own>`,
+    /// `Box<Own>`, `(Own, u32)`, generic wrapper, `&'a T`.
+    pub plain_ty: [u32; 16],
+    /// `#[pin_data(PinnedDrop)]` (percent).
+    pub pinned_drop: u32,
+    /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
+    /// invariant declaration that is not needed.
+    pub uses_style: [u32; 4],
+    /// Instances: 1, 2.
+    pub insts: [u32; 2],
+    /// Placement: Box, Stack, Arc, Rc.
+    pub place: [u32; 4],
+    /// An instance dropped after its generic data (percent).
+    pub late: u32,
+    /// How initialization ends: normally, `?` fails, a panic.
+    pub fail: [u32; 3],
+    /// Initializer macro: `pin_init!`, `pin_init!(..? E)`, `try_pin_init!(..? E)`.
+    pub mac: [u32; 3],
+    /// `f <- v` instead of `f: v` (percent).
+    pub arrow: u32,
+    /// `_: { .. }` blocks per initializer: 0, 1, 2.
+    pub blocks: [u32; 3],
+    /// Statements after construction: 0..=5.
+    pub stmts: [u32; 6],
+    /// Statement kinds: read, write, swap two fields, swap across instances, bump, thread, drop.
+    pub stmt_kind: [u32; 7],
+    /// Programs with token-hygiene constructs, when enabled (percent).
+    pub hygiene: u32,
+}
+
+/// The weights.
+pub const WEIGHTS: Weights = Weights {
+    tuple: 6,
+    lts: [40, 45, 15],
+    tys: [55, 35, 10],
+    konst: 15,
+    exists: 25,
+    owners: [6, 42, 37, 15],
+    deps: [45, 40, 15],
+    plains: [25, 40, 25, 10],
+    owner_kind: [40, 10, 10, 8, 8, 10, 5, 9],
+    borrowed_mut: 15,
+    borrowed_attr: 20,
+    borrowed_unused: 8,
+    pin: 15,
+    two_borrows: 20,
+    chain_lt: 10,
+    dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
+    plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
+    pinned_drop: 15,
+    uses_style: [60, 15, 15, 10],
+    insts: [75, 25],
+    place: [40, 25, 20, 15],
+    late: 10,
+    fail: [70, 20, 10],
+    mac: [40, 30, 30],
+    arrow: 25,
+    blocks: [55, 30, 15],
+    stmts: [8, 17, 25, 22, 16, 12],
+    stmt_kind: [45, 22, 6, 4, 4, 10, 6],
+    hygiene: 40,
+};
+
+/// The attacks (rules broken on purpose, with the use that is undefined behaviour if the
+/// crate accepts the program).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackKind {
+    /// A reading dependent declared after the field it borrows.
+    DropOrder,
+    /// A `Cell<&'x Own>` without `#[uses('x: invariant)]`, written through its accessor.
+    Covariance,
+    /// An instance dropped after generic data that a reading dependent holds.
+    DropCheck,
+    /// A reading dependent initialized first, given a borrow of a later field, then failure.
+    InitDropCheck,
+    /// A block-local borrow written into a field.
+    EscapeLocal,
+    /// A field borrow returned out of a callback.
+    EscapeOut,
+    /// A dependent swapped between instances.
+    CrossSwap,
+    /// Two instances swapped.
+    MoveOut,
+}
+
+const ATTACKS: [AttackKind; 8] = [
+    AttackKind::DropOrder,
+    AttackKind::Covariance,
+    AttackKind::DropCheck,
+    AttackKind::InitDropCheck,
+    AttackKind::EscapeLocal,
+    AttackKind::EscapeOut,
+    AttackKind::CrossSwap,
+    AttackKind::MoveOut,
+];
+
+/// Names the renderer uses unqualified: no user item may take them.
+pub const RESERVED: &[&str] = &[
+    "Own",
+    "Rd",
+    "Show",
+    "Cell",
+    "RefCell",
+    "Mutex",
+    "PhantomData",
+    "Pin",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Box",
+    "Vec",
+    "String",
+    "drop",
+    "crate",
+    "self",
+    "Self",
+    "super",
+    "pin_init",
+    "core",
+    "std",
+    "rt",
+    "alloc",
+    "pin_init_fuzz_alt",
+    // The parameters of the user items' own definitions, and the struct.
+    "T",
+    "l",
+    "Sx",
+];
+
+/// Methods the renderer's own code calls with method syntax: no hijacking trait may have them.
+const OWN_METHODS: &[&str] = &[
+    "show",
+    "as_mut",
+    "as_ref",
+    "project",
+    "project_ref",
+    "with_project",
+    "with_project_ref",
+    "set",
+    "get",
+    "get_mut",
+    "lock",
+    "borrow",
+    "borrow_mut",
+    "unwrap",
+    "get_ref",
+    "clone",
+    "spawn",
+    "join",
+    "is_err",
+    "unwrap_or_else",
+    "into_inner",
+    "pin_init",
+    "try_pin_init",
+    "new",
+    "replace",
+    "swap",
+    "drop",
+];
+
+/// Generates case `case` of a run with `seed`.
+pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Program {
+    let mut g = Gen {
+        rng: Rng::for_case(seed, case),
+        cfg,
+        harvest,
+        items: Vec::new(),
+        owns: 0,
+        alts: 0,
+        names: BTreeSet::new(),
+        field_names: Vec::new(),
+        hygiene: false,
+        hyg_kind: Hyg::Items,
+    };
+    g.program(seed, case)
+}
+
+/// A kind of owner (borrowed field) and the borrows it offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OwnerKind {
+    Own,
+    VecOwn,
+    ArrOwn,
+    BoxOwn,
+    Pair,
+    Param(usize),
+    RefCellOwn,
+    /// `Vec<&'y Own>` borrowing owner `y`.
+    Chain(usize),
+}
+
+/// What a borrow points to.
+#[derive(Clone, Debug, PartialEq)]
+enum Tgt {
+    /// A `T` (`&'x T`).
+    One(Ty),
+    /// The elements of a list (`&'x [T]`).
+    Slice(Ty),
+}
+
+/// The owners (borrowed fields) while dependents are chosen: their kinds and attributes, the
+/// `#[borrowed(mut)]` ones already taken, and those a chained lifetime borrows unnamed.
+struct Owners<'o> {
+    kinds: &'o [Option<OwnerKind>],
+    attrs: &'o [BorrowAttr],
+    mut_taken: &'o mut BTreeSet<usize>,
+    chained: &'o mut BTreeSet<usize>,
+}
+
+struct Gen<'a> {
+    rng: Rng,
+    cfg: &'a Config,
+    harvest: &'a Harvest,
+    items: Vec<UserItem>,
+    owns: u32,
+    alts: u32,
+    names: BTreeSet<String>,
+    field_names: Vec<String>,
+    hygiene: bool,
+    hyg_kind: Hyg,
+}
+
+/// The construct of the token-hygiene class a program uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Hyg {
+    /// User items named after the expansion's identifiers.
+    Items,
+    /// A user type named like a generic parameter of the expansion, inside a dependent.
+    ParamNewtype,
+    /// Type macros.
+    Macros,
+    /// `alt!` around initializer code.
+    Alt,
+    /// A field named after an identifier of the expansion.
+    Fields,
+    /// A generic lifetime named after one of the expansion's.
+    Lifetimes,
+    /// A type parameter named after a type of the expansion.
+    TyParams,
+    /// A trait hijacking a method the expansion calls.
+    Hijack,
+}
+
+/// Which harvested names an item takes.
+#[derive(Clone, Copy)]
+enum Pool {
+    Types,
+    Locals,
+    Fns,
+    Paths,
+    Any,
+}
+
+/// Where a value is built, which decides the borrows it may take.
+#[derive(Clone)]
+enum Ctx {
+    /// Inside an initializer: the fields in `ready` are initialized (their bindings exist);
+    /// `mut_free` lists the `#[borrowed(mut)]` fields whose `&mut` binding is not moved yet.
+    Init {
+        ready: Vec<usize>,
+        mut_free: Vec<usize>,
+        outers: bool,
+    },
+    /// Inside `with_project` (`shared == false`) or `with_project_ref`.
+    Proj { shared: bool },
+    /// Inside `with_<field>`: only `'static` data.
+    Static,
+    /// In `run()` itself: outer values and `'static` data.
+    Outer,
+    /// An attack's block: every borrow is of the block-local value.
+    Local,
+}
+
+impl Gen<'_> {
+    /// Whether this program uses the hygiene construct `k`.
+    fn hyg(&self, k: Hyg) -> bool {
+        self.hygiene && self.hyg_kind == k
+    }
+
+    fn fresh_own(&mut self) -> V {
+        self.owns += 1;
+        V::Own(OwnLit {
+            name: format!("n{}", self.owns),
+            val: self.rng.range(1, 9) as u32 * 10 + self.owns % 10,
+        })
+    }
+
+    /// A harvested name from `pool` (templates filled in: `{S}` the struct, `{f}` a field), not
+    /// yet taken.
+    fn harvested(&mut self, pool: &[String], taken: &BTreeSet<String>) -> Option<String> {
+        let ok: Vec<String> = pool
+            .iter()
+            .filter_map(|n| {
+                let mut n = n.replace("{S}", STRUCT);
+                while n.contains("{f}") {
+                    if self.field_names.is_empty() {
+                        return None;
+                    }
+                    let f = self.rng.pick(&self.field_names).clone();
+                    n = n.replacen("{f}", &f, 1);
+                }
+                Some(n)
+            })
+            .filter(|n| {
+                is_ident(n)
+                    && !RESERVED.contains(&n.as_str())
+                    && !taken.contains(n)
+                    && !self.names.contains(n)
+                    && !n.starts_with("z_")
+            })
+            .collect();
+        if ok.is_empty() {
+            return None;
+        }
+        Some(self.rng.pick(&ok).clone())
+    }
+
+    /// The harvested names of a pool: mostly the kind that fits the item (a type named like a
+    /// type or generic parameter of the expansion, a constant like one of its locals, ...),
+    /// sometimes any.
+    fn pool(&mut self, pool: Pool) -> Vec<String> {
+        let h = self.harvest;
+        let specific = match pool {
+            // Half the time a generic parameter of the expansion's own items.
+            Pool::Types if self.rng.chance(50) && !h.params.is_empty() => h.params.clone(),
+            Pool::Types => h.types.clone(),
+            Pool::Locals => h.locals.clone(),
+            Pool::Fns => h.fns.iter().chain(h.locals.iter()).cloned().collect(),
+            Pool::Paths => h.paths.clone(),
+            Pool::Any => Vec::new(),
+        };
+        if !specific.is_empty() && self.rng.chance(70) {
+            specific
+        } else {
+            h.idents.clone()
+        }
+    }
+
+    /// A name for a user item: harvested (in hygiene programs, mostly) or fresh.
+    fn item_name(&mut self, prefix: &str, pool: Pool) -> (String, bool) {
+        if self.hyg(Hyg::Items) && self.rng.chance(70) {
+            let names = self.pool(pool);
+            if let Some(n) = self.harvested(&names, &BTreeSet::new()) {
+                self.names.insert(n.clone());
+                return (n, true);
+            }
+        }
+        let n = format!("{prefix}{}", self.items.len());
+        self.names.insert(n.clone());
+        (n, false)
+    }
+
+    /// A newtype, most of the time named like a generic parameter of the expansion (in
+    /// hygiene programs).
+    fn add_newtype_named_like_a_param(&mut self) -> usize {
+        if self.hyg(Hyg::ParamNewtype) && self.rng.chance(60) {
+            let params = self.harvest.params.clone();
+            if let Some(name) = self.harvested(&params, &BTreeSet::new()) {
+                self.names.insert(name.clone());
+                self.items.push(UserItem {
+                    name,
+                    harvested: true,
+                    kind: ItemKind::Newtype,
+                });
+                return self.items.len() - 1;
+            }
+        }
+        self.add_item("N", ItemKind::Newtype)
+    }
+
+    fn add_item(&mut self, prefix: &str, kind: ItemKind) -> usize {
+        // Reuse an item of the same kind half the time (fewer, more shared items).
+        if let Some(k) = self.items.iter().position(|i| i.kind == kind) {
+            if self.rng.chance(50) {
+                return k;
+            }
+        }
+        let pool = match &kind {
+            ItemKind::Value(ValueKind::Const | ValueKind::Static) => Pool::Locals,
+            ItemKind::Value(ValueKind::Fn) => Pool::Fns,
+            ItemKind::Value(ValueKind::Mod) => Pool::Paths,
+            ItemKind::Value(ValueKind::Macro) => Pool::Any,
+            _ => Pool::Types,
+        };
+        let (name, harvested) = self.item_name(prefix, pool);
+        self.items.push(UserItem {
+            name,
+            harvested,
+            kind,
+        });
+        self.items.len() - 1
+    }
+
+    fn program(&mut self, seed: u64, case: u64) -> Program {
+        self.hygiene = self.cfg.hygiene && self.rng.chance(WEIGHTS.hygiene);
+        // One construct of the class per program: several would mask each other's errors.
+        self.hyg_kind = self.rng.weighted(&[
+            (25, Hyg::Items),
+            (15, Hyg::ParamNewtype),
+            (15, Hyg::Macros),
+            (15, Hyg::Alt),
+            (8, Hyg::Fields),
+            (7, Hyg::Lifetimes),
+            (7, Hyg::TyParams),
+            (8, Hyg::Hijack),
+        ]);
+        let attack = if self.rng.chance(self.cfg.attack_percent) {
+            Some(*self.rng.pick(&ATTACKS))
+        } else {
+            None
+        };
+        let mut st = self.struct_def(attack);
+        let info = model::field_infos(&st, &self.items);
+        if !st.tuple
+            && self.rng.chance(WEIGHTS.pinned_drop)
+            && attack != Some(AttackKind::DropCheck)
+        {
+            st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
+        }
+        let selfref = is_selfref(&st, &info);
+        if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
+            // A trait for every type, in scope, with a `&self` method named like a method the
+            // expansion calls.
+            let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
+            let methods: Vec<String> = self
+                .harvest
+                .methods
+                .iter()
+                .filter(|m| {
+                    is_ident(m) && !OWN_METHODS.contains(&m.as_str()) && !fields.contains(*m)
+                })
+                .cloned()
+                .collect();
+            if !methods.is_empty() {
+                let method = self.rng.pick(&methods).clone();
+                self.add_item("H", ItemKind::Hijack { method });
+            }
+        }
+        let outers = if st.lts.is_empty() {
+            Vec::new()
+        } else {
+            (0..2)
+                .map(|_| match self.fresh_own() {
+                    V::Own(o) => Outer { own: o },
+                    _ => unreachable!(),
+                })
+                .collect()
+        };
+        let n_insts = match attack {
+            Some(AttackKind::CrossSwap | AttackKind::MoveOut) => 2,
+            _ => {
+                1 + self
+                    .rng
+                    .weighted(&[(WEIGHTS.insts[0], 0), (WEIGHTS.insts[1], 1)])
+            }
+        };
+        let mut insts = Vec::new();
+        for k in 0..n_insts {
+            let inst = self.instance(&st, &info, attack, k, !outers.is_empty());
+            let failed = inst.catch
+                || inst
+                    .items
+                    .iter()
+                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Panic))));
+            insts.push(inst);
+            if failed {
+                break;
+            }
+        }
+        let mut p = Program {
+            name: format!("p{case:06}"),
+            seed,
+            case,
+            items: std::mem::take(&mut self.items),
+            st,
+            outers,
+            insts,
+            stmts: Vec::new(),
+        };
+        let all_ok = p.insts.len() == n_insts && !failed_init(&p);
+        if all_ok {
+            self.items = p.items.clone();
+            p.stmts = self.statements(&p, &info, selfref, attack);
+            p.items = std::mem::take(&mut self.items);
+        }
+        p
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The struct.
+
+    fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
+        let w = &WEIGHTS;
+        let tuple = attack.is_none() && self.rng.chance(w.tuple);
+        let mut n_lts = self
+            .rng
+            .weighted(&[(w.lts[0], 0), (w.lts[1], 1), (w.lts[2], 2)]);
+        if attack == Some(AttackKind::DropCheck) {
+            n_lts = n_lts.max(1);
+        }
+        let mut lts = Vec::new();
+        for k in 0..n_lts {
+            let name = if self.hyg(Hyg::Lifetimes) && self.rng.chance(60) {
+                let pool = self.harvest.lifetimes.clone();
+                self.harvested(&pool, &BTreeSet::new())
+                    .unwrap_or_else(|| ["a", "b"][k].to_string())
+            } else {
+                ["a", "b"][k].to_string()
+            };
+            self.names.insert(name.clone());
+            lts.push(name);
+        }
+        let n_tys = self
+            .rng
+            .weighted(&[(w.tys[0], 0), (w.tys[1], 1), (w.tys[2], 2)]);
+        let mut tys = Vec::new();
+        for k in 0..n_tys {
+            let name = if self.hyg(Hyg::TyParams) && self.rng.chance(60) {
+                let pool = self.pool(Pool::Types);
+                self.harvested(&pool, &BTreeSet::new())
+                    .unwrap_or_else(|| ["T", "U"][k].to_string())
+            } else {
+                ["T", "U"][k].to_string()
+            };
+            self.names.insert(name.clone());
+            tys.push(TyParam {
+                name,
+                sync: self.rng.chance(50),
+                inst: if self.rng.chance(70) {
+                    Inst1::Own
+                } else {
+                    Inst1::U32
+                },
+            });
+        }
+        let consts = if self.rng.chance(w.konst) {
+            vec![ConstParam {
+                name: "N".into(),
+                value: self.rng.range(2, 3),
+            }]
+        } else {
+            Vec::new()
+        };
+        let exists = if !tuple && !lts.is_empty() && self.rng.chance(w.exists) {
+            vec![Exists {
+                name: "e".into(),
+                bound: 0,
+            }]
+        } else {
+            Vec::new()
+        };
+        let mut st = StructDef {
+            tuple,
+            lts,
+            tys,
+            consts,
+            exists,
+            where_bounds: self.rng.chance(30),
+            fields: Vec::new(),
+            pinned_drop: None,
+        };
+        if tuple {
+            let n = self.rng.range(1, 3);
+            for k in 0..n {
+                let (ty, _) = self.plain_type(&st, attack);
+                st.fields.push(Field {
+                    name: format!("_{k}"),
+                    ty,
+                    pin: self.rng.chance(w.pin),
+                    attr: BorrowAttr::None,
+                    uses: Vec::new(),
+                    uses_default_inv: false,
+                });
+            }
+            self.cover_generics(&mut st);
+            return st;
+        }
+        self.named_fields(&mut st, attack);
+        self.cover_generics(&mut st);
+        st
+    }
+
+    /// Adds a plain field for every generic no field mentions (an unused parameter is an
+    /// error).
+    fn cover_generics(&mut self, st: &mut StructDef) {
+        let mut lts = Vec::new();
+        let mut params = std::collections::BTreeSet::new();
+        let mut consts = std::collections::BTreeSet::new();
+        for f in &st.fields {
+            model::lifetimes(&f.ty, &self.items, &mut lts);
+            collect_params(
+                &model::resolve(&f.ty, &self.items),
+                &mut params,
+                &mut consts,
+            );
+        }
+        let mut extra = Vec::new();
+        for g in 0..st.lts.len() {
+            if !lts.iter().any(|(l, _)| *l == Lt::Gen(g)) {
+                extra.push(Ty::Ref(Lt::Gen(g), Box::new(Ty::Own)));
+            }
+        }
+        for t in 0..st.tys.len() {
+            if !params.contains(&t) {
+                extra.push(Ty::Param(t));
+            }
+        }
+        for c in 0..st.consts.len() {
+            if !consts.contains(&c) {
+                extra.push(Ty::Arr(Box::new(Ty::U32), Len::Const(c)));
+            }
+        }
+        for ty in extra {
+            let k = st.fields.len();
+            let name = if st.tuple {
+                format!("_{k}")
+            } else {
+                format!("f{k}")
+            };
+            self.names.insert(name.clone());
+            st.fields.push(Field {
+                name,
+                ty,
+                pin: false,
+                attr: BorrowAttr::None,
+                uses: Vec::new(),
+                uses_default_inv: false,
+            });
+        }
+    }
+
+    fn named_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
+        let w = &WEIGHTS;
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        enum Role {
+            Owner,
+            Dep,
+            Plain,
+        }
+        let mut n_owner = self.rng.weighted(&[
+            (w.owners[0], 0),
+            (w.owners[1], 1),
+            (w.owners[2], 2),
+            (w.owners[3], 3),
+        ]);
+        if attack.is_some() {
+            n_owner = n_owner.max(1);
+        }
+        let n_dep = if n_owner == 0 && st.exists.is_empty() {
+            0
+        } else {
+            1 + self
+                .rng
+                .weighted(&[(w.deps[0], 0), (w.deps[1], 1), (w.deps[2], 2)])
+        };
+        let n_plain = self.rng.weighted(&[
+            (w.plains[0], 0),
+            (w.plains[1], 1),
+            (w.plains[2], 2),
+            (w.plains[3], 3),
+        ]);
+        let n_plain = if n_owner + n_dep + n_plain == 0 {
+            1
+        } else {
+            n_plain
+        };
+        let mut roles: Vec<Role> = std::iter::repeat_n(Role::Owner, n_owner)
+            .chain(std::iter::repeat_n(Role::Dep, n_dep))
+            .chain(std::iter::repeat_n(Role::Plain, n_plain))
+            .collect();
+        self.rng.shuffle(&mut roles);
+        // Every dependent before some owner (it borrows later fields), except for the attack
+        // on the drop order: there the first dependent comes after the first owner.
+        if n_owner > 0 {
+            let last_owner = roles.iter().rposition(|r| *r == Role::Owner).unwrap();
+            let late_deps = roles[last_owner + 1..]
+                .iter()
+                .filter(|r| **r == Role::Dep)
+                .count();
+            let mut kept: Vec<Role> = roles[..=last_owner].to_vec();
+            let tail: Vec<Role> = roles[last_owner + 1..]
+                .iter()
+                .copied()
+                .filter(|r| *r != Role::Dep)
+                .collect();
+            for _ in 0..late_deps {
+                let last = kept.iter().rposition(|r| *r == Role::Owner).unwrap();
+                let at = self.rng.below(last + 1);
+                kept.insert(at, Role::Dep);
+            }
+            kept.extend(tail);
+            roles = kept;
+            if attack == Some(AttackKind::DropOrder) {
+                let first_owner = roles.iter().position(|r| *r == Role::Owner).unwrap();
+                let first_dep = roles.iter().position(|r| *r == Role::Dep);
+                if let Some(d) = first_dep {
+                    if d < first_owner {
+                        roles.remove(d);
+                        roles.insert(first_owner, Role::Dep);
+                    }
+                }
+            }
+        }
+        let n = roles.len();
+        // Names.
+        let mut names: Vec<String> = (0..n).map(|k| format!("f{k}")).collect();
+        if self.hyg(Hyg::Fields) && self.rng.chance(80) && n > 0 {
+            let k = self.rng.below(n);
+            let pool: Vec<String> = self
+                .harvest
+                .locals
+                .iter()
+                .chain(self.harvest.fns.iter())
+                .filter(|s| !s.starts_with(char::is_uppercase))
+                .cloned()
+                .collect();
+            if let Some(name) = self.harvested(&pool, &BTreeSet::new()) {
+                names[k] = name;
+            }
+        }
+        for nm in &names {
+            self.names.insert(nm.clone());
+        }
+        self.field_names = names.clone();
+        // Owners first (dependents need their kinds).
+        let mut kinds: Vec<Option<OwnerKind>> = vec![None; n];
+        let mut attrs = vec![BorrowAttr::None; n];
+        for k in (0..n).rev() {
+            if roles[k] != Role::Owner {
+                continue;
+            }
+            let later_owner = (k + 1..n).find(|&j| {
+                matches!(
+                    kinds[j],
+                    Some(OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::BoxOwn)
+                ) && attrs[j] != BorrowAttr::Mut
+            });
+            let kind = loop {
+                let c = self.rng.weighted(&[
+                    (w.owner_kind[0], 0),
+                    (w.owner_kind[1], 1),
+                    (w.owner_kind[2], 2),
+                    (w.owner_kind[3], 3),
+                    (w.owner_kind[4], 4),
+                    (w.owner_kind[5], 5),
+                    (w.owner_kind[6], 6),
+                    (w.owner_kind[7], 7),
+                ]);
+                match c {
+                    0 => break OwnerKind::Own,
+                    1 => break OwnerKind::VecOwn,
+                    2 => break OwnerKind::ArrOwn,
+                    3 => break OwnerKind::BoxOwn,
+                    4 => break OwnerKind::Pair,
+                    5 if !st.tys.is_empty() => {
+                        break OwnerKind::Param(self.rng.below(st.tys.len()))
+                    }
+                    6 => break OwnerKind::RefCellOwn,
+                    7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
+                    _ => continue,
+                }
+            };
+            kinds[k] = Some(kind);
+            attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
+                && self.rng.chance(w.borrowed_mut)
+                && attack != Some(AttackKind::DropOrder)
+            {
+                BorrowAttr::Mut
+            } else if self.rng.chance(w.borrowed_attr) {
+                BorrowAttr::Shared
+            } else {
+                BorrowAttr::None
+            };
+        }
+        let mut fields: Vec<Field> = (0..n)
+            .map(|k| Field {
+                name: names[k].clone(),
+                ty: Ty::U32,
+                pin: false,
+                attr: attrs[k],
+                uses: Vec::new(),
+                uses_default_inv: false,
+            })
+            .collect();
+        for k in 0..n {
+            if let Some(kind) = kinds[k] {
+                fields[k].ty = owner_type(kind);
+                fields[k].pin = attrs[k] != BorrowAttr::Mut && self.rng.chance(w.pin);
+            }
+        }
+        // Dependents.
+        let mut mut_taken: BTreeSet<usize> = BTreeSet::new();
+        let mut chained: BTreeSet<usize> = BTreeSet::new();
+        let mut attack_dep: Option<usize> = None;
+        let first_owner = (0..n).find(|&k| kinds[k].is_some());
+        let deps: Vec<usize> = (0..n).filter(|&k| roles[k] == Role::Dep).collect();
+        // The dependent the attack is about.
+        let attack_target = match attack {
+            Some(AttackKind::DropOrder) => {
+                first_owner.and_then(|o| deps.iter().copied().find(|&d| d > o))
+            }
+            Some(
+                AttackKind::Covariance
+                | AttackKind::DropCheck
+                | AttackKind::InitDropCheck
+                | AttackKind::EscapeLocal
+                | AttackKind::CrossSwap,
+            ) => deps.first().copied(),
+            _ => None,
+        };
+        for &k in &deps {
+            let special = if Some(k) == attack_target {
+                attack
+            } else {
+                None
+            };
+            let mut owners_of = Owners {
+                kinds: &kinds,
+                attrs: &attrs,
+                mut_taken: &mut mut_taken,
+                chained: &mut chained,
+            };
+            let ty = self.dep_type(st, k, &mut owners_of, special);
+            if special.is_some() && ty.is_some() {
+                attack_dep = Some(k);
+            }
+            fields[k].ty = ty.unwrap_or(Ty::Own);
+            fields[k].pin = self.rng.chance(w.pin)
+                && !matches!(
+                    special,
+                    Some(
+                        AttackKind::InitDropCheck | AttackKind::CrossSwap | AttackKind::EscapeLocal
+                    )
+                );
+        }
+        let _ = attack_dep;
+        for o in chained {
+            if fields[o].attr == BorrowAttr::None {
+                fields[o].attr = BorrowAttr::Shared;
+            }
+        }
+        // Plain fields.
+        for k in 0..n {
+            if roles[k] == Role::Plain {
+                let (ty, _) = self.plain_type(st, attack);
+                fields[k].ty = ty;
+                fields[k].pin = self.rng.chance(w.pin);
+                if self.rng.chance(w.borrowed_unused) {
+                    fields[k].attr = BorrowAttr::Shared;
+                }
+            }
+        }
+        st.fields = fields;
+        // `#[uses]`.
+        for k in 0..n {
+            self.uses_for(
+                st,
+                k,
+                if Some(k) == attack_target {
+                    attack
+                } else {
+                    None
+                },
+            );
+        }
+    }
+
+    fn uses_for(&mut self, st: &mut StructDef, k: usize, attack: Option<AttackKind>) {
+        let caps = model::captures(&st.fields[k].ty, &self.items);
+        if caps.is_empty() {
+            return;
+        }
+        let style = self.rng.weighted(&[
+            (WEIGHTS.uses_style[0], 0),
+            (WEIGHTS.uses_style[1], 1),
+            (WEIGHTS.uses_style[2], 2),
+            (WEIGHTS.uses_style[3], 3),
+        ]);
+        let f = &mut st.fields[k];
+        let needs: Vec<Lt> = caps
+            .iter()
+            .filter(|(_, v)| *v != model::Vr::Co)
+            .map(|(l, _)| *l)
+            .collect();
+        // Lifetimes only a type macro's body names: the crate sees them in `#[uses]` only.
+        let hidden: Vec<Lt> = hidden_lts(&f.ty, &self.items);
+        if attack == Some(AttackKind::Covariance) {
+            // The attack: nothing declared invariant.
+            for l in hidden {
+                f.uses.push((l, None));
+            }
+            return;
+        }
+        match style {
+            1 if !needs.is_empty() => f.uses_default_inv = true,
+            2 => {
+                for (l, v) in &caps {
+                    let decl = if *v != model::Vr::Co {
+                        Some(Variance::Invariant)
+                    } else if self.rng.chance(50) {
+                        Some(Variance::Covariant)
+                    } else {
+                        None
+                    };
+                    f.uses.push((*l, decl));
+                }
+            }
+            3 if !matches!(
+                attack,
+                Some(
+                    AttackKind::CrossSwap
+                        | AttackKind::InitDropCheck
+                        | AttackKind::DropOrder
+                        | AttackKind::DropCheck
+                )
+            ) =>
+            {
+                let (l, _) = caps[self.rng.below(caps.len())];
+                for n in &needs {
+                    if *n != l {
+                        f.uses.push((*n, Some(Variance::Invariant)));
+                    }
+                }
+                f.uses.push((l, Some(Variance::Invariant)));
+            }
+            _ => {
+                for n in needs {
+                    f.uses.push((n, Some(Variance::Invariant)));
+                }
+            }
+        }
+        for l in hidden {
+            if !f.uses.iter().any(|(x, _)| *x == l) {
+                f.uses.push((l, None));
+            }
+        }
+    }
+
+    /// A dependent's type: borrows of owners declared after it (before it for the drop-order
+    /// attack), of existential lifetimes, mixed with generic ones.
+    fn dep_type(
+        &mut self,
+        st: &StructDef,
+        k: usize,
+        owners_of: &mut Owners<'_>,
+        attack: Option<AttackKind>,
+    ) -> Option<Ty> {
+        let Owners {
+            kinds,
+            attrs,
+            mut_taken,
+            chained,
+        } = owners_of;
+        let (kinds, attrs) = (*kinds, *attrs);
+        let n = kinds.len();
+        let owners: Vec<usize> = if attack == Some(AttackKind::DropOrder) {
+            (0..k)
+                .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+                .collect()
+        } else {
+            (k + 1..n)
+                .filter(|&j| {
+                    kinds[j].is_some() && !(attrs[j] == BorrowAttr::Mut && mut_taken.contains(&j))
+                })
+                .collect()
+        };
+        // The attacks read an `Own` (the one target `'static` data can stand in for, before
+        // the owner exists).
+        let mut owners = owners;
+        if matches!(
+            attack,
+            Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
+        ) {
+            owners.retain(|&o| {
+                attrs[o] == BorrowAttr::Mut
+                    || owner_targets(kinds[o].unwrap())
+                        .iter()
+                        .any(|(_, t)| *t == Tgt::One(Ty::Own))
+            });
+        }
+        // The first borrow.
+        let base = if owners.is_empty() {
+            if st.exists.is_empty() {
+                return None;
+            }
+            (Lt::Ex(0), Tgt::One(Ty::Own), false)
+        } else {
+            let o = *self.rng.pick(&owners);
+            if attrs[o] == BorrowAttr::Mut {
+                mut_taken.insert(o);
+                let tgt = match kinds[o] {
+                    Some(OwnerKind::Own) => Tgt::One(Ty::Own),
+                    _ => Tgt::Slice(Ty::Own),
+                };
+                (Lt::Field(o), tgt, true)
+            } else {
+                let mut tgts = owner_targets(kinds[o].unwrap());
+                if attack.is_some() {
+                    tgts.retain(|(_, t)| *t == Tgt::One(Ty::Own));
+                    if tgts.is_empty() {
+                        tgts = owner_targets(kinds[o].unwrap());
+                    }
+                }
+                let tgt = self.rng.pick(&tgts).1.clone();
+                // The lifetime may name an earlier owner than the one borrowed (the chain).
+                let mut lt = o;
+                if attack.is_none() && self.rng.chance(WEIGHTS.chain_lt) {
+                    let earlier: Vec<usize> = (k + 1..o)
+                        .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+                        .collect();
+                    if !earlier.is_empty() {
+                        lt = *self.rng.pick(&earlier);
+                        // `o` is borrowed by nobody's lifetime: it must say `#[borrowed]`.
+                        chained.insert(o);
+                    }
+                }
+                (Lt::Field(lt), tgt, false)
+            }
+        };
+        let (lt, tgt, is_mut) = base;
+        let ty = match attack {
+            Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck) => {
+                // A slice's owner offers its elements too.
+                let t = match &tgt {
+                    Tgt::One(t) | Tgt::Slice(t) => t.clone(),
+                };
+                if attack == Some(AttackKind::DropCheck) {
+                    // Generic data held at a field lifetime: read from an outer value.
+                    Ty::Rd(lt, Box::new(Ty::Own))
+                } else if is_mut && matches!(tgt, Tgt::Slice(_)) {
+                    Ty::SliceMut(lt, Box::new(Ty::Own))
+                } else if is_mut {
+                    Ty::RefMut(lt, Box::new(Ty::Own))
+                } else {
+                    Ty::Rd(lt, Box::new(t))
+                }
+            }
+            Some(AttackKind::Covariance | AttackKind::EscapeLocal)
+                if !is_mut && tgt == Tgt::One(Ty::Own) =>
+            {
+                let cell = match self.rng.below(3) {
+                    0 => Ty::Cell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
+                    1 => Ty::RefCell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
+                    _ => Ty::Mutex(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
+                };
+                if attack == Some(AttackKind::Covariance)
+                    && self.hyg(Hyg::Macros)
+                    && self.rng.chance(70)
+                {
+                    // The cell behind a type macro that names the lifetime itself.
+                    let item = self.add_item(
+                        "M",
+                        ItemKind::TypeMacro {
+                            body: cell,
+                            hidden: Some(lt),
+                        },
+                    );
+                    Ty::Item(item, None, None)
+                } else {
+                    cell
+                }
+            }
+            Some(AttackKind::CrossSwap) if !is_mut => Ty::Ref(
+                lt,
+                Box::new(match &tgt {
+                    Tgt::One(t) => t.clone(),
+                    Tgt::Slice(t) => t.clone(),
+                }),
+            ),
+            _ => self.wrap_template(st, lt, &tgt, is_mut),
+        };
+        let ty = if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
+            // A second borrow: a generic lifetime, an existential one, or another owner.
+            let second = if !st.lts.is_empty() && self.rng.chance(50) {
+                Some(Ty::Ref(
+                    Lt::Gen(self.rng.below(st.lts.len())),
+                    Box::new(Ty::Own),
+                ))
+            } else if !st.exists.is_empty() && self.rng.chance(50) {
+                Some(Ty::Ref(Lt::Ex(0), Box::new(Ty::Own)))
+            } else {
+                let others: Vec<usize> = owners
+                    .iter()
+                    .copied()
+                    .filter(|&j| attrs[j] != BorrowAttr::Mut)
+                    .collect();
+                if others.is_empty() {
+                    None
+                } else {
+                    let o = *self.rng.pick(&others);
+                    let tgts = owner_targets(kinds[o].unwrap());
+                    let tgt = self.rng.pick(&tgts).1.clone();
+                    Some(self.wrap_template(st, Lt::Field(o), &tgt, false))
+                }
+            };
+            match second {
+                Some(s) => Ty::Tup(Box::new(ty), Box::new(s)),
+                None => ty,
+            }
+        } else {
+            ty
+        };
+        Some(ty)
+    }
+
+    /// A type around one borrow (`lt`, `tgt`): the dependent type templates.
+    fn wrap_template(&mut self, st: &StructDef, lt: Lt, tgt: &Tgt, is_mut: bool) -> Ty {
+        let base = match (tgt, is_mut) {
+            (Tgt::One(t), false) => Ty::Ref(lt, Box::new(t.clone())),
+            (Tgt::Slice(t), false) => Ty::Slice(lt, Box::new(t.clone())),
+            (Tgt::One(t), true) => Ty::RefMut(lt, Box::new(t.clone())),
+            (Tgt::Slice(t), true) => Ty::SliceMut(lt, Box::new(t.clone())),
+        };
+        if is_mut {
+            return match self.rng.below(4) {
+                0 | 1 => base,
+                2 => Ty::Opt(Box::new(base)),
+                _ => Ty::Mutex(Box::new(base)),
+            };
+        }
+        let one = match tgt {
+            Tgt::One(t) => Some(t.clone()),
+            Tgt::Slice(_) => None,
+        };
+        let w = &WEIGHTS.dep_template;
+        // In a program about user types named like the expansion's parameters, most
+        // dependents hold one.
+        let mut forced = self.hyg(Hyg::ParamNewtype) && self.rng.chance(60);
+        loop {
+            let c = if std::mem::take(&mut forced) {
+                18
+            } else {
+                self.rng.weighted(&[
+                    (w[0], 0),
+                    (w[1], 1),
+                    (w[2], 2),
+                    (w[3], 3),
+                    (w[4], 4),
+                    (w[5], 5),
+                    (w[6], 6),
+                    (w[7], 7),
+                    (w[8], 8),
+                    (w[9], 9),
+                    (w[10], 10),
+                    (w[11], 11),
+                    (w[12], 12),
+                    (w[13], 13),
+                    (w[14], 14),
+                    (w[15], 15),
+                    (w[16], 16),
+                    (w[17], 17),
+                    (w[18], 18),
+                ])
+            };
+            let b = || Box::new(base.clone());
+            return match c {
+                0 => base.clone(),
+                1 => match &one {
+                    Some(t) => Ty::Rd(lt, Box::new(t.clone())),
+                    None => continue,
+                },
+                2 => Ty::Opt(b()),
+                3 => Ty::Arr(b(), Len::Lit(2)),
+                4 => Ty::Vec(b()),
+                5 => Ty::Boxed(b()),
+                6 => Ty::Cell(b()),
+                7 => Ty::RefCell(b()),
+                8 => Ty::Mutex(b()),
+                9 => match &one {
+                    Some(t) => Ty::Mutex(Box::new(Ty::Rd(lt, Box::new(t.clone())))),
+                    None => continue,
+                },
+                10 => {
+                    let Some(t) = one.clone() else { continue };
+                    let var = *self.rng.pick(&[Var::Co, Var::Inv, Var::Contra]);
+                    let drop = self.rng.chance(60);
+                    let item = self.add_item("W", ItemKind::Wrapper { var, drop });
+                    if var == Var::Contra {
+                        if t != Ty::Own {
+                            continue;
+                        }
+                        Ty::Item(item, Some(lt), None)
+                    } else {
+                        Ty::Item(item, Some(lt), Some(Box::new(t)))
+                    }
+                }
+                11 => {
+                    let drop = self.rng.chance(60);
+                    let item = self.add_item("G", ItemKind::Generic { drop });
+                    Ty::Item(item, None, Some(b()))
+                }
+                12 => Ty::DynFn(lt, self.rng.chance(50)),
+                13 => Ty::FnArg(lt),
+                14 => Ty::FnRet(lt),
+                15 => {
+                    let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
+                    // An alias is an item of its own: it cannot name the struct's generics.
+                    if body_mentions_non_param(&body) || mentions_param(&body) {
+                        continue;
+                    }
+                    let item = self.add_item("A", ItemKind::Alias { body });
+                    Ty::Item(item, Some(lt), None)
+                }
+                16 => {
+                    if !self.hyg(Hyg::Macros) {
+                        continue;
+                    }
+                    let hidden = self.rng.chance(40);
+                    if hidden {
+                        // `#[uses('x)] f: M!()` with `M!()` expanding to a type naming `'x`:
+                        // the crate sees the capture only in `#[uses]`.
+                        let body = match self.rng.below(3) {
+                            0 => base.clone(),
+                            1 => Ty::Cell(Box::new(base.clone())),
+                            _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
+                        };
+                        let item = self.add_item(
+                            "M",
+                            ItemKind::TypeMacro {
+                                body,
+                                hidden: Some(lt),
+                            },
+                        );
+                        Ty::Item(item, None, None)
+                    } else {
+                        let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
+                        if body_mentions_non_param(&body) {
+                            continue;
+                        }
+                        let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
+                        Ty::Item(item, Some(lt), None)
+                    }
+                }
+                18 => {
+                    // A user type next to the borrow, inside a lock: a user type named like a
+                    // generic parameter of the expansion (`with_<field>`'s `__R`) would be
+                    // captured by it.
+                    if !self.hyg(Hyg::ParamNewtype) {
+                        continue;
+                    }
+                    let item = self.add_newtype_named_like_a_param();
+                    let pair = Ty::Tup(b(), Box::new(Ty::Item(item, None, None)));
+                    if self.rng.chance(50) {
+                        Ty::Mutex(Box::new(pair))
+                    } else {
+                        pair
+                    }
+                }
+                17 => match (&st.consts.first(), &one) {
+                    (Some(_), Some(_)) => Ty::Arr(b(), Len::Const(0)),
+                    _ => continue,
+                },
+                _ => base.clone(),
+            };
+        }
+    }
+
+    /// A plain field's type (no field lifetimes).
+    fn plain_type(&mut self, st: &StructDef, attack: Option<AttackKind>) -> (Ty, ()) {
+        let w = &WEIGHTS.plain_ty;
+        let gen = |g: &mut Self| Lt::Gen(g.rng.below(st.lts.len().max(1)));
+        loop {
+            let c = self.rng.weighted(&[
+                (w[0], 0),
+                (w[1], 1),
+                (w[2], 2),
+                (w[3], 3),
+                (w[4], 4),
+                (w[5], 5),
+                (w[6], 6),
+                (w[7], 7),
+                (w[8], 8),
+                (w[9], 9),
+                (w[10], 10),
+                (w[11], 11),
+                (w[12], 12),
+                (w[13], 13),
+                (w[14], 14),
+                (w[15], 15),
+            ]);
+            let has_lt = !st.lts.is_empty();
+            let ty = match c {
+                0 => Ty::Own,
+                1 => Ty::U32,
+                2 if !st.tys.is_empty() => Ty::Param(self.rng.below(st.tys.len())),
+                3 if has_lt => Ty::Ref(gen(self), Box::new(Ty::Own)),
+                4 if has_lt => Ty::Opt(Box::new(Ty::Ref(gen(self), Box::new(Ty::Own)))),
+                5 if has_lt => Ty::Rd(gen(self), Box::new(Ty::Own)),
+                6 if has_lt => {
+                    let var = *self.rng.pick(&[Var::Co, Var::Inv]);
+                    let drop = self.rng.chance(50);
+                    let item = self.add_item("W", ItemKind::Wrapper { var, drop });
+                    Ty::Item(item, Some(gen(self)), Some(Box::new(Ty::Own)))
+                }
+                7 if !st.consts.is_empty() => Ty::Arr(Box::new(Ty::U32), Len::Const(0)),
+                8 => Ty::Mutex(Box::new(Ty::Own)),
+                9 => Ty::RefCell(Box::new(Ty::Own)),
+                10 => Ty::Cell(Box::new(Ty::U32)),
+                11 => Ty::Vec(Box::new(Ty::Own)),
+                12 => Ty::Boxed(Box::new(Ty::Own)),
+                13 => Ty::Tup(Box::new(Ty::Own), Box::new(Ty::U32)),
+                14 => {
+                    let drop = self.rng.chance(50);
+                    let item = self.add_item("G", ItemKind::Generic { drop });
+                    Ty::Item(item, None, Some(Box::new(Ty::Own)))
+                }
+                15 if has_lt && st.tys.iter().any(|t| t.inst == Inst1::Own) => {
+                    // Outer values are `Own`s: only a `T` instantiated with `Own` can borrow one.
+                    let own: Vec<usize> = (0..st.tys.len())
+                        .filter(|&i| st.tys[i].inst == Inst1::Own)
+                        .collect();
+                    Ty::Ref(gen(self), Box::new(Ty::Param(*self.rng.pick(&own))))
+                }
+                _ => continue,
+            };
+            if attack == Some(AttackKind::DropCheck) && model::drop_needs_generic(&ty, &self.items)
+            {
+                continue;
+            }
+            // Hygiene: a user type named like an item of the expansion.
+            if self.hyg(Hyg::Items) && self.rng.chance(20) {
+                let item = self.add_item("N", ItemKind::Newtype);
+                return (Ty::Item(item, None, None), ());
+            }
+            return (ty, ());
+        }
+    }
+
+    fn pinned_drop_reads(&mut self, st: &StructDef, info: &[FieldInfo]) -> Vec<PdRead> {
+        let mut out = Vec::new();
+        let selfref = is_selfref(st, info);
+        for _ in 0..self.rng.range(1, 2) {
+            let f = self.rng.below(st.fields.len());
+            let routes: Vec<Route> = [
+                Route::Deref,
+                Route::Accessor,
+                Route::With,
+                Route::ProjectRef,
+                Route::WithProjectRef,
+            ]
+            .into_iter()
+            .filter(|r| route_ok(&info[f], *r, Place::Stack, selfref))
+            .collect();
+            if routes.is_empty() {
+                continue;
+            }
+            out.push(PdRead {
+                field: f,
+                route: *self.rng.pick(&routes),
+            });
+        }
+        out
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Instances and their initializers.
+
+    fn instance(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+        outers: bool,
+    ) -> Inst {
+        let w = &WEIGHTS;
+        let mut place = match self.rng.weighted(&[
+            (w.place[0], 0),
+            (w.place[1], 1),
+            (w.place[2], 2),
+            (w.place[3], 3),
+        ]) {
+            0 => Place::Box,
+            1 => Place::Stack,
+            2 => Place::Arc,
+            _ => Place::Rc,
+        };
+        let mut late = place != Place::Stack && !st.lts.is_empty() && self.rng.chance(w.late);
+        if late && model::late_needs_generics(&self.snapshot(st), info) {
+            late = false;
+        }
+        match attack {
+            Some(AttackKind::DropCheck) if k == 0 => {
+                place = Place::Box;
+                late = true;
+            }
+            Some(AttackKind::CrossSwap | AttackKind::EscapeLocal) if self.rng.chance(50) => {
+                place = Place::Stack
+            }
+            Some(
+                AttackKind::CrossSwap
+                | AttackKind::MoveOut
+                | AttackKind::EscapeLocal
+                | AttackKind::EscapeOut,
+            ) => place = Place::Box,
+            _ => {}
+        }
+        let mut fail = self
+            .rng
+            .weighted(&[(w.fail[0], 0), (w.fail[1], 1), (w.fail[2], 2)]);
+        if attack == Some(AttackKind::InitDropCheck) {
+            fail = 1 + self.rng.below(2);
+        } else if attack.is_some() {
+            fail = 0;
+        }
+        let mac = match (
+            fail,
+            self.rng
+                .weighted(&[(w.mac[0], 0), (w.mac[1], 1), (w.mac[2], 2)]),
+        ) {
+            (0, 0) => InitMacro::PinInit,
+            (_, 1) => InitMacro::PinInitErr,
+            _ => InitMacro::TryPinInit,
+        };
+        let n = st.fields.len();
+        // The initialization order: a random order in which every dependent comes after an
+        // owner for each of its borrows (the init drop-check attack puts one before).
+        // Borrows of an `Own` can take `'static` or outer data instead; most of the time they
+        // wait for an owner too (always in the attacks, which read the owner).
+        let own_too: Vec<bool> = (0..n)
+            .map(|_| attack.is_some() || self.rng.chance(80))
+            .collect();
+        let needs: Vec<Vec<Vec<usize>>> = (0..n)
+            .map(|f| borrow_needs(st, &self.items, f, info, own_too[f]))
+            .collect();
+        let idc_dep = if attack == Some(AttackKind::InitDropCheck) {
+            (0..n).find(|&f| {
+                info[f].dependent
+                    && !info[f].borrowed
+                    && !info[f].borrowed_mut
+                    && !st.fields[f].pin
+                    && matches!(st.fields[f].ty, Ty::Rd(Lt::Field(_), _))
+            })
+        } else {
+            None
+        };
+        let mut order: Vec<usize> = Vec::new();
+        let mut left: Vec<usize> = (0..n).collect();
+        while !left.is_empty() {
+            let ready: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    Some(f) == idc_dep
+                        || needs[f].iter().all(|c| c.iter().any(|y| order.contains(y)))
+                })
+                .collect();
+            let ready = if ready.is_empty() {
+                left.clone()
+            } else {
+                ready
+            };
+            let f = if let Some(d) = idc_dep.filter(|d| ready.contains(d)) {
+                d
+            } else {
+                *self.rng.pick(&ready)
+            };
+            order.push(f);
+            left.retain(|&x| x != f);
+        }
+        let mut items = Vec::new();
+        let mut ready: Vec<usize> = Vec::new();
+        let mut mut_free: Vec<usize> = (0..n).filter(|&f| info[f].borrowed_mut).collect();
+        for &f in &order {
+            let ctx = Ctx::Init {
+                ready: ready.clone(),
+                mut_free: mut_free.clone(),
+                outers,
+            };
+            let v = if attack == Some(AttackKind::DropCheck)
+                && info[f].dependent
+                && matches!(st.fields[f].ty, Ty::Rd(..))
+            {
+                // The attack: generic data held at a field lifetime, read when dropped.
+                Some(V::Rd(format!("r{}", self.owns + 1), Src::Outer(0)))
+            } else {
+                self.value(st, info, &st.fields[f].ty.clone(), &ctx)
+            };
+            let v = match v {
+                Some(v) => v,
+                None => self.fallback_value(st, &st.fields[f].ty.clone()),
+            };
+            // Consumed `&mut` bindings.
+            let mut srcs = Vec::new();
+            model::value_srcs(&v, &mut srcs);
+            for s in srcs {
+                if let Src::Field(m, _) = s {
+                    mut_free.retain(|x| x != m);
+                }
+            }
+            // `f <- v` initializes the field with a `v` of exactly the field's type: no
+            // function item or higher-ranked `fn` pointer coerced to it.
+            let fi = if self.rng.chance(w.arrow) && !has_fn_value(&v) {
+                FieldInit::Arrow(v)
+            } else {
+                FieldInit::Val(v)
+            };
+            let fi = self.maybe_alt_field(fi);
+            items.push(InitItem::Field(f, fi));
+            ready.push(f);
+        }
+        // `_: { .. }` blocks (a tuple struct's fields have no bindings).
+        let n_blocks = if st.tuple {
+            0
+        } else {
+            self.rng
+                .weighted(&[(w.blocks[0], 0), (w.blocks[1], 1), (w.blocks[2], 2)])
+        };
+        for _ in 0..n_blocks {
+            let at = self.rng.below(items.len() + 1);
+            let before: Vec<usize> = items[..at]
+                .iter()
+                .filter_map(|i| match i {
+                    InitItem::Field(f, _) => Some(*f),
+                    _ => None,
+                })
+                .collect();
+            let code = self.code_block(st, info, &items[..at], &before, outers, None);
+            if !code.is_empty() {
+                let alt = self.alt_key();
+                items.insert(at, InitItem::Code(code, alt));
+            }
+        }
+        if let Some(d) = idc_dep {
+            // After the owner `d` reads: give `d` a borrow of it, then fail.
+            let x = match &st.fields[d].ty {
+                Ty::Rd(Lt::Field(x), _) => Some(*x),
+                _ => None,
+            };
+            if let Some(x) = x {
+                let at = items
+                    .iter()
+                    .position(|i| matches!(i, InitItem::Field(f, _) if *f == x))
+                    .map_or(items.len(), |p| p + 1);
+                let before: Vec<usize> = items[..at]
+                    .iter()
+                    .filter_map(|i| match i {
+                        InitItem::Field(f, _) => Some(*f),
+                        _ => None,
+                    })
+                    .collect();
+                let ctx = Ctx::Init {
+                    ready: before,
+                    mut_free: Vec::new(),
+                    outers,
+                };
+                if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
+                    let fail = if self.rng.chance(60) {
+                        Code::Fail
+                    } else {
+                        Code::Panic
+                    };
+                    let block = vec![Code::Assign(d, v), fail];
+                    let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
+                        self.alt_key()
+                    } else {
+                        None
+                    };
+                    items.insert(at, InitItem::Code(block, alt));
+                }
+            }
+        } else if fail > 0 {
+            // Where it fails.
+            let at = self.rng.below(items.len() + 1);
+            let fields_at: Vec<usize> = (0..items.len())
+                .filter(|&i| matches!(items[i], InitItem::Field(..)))
+                .collect();
+            if self.rng.chance(50) && !fields_at.is_empty() {
+                let i = *self.rng.pick(&fields_at);
+                if let InitItem::Field(f, fi) = &items[i] {
+                    let v = match fi {
+                        FieldInit::Val(v) | FieldInit::Arrow(v) => v.clone(),
+                        _ => V::None,
+                    };
+                    // A failing `<-` gives no value to infer generic arguments from.
+                    let typed = !mentions_param(&st.fields[*f].ty);
+                    let new = match (fail, self.rng.below(3)) {
+                        (1, 0) if typed => FieldInit::ArrowErr,
+                        (1, _) => FieldInit::FailThen(v),
+                        _ => FieldInit::PanicThen(v),
+                    };
+                    items[i] = InitItem::Field(*f, new);
+                }
+            } else {
+                let code = if fail == 1 { Code::Fail } else { Code::Panic };
+                items.insert(at, InitItem::Code(vec![code], None));
+            }
+        }
+        let caught = items.iter().any(|i| match i {
+            InitItem::Field(_, FieldInit::PanicThen(_)) => true,
+            InitItem::Code(c, _) => c.contains(&Code::Panic),
+            _ => false,
+        });
+        let ctor = st.tuple
+            && self.rng.chance(30)
+            && items
+                .iter()
+                .all(|i| matches!(i, InitItem::Field(_, FieldInit::Val(_))))
+            && items
+                .iter()
+                .enumerate()
+                .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
+        Inst {
+            place,
+            late,
+            mac,
+            ctor,
+            items,
+            catch: caught,
+        }
+    }
+
+    fn alt_key(&mut self) -> Option<u32> {
+        if self.hyg(Hyg::Alt) && self.rng.chance(40) {
+            self.alts += 1;
+            Some(self.alts)
+        } else {
+            None
+        }
+    }
+
+    fn maybe_alt_field(&mut self, fi: FieldInit) -> FieldInit {
+        if !(self.hyg(Hyg::Alt) && self.rng.chance(20)) {
+            return fi;
+        }
+        self.alts += 1;
+        let key = self.alts;
+        match fi {
+            FieldInit::Val(v) => {
+                let second = v.clone();
+                FieldInit::Val(V::Alt(key, Box::new(v), Box::new(second)))
+            }
+            other => other,
+        }
+    }
+
+    /// The program as far as it is generated (the model needs items and the struct).
+    fn snapshot(&self, st: &StructDef) -> Program {
+        Program {
+            name: String::new(),
+            seed: 0,
+            case: 0,
+            items: self.items.clone(),
+            st: st.clone(),
+            outers: Vec::new(),
+            insts: Vec::new(),
+            stmts: Vec::new(),
+        }
+    }
+
+    /// Statements of an `_: { .. }` block after the items `done` (fields `before` initialized).
+    fn code_block(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        done: &[InitItem],
+        before: &[usize],
+        outers: bool,
+        _force: Option<usize>,
+    ) -> Vec<Code> {
+        let mut out = Vec::new();
+        // `&mut` bindings moved into a borrower are gone.
+        let mut moved: Vec<usize> = Vec::new();
+        for item in done {
+            let m = model::item_mentions(item);
+            for f in m {
+                if info[f].borrowed_mut {
+                    moved.push(f);
+                }
+            }
+        }
+        for _ in 0..self.rng.range(1, 2) {
+            if before.is_empty() {
+                break;
+            }
+            let f = *self.rng.pick(before);
+            let c = self.rng.below(5);
+            let at_f = before.iter().position(|x| *x == f).unwrap();
+            match c {
+                0 if !info[f].borrowed_mut => out.push(Code::Peek(f)),
+                1..=3 if !info[f].borrowed && !info[f].borrowed_mut => {
+                    // The value may borrow only fields initialized before `f`.
+                    let ctx = Ctx::Init {
+                        ready: before[..at_f].to_vec(),
+                        mut_free: Vec::new(),
+                        outers,
+                    };
+                    if let Some(v) = self.value(st, info, &st.fields[f].ty.clone(), &ctx) {
+                        let pin = st.fields[f].pin;
+                        let exact = !has_fn_value(&v);
+                        out.push(match (c, pin) {
+                            (1, _) | (_, true) => Code::Assign(f, v),
+                            _ if !exact => Code::Assign(f, v),
+                            (2, _) => Code::Replace(f, v),
+                            _ => Code::SwapTmp(f, v),
+                        });
+                    }
+                }
+                4 if info[f].borrowed_mut && st.fields[f].ty == Ty::Own && !moved.contains(&f) => {
+                    out.push(Code::Bump(f))
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// A value of `ty` for field `f` built in `ctx` (`None` if a borrow has no source).
+    fn value(&mut self, st: &StructDef, info: &[FieldInfo], ty: &Ty, ctx: &Ctx) -> Option<V> {
+        self.value_in(st, info, ty, ctx, None)
+    }
+
+    /// Like `value`, preferring borrows of field `prefer`.
+    fn value_prefer(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: usize,
+    ) -> Option<V> {
+        self.value_in(st, info, ty, ctx, Some(prefer))
+    }
+
+    fn value_in(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Option<V> {
+        let v = |g: &mut Self, t: &Ty| g.value_in(st, info, t, ctx, prefer);
+        Some(match ty {
+            Ty::Own => self.fresh_own(),
+            Ty::U32 => self.u32_value(),
+            Ty::Param(i) => match st.tys[*i].inst {
+                Inst1::Own => self.fresh_own(),
+                Inst1::U32 => self.u32_value(),
+            },
+            Ty::Ref(l, t) => {
+                V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
+            }
+            Ty::Slice(l, t) => {
+                V::Ref(self.src(st, info, *l, &Tgt::Slice((**t).clone()), ctx, prefer)?)
+            }
+            Ty::RefMut(l, t) | Ty::SliceMut(l, t) => {
+                let Ctx::Init { mut_free, .. } = ctx else {
+                    return None;
+                };
+                let Lt::Field(m) = l else { return None };
+                if !mut_free.contains(m) {
+                    return None;
+                }
+                let sel = if matches!(ty, Ty::SliceMut(..)) {
+                    Sel::All
+                } else {
+                    Sel::Whole
+                };
+                let _ = t;
+                V::RefMut(Src::Field(*m, sel))
+            }
+            Ty::Opt(t) => {
+                if !matches!(ctx, Ctx::Local) && self.rng.chance(25) {
+                    V::None
+                } else {
+                    match v(self, t) {
+                        Some(x) => V::Some(Box::new(x)),
+                        None => V::None,
+                    }
+                }
+            }
+            Ty::Tup(a, b) => V::Tup(Box::new(v(self, a)?), Box::new(v(self, b)?)),
+            Ty::Arr(t, Len::Lit(n)) => {
+                let mut xs = Vec::new();
+                for _ in 0..*n {
+                    xs.push(v(self, t)?);
+                }
+                V::Arr(xs)
+            }
+            Ty::Arr(t, Len::Const(c)) => {
+                let n = st.consts[*c].value;
+                if model::is_copy(t, &self.items) {
+                    V::Repeat(Box::new(v(self, t)?), n)
+                } else {
+                    let mut xs = Vec::new();
+                    for _ in 0..n {
+                        xs.push(v(self, t)?);
+                    }
+                    V::Arr(xs)
+                }
+            }
+            Ty::Vec(t) => {
+                // Two elements: borrows take `[0]`, `[1]` or `[..]`.
+                let mut xs = Vec::new();
+                for _ in 0..2 {
+                    xs.push(v(self, t)?);
+                }
+                V::Vec(xs)
+            }
+            Ty::Boxed(t) => V::Boxed(Box::new(v(self, t)?)),
+            Ty::Cell(t) => V::Cell(Box::new(v(self, t)?)),
+            Ty::RefCell(t) => V::RefCell(Box::new(v(self, t)?)),
+            Ty::Mutex(t) => V::Mutex(Box::new(v(self, t)?)),
+            Ty::Rd(l, t) => {
+                self.owns += 1;
+                let name = format!("r{}", self.owns);
+                V::Rd(
+                    name,
+                    self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?,
+                )
+            }
+            Ty::DynFn(l, ss) => V::DynFn(
+                self.src(st, info, *l, &Tgt::One(Ty::Own), ctx, prefer)?,
+                *ss,
+            ),
+            Ty::FnArg(_) => V::FnArg,
+            Ty::FnRet(_) => V::FnRet,
+            Ty::Item(k, l, a) => match self.items[*k].kind.clone() {
+                ItemKind::Wrapper {
+                    var: Var::Contra, ..
+                } => V::Wrap(*k, Box::new(V::ContraFn)),
+                ItemKind::Wrapper { .. } => {
+                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                    let r =
+                        self.src(st, info, l.unwrap_or(Lt::Static), &Tgt::One(t), ctx, prefer)?;
+                    V::Wrap(*k, Box::new(V::Ref(r)))
+                }
+                ItemKind::Generic { .. } => {
+                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                    V::Wrap(*k, Box::new(v(self, &t)?))
+                }
+                ItemKind::Newtype => V::Wrap(*k, Box::new(self.fresh_own())),
+                ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
+                    let r = model::resolve(ty, &self.items);
+                    v(self, &r)?
+                }
+                ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
+            },
+        })
+    }
+
+    fn u32_value(&mut self) -> V {
+        let values: Vec<usize> = self
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i.kind, ItemKind::Value(_)))
+            .map(|(k, _)| k)
+            .collect();
+        if !values.is_empty() && self.rng.chance(60) {
+            return V::Item(*self.rng.pick(&values));
+        }
+        if self.hyg(Hyg::Items) && self.rng.chance(25) {
+            let kind = *self.rng.pick(&[
+                ValueKind::Fn,
+                ValueKind::Const,
+                ValueKind::Static,
+                ValueKind::Mod,
+                ValueKind::Macro,
+            ]);
+            let k = self.add_item("v", ItemKind::Value(kind));
+            return V::Item(k);
+        }
+        V::U32(self.rng.range(1, 99) as u32)
+    }
+
+    /// A value when no borrow source exists (never for valid programs' own borrows: the
+    /// initialization order guarantees a source; used for the attack's early dependent).
+    fn fallback_value(&mut self, st: &StructDef, ty: &Ty) -> V {
+        let info = model::field_infos(st, &self.items);
+        self.value_in(st, &info, ty, &Ctx::Static, None)
+            .unwrap_or(V::None)
+    }
+
+    /// A source for a borrow of lifetime `lt` pointing to `tgt`, in `ctx`.
+    fn src(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        lt: Lt,
+        tgt: &Tgt,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Option<Src> {
+        let mut cands: Vec<(u32, Src)> = Vec::new();
+        let own = *tgt == Tgt::One(Ty::Own);
+        let param_own = matches!(tgt, Tgt::One(Ty::Param(i)) if st.tys[*i].inst == Inst1::Own);
+        if let Ctx::Local = ctx {
+            return if own || param_own {
+                Some(Src::Local)
+            } else {
+                None
+            };
+        }
+        if let Lt::Field(x) = lt {
+            let ready: Vec<usize> = match ctx {
+                Ctx::Init { ready, .. } => ready.clone(),
+                Ctx::Proj { .. } => (0..st.fields.len()).collect(),
+                _ => Vec::new(),
+            };
+            for &y in &ready {
+                if !info[y].borrowed || (y < x && !matches!(ctx, Ctx::Init { .. })) {
+                    continue;
+                }
+                if y < x {
+                    continue;
+                }
+                if let Ctx::Proj { shared: true } = ctx {
+                    if y != x && info[x].lt_invariant && !info[y].lt_invariant {
+                        continue;
+                    }
+                }
+                let tgts = owner_targets_of_ty(&st.fields[y].ty, &self.items);
+                for (sel, t) in tgts {
+                    if &t == tgt {
+                        let w = if Some(y) == prefer {
+                            1000
+                        } else if y == x {
+                            20
+                        } else {
+                            5
+                        };
+                        cands.push((w, Src::Field(y, sel)));
+                    }
+                }
+            }
+        }
+        // `'static` data fits every lifetime; generic data fits field lifetimes in the
+        // initializer (generics outlive them), generic and existential ones.
+        if own {
+            let probe_w = if cands.is_empty() { 10 } else { 2 };
+            if !matches!(lt, Lt::Ex(_)) {
+                cands.push((probe_w, Src::Probe));
+            }
+        }
+        if own || param_own {
+            let outer_ok = matches!(
+                (ctx, lt),
+                (Ctx::Init { outers: true, .. }, Lt::Field(_))
+                    | (
+                        Ctx::Init { outers: true, .. } | Ctx::Outer,
+                        Lt::Gen(_) | Lt::Ex(_)
+                    )
+            );
+            if outer_ok {
+                let w = if matches!(lt, Lt::Field(_)) {
+                    if cands.iter().any(|c| c.0 >= 5) {
+                        2
+                    } else {
+                        10
+                    }
+                } else {
+                    20
+                };
+                cands.push((w, Src::Outer(self.rng.below(2))));
+            }
+        }
+        if lt == Lt::Static && own {
+            cands.push((5, Src::Probe));
+        }
+        if cands.is_empty() {
+            return None;
+        }
+        let total: u32 = cands.iter().map(|c| c.0).sum();
+        let mut x = self.rng.below(total as usize) as u32;
+        for (w, s) in cands {
+            if x < w {
+                return Some(s);
+            }
+            x -= w;
+        }
+        None
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Statements.
+
+    fn statements(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        selfref: bool,
+        attack: Option<AttackKind>,
+    ) -> Vec<Stmt> {
+        let w = &WEIGHTS;
+        let st = &p.st;
+        let n = self.rng.weighted(&[
+            (w.stmts[0], 0),
+            (w.stmts[1], 1),
+            (w.stmts[2], 2),
+            (w.stmts[3], 3),
+            (w.stmts[4], 4),
+            (w.stmts[5], 5),
+        ]);
+        let mut alive: Vec<bool> = vec![true; p.insts.len()];
+        let mut out = Vec::new();
+        let (send, sync) = model::struct_auto_traits(p);
+        for _ in 0..n {
+            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+            if live.is_empty() {
+                break;
+            }
+            let inst = *self.rng.pick(&live);
+            let place = p.insts[inst].place;
+            let kind = self.rng.weighted(&[
+                (w.stmt_kind[0], 0),
+                (w.stmt_kind[1], 1),
+                (w.stmt_kind[2], 2),
+                (w.stmt_kind[3], 3),
+                (w.stmt_kind[4], 4),
+                (w.stmt_kind[5], 5),
+                (w.stmt_kind[6], 6),
+            ]);
+            match kind {
+                0 => {
+                    if let Some(s) = self.read_stmt(st, info, inst, place, selfref, false) {
+                        out.push(s);
+                    }
+                }
+                1 => {
+                    if let Some(s) = self.write_stmt(st, info, inst, place, selfref) {
+                        out.push(s);
+                    }
+                }
+                2 if selfref && matches!(place, Place::Box | Place::Stack) => {
+                    let cands: Vec<usize> = (0..st.fields.len())
+                        .filter(|&f| {
+                            !info[f].borrowed && !info[f].borrowed_mut && !st.fields[f].pin
+                        })
+                        .collect();
+                    let mut pairs = Vec::new();
+                    for &a in &cands {
+                        for &b in &cands {
+                            if a < b
+                                && model::resolve(&st.fields[a].ty, &self.items)
+                                    == model::resolve(&st.fields[b].ty, &self.items)
+                            {
+                                pairs.push((a, b));
+                            }
+                        }
+                    }
+                    if !pairs.is_empty() {
+                        let (a, b) = *self.rng.pick(&pairs);
+                        out.push(Stmt::SwapFields { inst, a, b });
+                    }
+                }
+                3 => {
+                    let others: Vec<usize> = live
+                        .iter()
+                        .copied()
+                        .filter(|&j| {
+                            j != inst && matches!(p.insts[j].place, Place::Box | Place::Stack)
+                        })
+                        .collect();
+                    let cands: Vec<usize> = (0..st.fields.len())
+                        .filter(|&f| info[f].plain() && !st.fields[f].pin)
+                        .collect();
+                    if matches!(place, Place::Box | Place::Stack)
+                        && !others.is_empty()
+                        && !cands.is_empty()
+                    {
+                        let b = *self.rng.pick(&others);
+                        let field = *self.rng.pick(&cands);
+                        out.push(Stmt::SwapAcross { a: inst, b, field });
+                    }
+                }
+                4 if selfref && matches!(place, Place::Box | Place::Stack) => {
+                    let cands: Vec<usize> = (0..st.fields.len())
+                        .filter(|&f| {
+                            matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own)
+                                && !st.fields[f].pin
+                        })
+                        .collect();
+                    if !cands.is_empty() {
+                        let field = *self.rng.pick(&cands);
+                        out.push(Stmt::Bump { inst, field });
+                    }
+                }
+                5 if place != Place::Rc => {
+                    let send_it = self.rng.chance(40) && matches!(place, Place::Box | Place::Arc);
+                    let ok = match (place, send_it) {
+                        (Place::Arc, _) => send && sync,
+                        (_, true) => send,
+                        (_, false) => sync,
+                    };
+                    if ok {
+                        let mut body = Vec::new();
+                        for _ in 0..self.rng.range(1, 2) {
+                            if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
+                                body.push(s);
+                            }
+                        }
+                        if send_it && place == Place::Box {
+                            alive[inst] = false;
+                        }
+                        out.push(Stmt::Thread {
+                            inst,
+                            send: send_it,
+                            body,
+                        });
+                    }
+                }
+                6 if place != Place::Stack => {
+                    alive[inst] = false;
+                    out.push(Stmt::Drop { inst });
+                }
+                _ => {}
+            }
+        }
+        if self.hygiene {
+            // Callbacks lend invariant dependents at a type the expansion writes: read each
+            // through `with_<field>` now and then.
+            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+            for (f, i) in info.iter().enumerate() {
+                if i.dependent && i.invariant && !live.is_empty() && self.rng.chance(50) {
+                    out.push(Stmt::Read {
+                        inst: live[0],
+                        field: f,
+                        route: Route::With,
+                    });
+                }
+            }
+        }
+        if let Some(a) = attack {
+            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+            if let Some(s) = self.attack_stmt(p, info, a, &live) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    fn read_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+        shared_only: bool,
+    ) -> Option<Stmt> {
+        let fields: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| !info[f].borrowed_mut)
+            .collect();
+        if fields.is_empty() {
+            return None;
+        }
+        let field = *self.rng.pick(&fields);
+        let routes: Vec<Route> = ALL_ROUTES
+            .iter()
+            .copied()
+            .filter(|r| route_ok(&info[field], *r, place, selfref))
+            .filter(|r| !shared_only || !matches!(r, Route::Project | Route::WithProject))
+            .collect();
+        if routes.is_empty() {
+            return None;
+        }
+        Some(Stmt::Read {
+            inst,
+            field,
+            route: *self.rng.pick(&routes),
+        })
+    }
+
+    fn write_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+    ) -> Option<Stmt> {
+        let field = self.rng.below(st.fields.len());
+        let fi = &info[field];
+        let ty = model::resolve(&st.fields[field].ty, &self.items);
+        let interior = match &ty {
+            Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => Some((**t).clone()),
+            _ => None,
+        };
+        let mutable = matches!(place, Place::Box | Place::Stack);
+        // Through `&mut`.
+        let mut options: Vec<(Route, WriteOp)> = Vec::new();
+        if mutable && !fi.borrowed && !fi.borrowed_mut {
+            let ops: &[WriteOp] = if st.fields[field].pin {
+                &[WriteOp::Assign]
+            } else {
+                &[WriteOp::Assign, WriteOp::Replace, WriteOp::SwapTmp]
+            };
+            for op in ops {
+                if fi.plain() {
+                    options.push((Route::Project, *op));
+                }
+                if selfref && (fi.plain() || fi.dependent) {
+                    options.push((Route::WithProject, *op));
+                }
+            }
+        }
+        // Through a shared route, into a cell.
+        if interior.is_some() && !fi.borrowed_mut {
+            for r in ALL_ROUTES {
+                if route_ok(fi, r, place, selfref) && r != Route::Project {
+                    options.push((r, WriteOp::Interior));
+                }
+            }
+        }
+        if options.is_empty() {
+            return None;
+        }
+        let (route, mut op) = *self.rng.pick(&options);
+        let ctx = match route {
+            Route::WithProject if fi.dependent => Ctx::Proj { shared: false },
+            Route::WithProjectRef if fi.dependent => Ctx::Proj { shared: true },
+            Route::With => Ctx::Static,
+            _ if fi.dependent || fi.borrowed => Ctx::Static,
+            _ => Ctx::Outer,
+        };
+        let target = match op {
+            WriteOp::Interior => interior.unwrap(),
+            _ => ty.clone(),
+        };
+        // `Mutex<&'m mut T>` and friends: no `&mut` source after initialization.
+        let value = self.value(st, info, &target, &ctx)?;
+        // `mem::swap`/`replace` need the exact type: a function item or a higher-ranked `fn`
+        // pointer is only coerced by an assignment.
+        if matches!(op, WriteOp::Replace | WriteOp::SwapTmp) && has_fn_value(&value) {
+            op = WriteOp::Assign;
+        }
+        let _ = info;
+        Some(Stmt::Write {
+            inst,
+            field,
+            route,
+            op,
+            value,
+        })
+    }
+
+    fn attack_stmt(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        a: AttackKind,
+        live: &[usize],
+    ) -> Option<Stmt> {
+        let st = &p.st;
+        let first = *live.first()?;
+        let dep = (0..st.fields.len())
+            .find(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut);
+        match a {
+            AttackKind::Covariance | AttackKind::EscapeLocal => {
+                let f = dep?;
+                let ty = model::resolve(&st.fields[f].ty, &p.items);
+                let place = p.insts[first].place;
+                let (op, route, target) = match &ty {
+                    Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => {
+                        let routes: Vec<Route> = if a == AttackKind::Covariance {
+                            vec![Route::Accessor, Route::ProjectRef]
+                        } else {
+                            [Route::With, Route::WithProjectRef, Route::WithProject]
+                                .into_iter()
+                                .filter(|r| route_ok(&info[f], *r, place, true))
+                                .collect()
+                        };
+                        if routes.is_empty() {
+                            return None;
+                        }
+                        (WriteOp::Interior, *self.rng.pick(&routes), (**t).clone())
+                    }
+                    _ if matches!(place, Place::Box | Place::Stack) => {
+                        (WriteOp::Assign, Route::WithProject, ty.clone())
+                    }
+                    _ => return None,
+                };
+                let value = self.value(st, info, &target, &Ctx::Local)?;
+                let mut srcs = Vec::new();
+                model::value_srcs(&value, &mut srcs);
+                if !srcs.iter().any(|s| **s == Src::Local) {
+                    return None;
+                }
+                Some(Stmt::Attack(Attack::EscapeLocal {
+                    inst: first,
+                    field: f,
+                    route,
+                    op,
+                    value,
+                }))
+            }
+            AttackKind::EscapeOut => {
+                let cands: Vec<(usize, Route)> = (0..st.fields.len())
+                    .flat_map(|f| {
+                        let mut v = Vec::new();
+                        if info[f].borrowed && !info[f].dependent {
+                            v.push((f, Route::WithProjectRef));
+                        }
+                        if info[f].dependent && info[f].invariant {
+                            v.push((f, Route::With));
+                        }
+                        if info[f].dependent {
+                            v.push((f, Route::WithProjectRef));
+                        }
+                        v
+                    })
+                    .collect();
+                if cands.is_empty() || p.insts[first].place == Place::Stack {
+                    return None;
+                }
+                let (field, route) = *self.rng.pick(&cands);
+                Some(Stmt::Attack(Attack::EscapeOut {
+                    inst: first,
+                    field,
+                    route,
+                }))
+            }
+            AttackKind::CrossSwap => {
+                if live.len() < 2 {
+                    return None;
+                }
+                let f = dep?;
+                if st.fields[f].pin {
+                    return None;
+                }
+                Some(Stmt::Attack(Attack::CrossSwap {
+                    a: live[0],
+                    b: live[1],
+                    field: f,
+                }))
+            }
+            AttackKind::MoveOut => {
+                if live.len() < 2 {
+                    return None;
+                }
+                let f = (0..st.fields.len()).find(|&f| info[f].dependent && !info[f].invariant)?;
+                Some(Stmt::Attack(Attack::MoveOut {
+                    a: live[0],
+                    b: live[1],
+                    field: f,
+                }))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Every route, in the order the generator lists them.
+pub const ALL_ROUTES: [Route; 7] = [
+    Route::Deref,
+    Route::Accessor,
+    Route::With,
+    Route::ProjectRef,
+    Route::Project,
+    Route::WithProjectRef,
+    Route::WithProject,
+];
+
+/// Whether `route` reaches the field for reading (the callbacks and accessors exist only on
+/// self-referential structs).
+pub fn route_ok(info: &FieldInfo, route: Route, place: Place, selfref: bool) -> bool {
+    model::read_route_ok(info, route, place, selfref)
+}
+
+/// Whether the struct is self-referential (has borrowed fields or existential lifetimes).
+pub fn is_selfref(st: &StructDef, info: &[FieldInfo]) -> bool {
+    !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut)
+}
+
+fn failed_init(p: &Program) -> bool {
+    p.insts.iter().any(|i| {
+        i.catch
+            || i.items.iter().any(|it| match it {
+                InitItem::Field(
+                    _,
+                    FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr,
+                ) => true,
+                InitItem::Code(c, _) => c.iter().any(|c| matches!(c, Code::Fail | Code::Panic)),
+                _ => false,
+            })
+    })
+}
+
+/// The lifetimes hidden type macros in `ty` name.
+fn hidden_lts(ty: &Ty, items: &[UserItem]) -> Vec<Lt> {
+    let mut out = Vec::new();
+    model::walk_written(ty, &mut |t| {
+        if let Ty::Item(k, _, _) = t {
+            if let ItemKind::TypeMacro {
+                hidden: Some(l), ..
+            } = &items[*k].kind
+            {
+                if !out.contains(l) {
+                    out.push(*l);
+                }
+            }
+        }
+    });
+    out
+}
+
+fn mentions_param(t: &Ty) -> bool {
+    let mut params = BTreeSet::new();
+    let mut consts = BTreeSet::new();
+    collect_params(t, &mut params, &mut consts);
+    !params.is_empty() || !consts.is_empty()
+}
+
+/// For each borrow in field `f`'s type that only an owner can give (not an `Own`, which
+/// `'static` or outer data can stand in for), the owners that can: the field lifetime's own
+/// field or a later one offering the target.
+fn borrow_needs(
+    st: &StructDef,
+    items: &[UserItem],
+    f: usize,
+    info: &[FieldInfo],
+    own_too: bool,
+) -> Vec<Vec<usize>> {
+    let mut occ: Vec<(usize, Tgt, bool)> = Vec::new();
+    fn walk(t: &Ty, items: &[UserItem], occ: &mut Vec<(usize, Tgt, bool)>) {
+        match t {
+            Ty::Ref(Lt::Field(x), t) | Ty::Rd(Lt::Field(x), t) => {
+                occ.push((*x, Tgt::One((**t).clone()), false));
+                walk(t, items, occ);
+            }
+            Ty::Slice(Lt::Field(x), t) => occ.push((*x, Tgt::Slice((**t).clone()), false)),
+            Ty::RefMut(Lt::Field(x), _) | Ty::SliceMut(Lt::Field(x), _) => {
+                occ.push((*x, Tgt::One(Ty::Own), true))
+            }
+            Ty::Ref(_, t)
+            | Ty::Rd(_, t)
+            | Ty::Slice(_, t)
+            | Ty::RefMut(_, t)
+            | Ty::SliceMut(_, t) => walk(t, items, occ),
+            Ty::Opt(t)
+            | Ty::Arr(t, _)
+            | Ty::Vec(t)
+            | Ty::Boxed(t)
+            | Ty::Cell(t)
+            | Ty::RefCell(t)
+            | Ty::Mutex(t) => walk(t, items, occ),
+            Ty::Tup(a, b) => {
+                walk(a, items, occ);
+                walk(b, items, occ);
+            }
+            Ty::Item(k, l, a) => match (&items[*k].kind, l, a) {
+                (
+                    ItemKind::Wrapper {
+                        var: Var::Co | Var::Inv,
+                        ..
+                    },
+                    Some(Lt::Field(x)),
+                    Some(a),
+                ) => occ.push((*x, Tgt::One((**a).clone()), false)),
+                (ItemKind::Alias { .. } | ItemKind::TypeMacro { .. }, _, _) => {
+                    walk(&model::resolve(t, items), items, occ)
+                }
+                (_, _, Some(a)) => walk(a, items, occ),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    walk(&st.fields[f].ty, items, &mut occ);
+    let mut out = Vec::new();
+    for (x, tgt, is_mut) in occ {
+        if is_mut {
+            out.push(vec![x]);
+            continue;
+        }
+        let own_like = matches!(&tgt, Tgt::One(Ty::Own))
+            || matches!(&tgt, Tgt::One(Ty::Param(i)) if st.tys[*i].inst == Inst1::Own && !st.lts.is_empty());
+        if own_like && !own_too {
+            continue;
+        }
+        let cands: Vec<usize> = (x..st.fields.len())
+            .filter(|&y| y != f && info[y].borrowed)
+            .filter(|&y| {
+                owner_targets_of_ty(&st.fields[y].ty, items)
+                    .iter()
+                    .any(|(_, t)| *t == tgt)
+            })
+            .collect();
+        if !cands.is_empty() {
+            out.push(cands);
+        }
+    }
+    out
+}
+
+fn has_fn_value(v: &V) -> bool {
+    match v {
+        V::FnArg | V::FnRet | V::ContraFn | V::DynFn(..) | V::Alt(..) => true,
+        V::Some(x)
+        | V::Boxed(x)
+        | V::Cell(x)
+        | V::RefCell(x)
+        | V::Mutex(x)
+        | V::Wrap(_, x)
+        | V::Repeat(x, _) => has_fn_value(x),
+        V::Tup(a, b) => has_fn_value(a) || has_fn_value(b),
+        V::Arr(xs) | V::Vec(xs) => xs.iter().any(has_fn_value),
+        _ => false,
+    }
+}
+
+fn collect_params(t: &Ty, params: &mut BTreeSet<usize>, consts: &mut BTreeSet<usize>) {
+    match t {
+        Ty::Param(i) => {
+            params.insert(*i);
+        }
+        Ty::Arr(x, n) => {
+            if let Len::Const(c) = n {
+                consts.insert(*c);
+            }
+            collect_params(x, params, consts);
+        }
+        Ty::Ref(_, x)
+        | Ty::RefMut(_, x)
+        | Ty::Slice(_, x)
+        | Ty::SliceMut(_, x)
+        | Ty::Opt(x)
+        | Ty::Vec(x)
+        | Ty::Boxed(x)
+        | Ty::Cell(x)
+        | Ty::RefCell(x)
+        | Ty::Mutex(x)
+        | Ty::Rd(_, x) => collect_params(x, params, consts),
+        Ty::Tup(a, b) => {
+            collect_params(a, params, consts);
+            collect_params(b, params, consts);
+        }
+        Ty::Item(_, _, Some(x)) => collect_params(x, params, consts),
+        _ => {}
+    }
+}
+
+fn owner_type(kind: OwnerKind) -> Ty {
+    match kind {
+        OwnerKind::Own => Ty::Own,
+        OwnerKind::VecOwn => Ty::Vec(Box::new(Ty::Own)),
+        OwnerKind::ArrOwn => Ty::Arr(Box::new(Ty::Own), Len::Lit(2)),
+        OwnerKind::BoxOwn => Ty::Boxed(Box::new(Ty::Own)),
+        OwnerKind::Pair => Ty::Tup(Box::new(Ty::Own), Box::new(Ty::Own)),
+        OwnerKind::Param(i) => Ty::Param(i),
+        OwnerKind::RefCellOwn => Ty::RefCell(Box::new(Ty::Own)),
+        OwnerKind::Chain(y) => Ty::Vec(Box::new(Ty::Ref(Lt::Field(y), Box::new(Ty::Own)))),
+    }
+}
+
+fn owner_targets(kind: OwnerKind) -> Vec<(Sel, Tgt)> {
+    owner_targets_of_ty(&owner_type(kind), &[])
+}
+
+/// The borrows a borrowed field of type `ty` offers: selector and what it points to.
+fn owner_targets_of_ty(ty: &Ty, items: &[UserItem]) -> Vec<(Sel, Tgt)> {
+    let ty = if items.is_empty() {
+        ty.clone()
+    } else {
+        model::resolve(ty, items)
+    };
+    match &ty {
+        Ty::Vec(t) | Ty::Arr(t, Len::Lit(2)) => vec![
+            (Sel::Idx(0), Tgt::One((**t).clone())),
+            (Sel::Idx(1), Tgt::One((**t).clone())),
+            (Sel::All, Tgt::Slice((**t).clone())),
+        ],
+        Ty::Boxed(t) => vec![(Sel::Deref, Tgt::One((**t).clone()))],
+        Ty::Tup(a, b) if a == b => vec![
+            (Sel::Tup(0), Tgt::One((**a).clone())),
+            (Sel::Tup(1), Tgt::One((**b).clone())),
+        ],
+        other => vec![(Sel::Whole, Tgt::One(other.clone()))],
+    }
+}
+
+fn body_mentions_non_param(ty: &Ty) -> bool {
+    let mut out = Vec::new();
+    model::lifetimes(ty, &[], &mut out);
+    out.iter()
+        .any(|(l, _)| !matches!(l, Lt::Param | Lt::Static))
+}
+
+/// Whether `s` is a plain Rust identifier (not a keyword).
+pub fn is_ident(s: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn",
+        "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
+        "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe",
+        "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do",
+        "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
+        "gen", "union", "_",
+    ];
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c == '_' || c.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '_' || c.is_ascii_alphanumeric()) && !KEYWORDS.contains(&s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fake_harvest() -> Harvest {
+        Harvest {
+            idents: [
+                "__R",
+                "__ThePinData",
+                "__PinDataLt",
+                "slot",
+                "__data",
+                "Erase",
+                "__{S}WithProjection",
+                "__{f}_guard",
+                "let_binding",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            methods: ["let_binding", "write", "cast"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            lifetimes: ["__pin", "__this"].iter().map(|s| s.to_string()).collect(),
+            types: ["__R", "__ThePinData", "__{S}WithProjection"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            locals: ["slot", "__val", "__{f}_guard"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            fns: ["project", "with_{f}"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            params: ["__R", "__E"].iter().map(|s| s.to_string()).collect(),
+            paths: ["__internal"].iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn thousands_of_programs_generate_render_and_simulate() {
+        let h = fake_harvest();
+        let cfg = Config::default();
+        let mut valid = 0;
+        for case in 0..3000 {
+            let p = generate(7, case, &cfg, &h);
+            let src = crate::render::render(&p);
+            assert!(src.contains("pub fn run()"));
+            let e = model::simulate(&p);
+            if e.verdict == model::Verdict::Valid {
+                valid += 1;
+                assert!(
+                    e.ub.is_none(),
+                    "case {case}: a valid program meets UB: {:?}\n{src}",
+                    e.ub
+                );
+            }
+        }
+        assert!(valid > 1000, "only {valid} valid programs");
+    }
+
+    /// Whether a value has the shape of a type (a rough type check of the generator).
+    fn fits(ty: &Ty, v: &V, p: &Program) -> bool {
+        let ty = model::resolve(ty, &p.items);
+        let ty = model::subst_params(&ty, &p.st);
+        match (&ty, v) {
+            (_, V::Alt(_, a, b)) => fits(&ty, a, p) && fits(&ty, b, p),
+            (Ty::Own, V::Own(_)) => true,
+            (Ty::U32, V::U32(_) | V::Item(_)) => true,
+            (Ty::Ref(..) | Ty::Slice(..), V::Ref(_)) => true,
+            (Ty::RefMut(..) | Ty::SliceMut(..), V::RefMut(_)) => true,
+            (Ty::Opt(t), V::Some(x)) => fits(t, x, p),
+            (Ty::Opt(_), V::None) => true,
+            (Ty::Tup(a, b), V::Tup(x, y)) => fits(a, x, p) && fits(b, y, p),
+            (Ty::Arr(t, _), V::Arr(xs)) | (Ty::Vec(t), V::Vec(xs)) => {
+                xs.iter().all(|x| fits(t, x, p))
+            }
+            (Ty::Arr(t, _), V::Repeat(x, _)) => fits(t, x, p),
+            (Ty::Boxed(t), V::Boxed(x))
+            | (Ty::Cell(t), V::Cell(x))
+            | (Ty::RefCell(t), V::RefCell(x))
+            | (Ty::Mutex(t), V::Mutex(x)) => fits(t, x, p),
+            (Ty::Rd(..), V::Rd(..)) => true,
+            (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
+            (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
+            (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
+                ItemKind::Wrapper {
+                    var: Var::Contra, ..
+                } => **x == V::ContraFn,
+                ItemKind::Wrapper { .. } => matches!(**x, V::Ref(_)),
+                ItemKind::Generic { .. } => a.as_ref().is_some_and(|a| fits(a, x, p)),
+                ItemKind::Newtype => matches!(**x, V::Own(_)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn values_fit_their_fields() {
+        let h = fake_harvest();
+        let cfg = Config::default();
+        for case in 0..3000 {
+            let p = generate(11, case, &cfg, &h);
+            if model::check(&p) != model::Verdict::Valid {
+                continue;
+            }
+            for inst in &p.insts {
+                for item in &inst.items {
+                    if let InitItem::Field(
+                        f,
+                        FieldInit::Val(v)
+                        | FieldInit::Arrow(v)
+                        | FieldInit::FailThen(v)
+                        | FieldInit::PanicThen(v),
+                    ) = item
+                    {
+                        assert!(
+                            fits(&p.st.fields[*f].ty, v, &p),
+                            "case {case}: field {} of type {:?} gets {v:?}\n{}",
+                            p.st.fields[*f].name,
+                            p.st.fields[*f].ty,
+                            crate::render::render(&p)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_program() {
+        let h = Harvest::default();
+        let cfg = Config::default();
+        for case in 0..50 {
+            let a = crate::render::render(&generate(3, case, &cfg, &h));
+            let b = crate::render::render(&generate(3, case, &cfg, &h));
+            assert_eq!(a, b);
+        }
+    }
+}
+
+#[cfg(test)]
+mod attack_tests {
+    use super::*;
+
+    /// Each attack shows up among the first few hundred programs of a seed, breaking its rule.
+    #[test]
+    fn every_rule_is_broken_on_purpose_somewhere() {
+        let cfg = Config {
+            hygiene: false,
+            ..Config::default()
+        };
+        let h = Harvest::default();
+        let mut seen = BTreeSet::new();
+        for case in 0..400 {
+            let p = generate(1, case, &cfg, &h);
+            if let model::Verdict::Invalid(rules) = model::check(&p) {
+                if std::env::var("SHOW_RULE").ok().as_deref() == Some(rules[0].name()) {
+                    println!("case {case}:\n{}", crate::render::render(&p));
+                }
+                seen.extend(rules);
+            }
+        }
+        for r in [
+            Rule::DropOrder,
+            Rule::Covariance,
+            Rule::DropCheck,
+            Rule::InitDropCheck,
+            Rule::Escape,
+            Rule::Move,
+        ] {
+            assert!(seen.contains(&r), "no program breaks {r:?}");
+        }
+    }
+}

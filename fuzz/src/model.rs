@@ -1,0 +1,1594 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The model: what a generated program means.
+//!
+//! - Static semantics of field types, as the crate's rules (pin-init's `SOUNDNESS.md` and the
+//!   crate docs) and Rust's need them: the variance of every lifetime, syntactic drop glue (the
+//!   macro's drop-check rule), what dropping a value requires to be alive, `Send`/`Sync`, `Copy`.
+//! - [`check`]: the rules a program breaks ([`Rule`]); a program that breaks none is *valid* and
+//!   must compile, one that breaks any must not.
+//! - [`simulate`]: an interpreter of the program over a model heap that predicts every line the
+//!   program logs (drops in drop order, reads with the value last written) and notices when the
+//!   program would read or drop something that is gone (undefined behaviour, which only a
+//!   program breaking a rule can reach).
+
+use crate::grammar::*;
+use std::collections::BTreeSet;
+
+// ---------------------------------------------------------------------------------------------
+// Static semantics of types.
+
+/// The variance of one occurrence of a lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vr {
+    /// Covariant.
+    Co,
+    /// Contravariant.
+    Contra,
+    /// Invariant.
+    Inv,
+}
+
+fn compose(outer: Vr, inner: Vr) -> Vr {
+    match (outer, inner) {
+        (Vr::Co, x) => x,
+        (Vr::Inv, _) => Vr::Inv,
+        (Vr::Contra, Vr::Co) => Vr::Contra,
+        (Vr::Contra, Vr::Contra) => Vr::Co,
+        (Vr::Contra, Vr::Inv) => Vr::Inv,
+    }
+}
+
+fn join(a: Vr, b: Vr) -> Vr {
+    if a == b {
+        a
+    } else {
+        Vr::Inv
+    }
+}
+
+/// `ty` with aliases and type macros replaced by their bodies (their parameter instantiated).
+pub fn resolve(ty: &Ty, items: &[UserItem]) -> Ty {
+    let r = |t: &Ty| Box::new(resolve(t, items));
+    match ty {
+        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
+        Ty::Ref(l, t) => Ty::Ref(*l, r(t)),
+        Ty::RefMut(l, t) => Ty::RefMut(*l, r(t)),
+        Ty::Slice(l, t) => Ty::Slice(*l, r(t)),
+        Ty::SliceMut(l, t) => Ty::SliceMut(*l, r(t)),
+        Ty::Opt(t) => Ty::Opt(r(t)),
+        Ty::Tup(a, b) => Ty::Tup(r(a), r(b)),
+        Ty::Arr(t, n) => Ty::Arr(r(t), *n),
+        Ty::Vec(t) => Ty::Vec(r(t)),
+        Ty::Boxed(t) => Ty::Boxed(r(t)),
+        Ty::Cell(t) => Ty::Cell(r(t)),
+        Ty::RefCell(t) => Ty::RefCell(r(t)),
+        Ty::Mutex(t) => Ty::Mutex(r(t)),
+        Ty::Rd(l, t) => Ty::Rd(*l, r(t)),
+        Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
+        Ty::Item(i, lt, arg) => match &items[*i].kind {
+            ItemKind::Alias { body } | ItemKind::TypeMacro { body, .. } => {
+                let body = match lt {
+                    Some(l) => subst_param(body, *l),
+                    None => body.clone(),
+                };
+                resolve(&body, items)
+            }
+            _ => Ty::Item(*i, *lt, arg.as_ref().map(|t| r(t))),
+        },
+    }
+}
+
+/// `ty` with `Lt::Param` replaced by `to`.
+pub fn subst_param(ty: &Ty, to: Lt) -> Ty {
+    map_lts(ty, &|l| if l == Lt::Param { to } else { l })
+}
+
+/// `ty` with every lifetime mapped by `f`.
+pub fn map_lts(ty: &Ty, f: &dyn Fn(Lt) -> Lt) -> Ty {
+    let m = |t: &Ty| Box::new(map_lts(t, f));
+    match ty {
+        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
+        Ty::Ref(l, t) => Ty::Ref(f(*l), m(t)),
+        Ty::RefMut(l, t) => Ty::RefMut(f(*l), m(t)),
+        Ty::Slice(l, t) => Ty::Slice(f(*l), m(t)),
+        Ty::SliceMut(l, t) => Ty::SliceMut(f(*l), m(t)),
+        Ty::Opt(t) => Ty::Opt(m(t)),
+        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
+        Ty::Arr(t, n) => Ty::Arr(m(t), *n),
+        Ty::Vec(t) => Ty::Vec(m(t)),
+        Ty::Boxed(t) => Ty::Boxed(m(t)),
+        Ty::Cell(t) => Ty::Cell(m(t)),
+        Ty::RefCell(t) => Ty::RefCell(m(t)),
+        Ty::Mutex(t) => Ty::Mutex(m(t)),
+        Ty::Rd(l, t) => Ty::Rd(f(*l), m(t)),
+        Ty::DynFn(l, s) => Ty::DynFn(f(*l), *s),
+        Ty::FnArg(l) => Ty::FnArg(f(*l)),
+        Ty::FnRet(l) => Ty::FnRet(f(*l)),
+        Ty::Item(i, l, a) => Ty::Item(*i, l.map(f), a.as_ref().map(|t| m(t))),
+    }
+}
+
+/// Every lifetime occurrence of a resolved type, with its variance.
+pub fn lifetimes(ty: &Ty, items: &[UserItem], out: &mut Vec<(Lt, Vr)>) {
+    walk_lts(&resolve(ty, items), items, Vr::Co, out)
+}
+
+fn walk_lts(ty: &Ty, items: &[UserItem], v: Vr, out: &mut Vec<(Lt, Vr)>) {
+    let mut sub = |t: &Ty, inner: Vr| walk_lts(t, items, compose(v, inner), out);
+    match ty {
+        Ty::Own | Ty::U32 | Ty::Param(_) => {}
+        Ty::Ref(l, t) | Ty::Slice(l, t) | Ty::Rd(l, t) => {
+            out.push((*l, v));
+            walk_lts(t, items, v, out);
+        }
+        Ty::RefMut(l, t) | Ty::SliceMut(l, t) => {
+            out.push((*l, v));
+            walk_lts(t, items, compose(v, Vr::Inv), out);
+        }
+        Ty::Opt(t) | Ty::Arr(t, _) | Ty::Vec(t) | Ty::Boxed(t) => sub(t, Vr::Co),
+        Ty::Tup(a, b) => {
+            sub(a, Vr::Co);
+            sub(b, Vr::Co);
+        }
+        Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => sub(t, Vr::Inv),
+        Ty::DynFn(l, _) => out.push((*l, compose(v, Vr::Inv))),
+        Ty::FnArg(l) => out.push((*l, compose(v, Vr::Contra))),
+        Ty::FnRet(l) => out.push((*l, v)),
+        Ty::Item(i, l, a) => {
+            let (lv, av) = match &items[*i].kind {
+                ItemKind::Wrapper { var: Var::Co, .. } => (Vr::Co, Vr::Co),
+                ItemKind::Wrapper { var: Var::Inv, .. } => (Vr::Inv, Vr::Co),
+                ItemKind::Wrapper {
+                    var: Var::Contra, ..
+                } => (Vr::Contra, Vr::Co),
+                _ => (Vr::Co, Vr::Co),
+            };
+            if let Some(l) = l {
+                out.push((*l, compose(v, lv)));
+            }
+            if let Some(a) = a {
+                walk_lts(a, items, compose(v, av), out);
+            }
+        }
+    }
+}
+
+/// The field and existential lifetimes `ty` captures, each once, with the variance of all its
+/// occurrences joined, in first-seen order.
+pub fn captures(ty: &Ty, items: &[UserItem]) -> Vec<(Lt, Vr)> {
+    let mut all = Vec::new();
+    lifetimes(ty, items, &mut all);
+    let mut out: Vec<(Lt, Vr)> = Vec::new();
+    for (l, v) in all {
+        if !matches!(l, Lt::Field(_) | Lt::Ex(_)) {
+            continue;
+        }
+        match out.iter_mut().find(|(x, _)| *x == l) {
+            Some(e) => e.1 = join(e.1, v),
+            None => out.push((l, v)),
+        }
+    }
+    out
+}
+
+/// Whether a type *as written* may have drop glue by the macro's syntactic rule: only types
+/// built from references, function pointers, tuples, arrays and slices have none; any path
+/// (a user type, an alias, `u32`, `Option`) may.
+pub fn syntactic_glue(ty: &Ty) -> bool {
+    match ty {
+        Ty::Ref(..) | Ty::RefMut(..) | Ty::Slice(..) | Ty::SliceMut(..) => false,
+        Ty::FnArg(_) | Ty::FnRet(_) => false,
+        Ty::Tup(a, b) => syntactic_glue(a) || syntactic_glue(b),
+        Ty::Arr(t, _) => syntactic_glue(t),
+        _ => true,
+    }
+}
+
+/// Whether dropping a value of this (resolved) type runs a `Drop` impl that needs a generic
+/// lifetime of the struct alive (Rust's drop check, for a plain field).
+pub fn drop_needs_generic(ty: &Ty, items: &[UserItem]) -> bool {
+    let mentions_gen = |t: &Ty| {
+        let mut l = Vec::new();
+        lifetimes(t, items, &mut l);
+        l.iter().any(|(l, _)| matches!(l, Lt::Gen(_)))
+    };
+    let ty = resolve(ty, items);
+    match &ty {
+        Ty::Own | Ty::U32 | Ty::Param(_) => false,
+        Ty::Ref(..) | Ty::RefMut(..) | Ty::Slice(..) | Ty::SliceMut(..) => false,
+        Ty::FnArg(_) | Ty::FnRet(_) => false,
+        Ty::Opt(t) | Ty::Arr(t, _) | Ty::Vec(t) | Ty::Boxed(t) => drop_needs_generic(t, items),
+        Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => drop_needs_generic(t, items),
+        Ty::Tup(a, b) => drop_needs_generic(a, items) || drop_needs_generic(b, items),
+        Ty::Rd(..) | Ty::DynFn(..) => mentions_gen(&ty),
+        Ty::Item(i, _, a) => match &items[*i].kind {
+            ItemKind::Wrapper { drop: true, .. } | ItemKind::Generic { drop: true } => {
+                mentions_gen(&ty)
+            }
+            _ => a.as_ref().is_some_and(|a| drop_needs_generic(a, items)),
+        },
+    }
+}
+
+/// `(Send, Sync)` of a resolved type at the program's instantiation.
+pub fn auto_traits(ty: &Ty, items: &[UserItem]) -> (bool, bool) {
+    let ty = resolve(ty, items);
+    let a = |t: &Ty| auto_traits(t, items);
+    match &ty {
+        Ty::Own | Ty::U32 | Ty::Param(_) => (true, true),
+        Ty::Ref(_, t) | Ty::Slice(_, t) | Ty::Rd(_, t) => {
+            let s = a(t).1;
+            (s, s)
+        }
+        Ty::RefMut(_, t) | Ty::SliceMut(_, t) => a(t),
+        Ty::Opt(t) | Ty::Arr(t, _) | Ty::Vec(t) | Ty::Boxed(t) => a(t),
+        Ty::Tup(x, y) => {
+            let (p, q) = (a(x), a(y));
+            (p.0 && q.0, p.1 && q.1)
+        }
+        Ty::Cell(t) | Ty::RefCell(t) => (a(t).0, false),
+        Ty::Mutex(t) => {
+            let s = a(t).0;
+            (s, s)
+        }
+        Ty::DynFn(_, ss) => (*ss, *ss),
+        Ty::FnArg(_) | Ty::FnRet(_) => (true, true),
+        Ty::Item(i, _, arg) => match &items[*i].kind {
+            ItemKind::Wrapper {
+                var: Var::Co | Var::Inv,
+                ..
+            } => {
+                let s = arg.as_ref().is_none_or(|t| a(t).1);
+                (s, s)
+            }
+            _ => arg.as_ref().map_or((true, true), |t| a(t)),
+        },
+    }
+}
+
+/// Whether a (resolved) type is `Copy`.
+pub fn is_copy(ty: &Ty, items: &[UserItem]) -> bool {
+    match resolve(ty, items) {
+        Ty::U32 | Ty::Ref(..) | Ty::Slice(..) | Ty::FnArg(_) | Ty::FnRet(_) => true,
+        Ty::Opt(t) | Ty::Arr(t, _) => is_copy(&t, items),
+        Ty::Tup(a, b) => is_copy(&a, items) && is_copy(&b, items),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The struct as the crate sees it.
+
+/// What the crate makes of a field.
+#[derive(Clone, Debug)]
+pub struct FieldInfo {
+    /// The field and existential lifetimes its type captures, with their real variance.
+    pub captures: Vec<(Lt, Vr)>,
+    /// It mentions field or existential lifetimes: stored erased.
+    pub dependent: bool,
+    /// Some capture is declared invariant: reached through `with_<f>`/`with_project` only.
+    pub invariant: bool,
+    /// Other fields borrow it (shared), or `#[borrowed]`.
+    pub borrowed: bool,
+    /// `#[borrowed(mut)]`.
+    pub borrowed_mut: bool,
+    /// Its own field lifetime is invariant (the invariance closure).
+    pub lt_invariant: bool,
+    /// It captures an existential lifetime (`with_<f>` lends it as `&Bounded<..>`).
+    pub bounded: bool,
+}
+
+impl FieldInfo {
+    /// Neither borrowed nor dependent: reached by `&mut` through `project()`.
+    pub fn plain(&self) -> bool {
+        !self.dependent && !self.borrowed && !self.borrowed_mut
+    }
+}
+
+/// The variance `field` declares for `lt` in `#[uses]` (the default: covariant).
+pub fn declared(field: &Field, lt: Lt) -> Variance {
+    match field.uses.iter().find(|(l, _)| *l == lt) {
+        Some((_, Some(v))) => *v,
+        _ if field.uses_default_inv => Variance::Invariant,
+        _ => Variance::Covariant,
+    }
+}
+
+/// The crate's view of every field of `st`.
+pub fn field_infos(st: &StructDef, items: &[UserItem]) -> Vec<FieldInfo> {
+    let caps: Vec<Vec<(Lt, Vr)>> = st
+        .fields
+        .iter()
+        .map(|f| {
+            let mut c = captures(&f.ty, items);
+            // Declared captures count too (the crate adds them).
+            for (l, _) in &f.uses {
+                if matches!(l, Lt::Field(_) | Lt::Ex(_)) && !c.iter().any(|(x, _)| x == l) {
+                    c.push((*l, Vr::Co));
+                }
+            }
+            if st.tuple {
+                c.retain(|(l, _)| matches!(l, Lt::Ex(_)));
+            }
+            c
+        })
+        .collect();
+    let mut borrowed = vec![false; st.fields.len()];
+    for c in &caps {
+        for (l, _) in c {
+            if let Lt::Field(x) = l {
+                if *x < borrowed.len() {
+                    borrowed[*x] = true;
+                }
+            }
+        }
+    }
+    // Field lifetimes captured invariantly, then their closure.
+    let mut inv: BTreeSet<usize> = BTreeSet::new();
+    for (f, c) in st.fields.iter().zip(&caps) {
+        for (l, _) in c {
+            if let Lt::Field(x) = l {
+                if declared(f, *l) == Variance::Invariant {
+                    inv.insert(*x);
+                }
+            }
+        }
+    }
+    let mut work: Vec<usize> = inv.iter().copied().collect();
+    while let Some(x) = work.pop() {
+        if let Some(c) = caps.get(x) {
+            for (l, _) in c {
+                if let Lt::Field(y) = l {
+                    if inv.insert(*y) {
+                        work.push(*y);
+                    }
+                }
+            }
+        }
+    }
+    st.fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let c = &caps[i];
+            let b = !st.tuple && (borrowed[i] || f.attr != BorrowAttr::None);
+            FieldInfo {
+                captures: c.clone(),
+                dependent: !c.is_empty(),
+                invariant: c
+                    .iter()
+                    .any(|(l, _)| declared(f, *l) == Variance::Invariant),
+                borrowed: b && f.attr != BorrowAttr::Mut,
+                borrowed_mut: b && f.attr == BorrowAttr::Mut,
+                lt_invariant: b && inv.contains(&i),
+                bounded: c.iter().any(|(l, _)| matches!(l, Lt::Ex(_))),
+            }
+        })
+        .collect()
+}
+
+/// Whether `route` can reach field `f` for reading, on an instance placed at `place`, of a
+/// struct that is self-referential (`selfref`: only those have accessors, callbacks and
+/// `project_ref`).
+pub fn read_route_ok(info: &FieldInfo, route: Route, place: Place, selfref: bool) -> bool {
+    let mutable = matches!(place, Place::Box | Place::Stack);
+    if info.borrowed_mut {
+        return false;
+    }
+    if !selfref && !matches!(route, Route::Deref | Route::Project) {
+        return false;
+    }
+    match route {
+        Route::Deref => !info.dependent,
+        Route::Accessor => info.dependent && !info.invariant,
+        Route::With => info.dependent && info.invariant,
+        Route::ProjectRef => !info.invariant,
+        Route::Project => !info.invariant && mutable,
+        Route::WithProjectRef => true,
+        Route::WithProject => mutable,
+    }
+}
+
+/// Whether `route` gives `&mut` to field `f` (for `WriteOp::Assign`/`Replace`/`SwapTmp`).
+pub fn mut_route_ok(info: &FieldInfo, route: Route, place: Place, selfref: bool) -> bool {
+    let mutable = matches!(place, Place::Box | Place::Stack);
+    mutable
+        && (selfref || route == Route::Project)
+        && !info.borrowed
+        && !info.borrowed_mut
+        && match route {
+            Route::Project => info.plain(),
+            Route::WithProject => true,
+            _ => false,
+        }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validity.
+
+/// What the model says about a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Breaks no rule: must compile, and run as simulated.
+    Valid,
+    /// Breaks these rules: must not compile.
+    Invalid(Vec<Rule>),
+    /// Uses a construct whose acceptance the crate leaves open (a type macro hiding a field
+    /// lifetime); if it compiles, it must run as simulated.
+    Open(&'static str),
+}
+
+/// The rules `p` breaks, or whether its acceptance is open.
+pub fn check(p: &Program) -> Verdict {
+    let mut broken = BTreeSet::new();
+    let st = &p.st;
+    let info = field_infos(st, &p.items);
+    let selfref = !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut);
+    // Drop order: a field lifetime names a field declared (so dropped) later.
+    for (i, f) in st.fields.iter().enumerate() {
+        for (l, _) in &info[i].captures {
+            if let Lt::Field(x) = l {
+                if *x <= i {
+                    broken.insert(Rule::DropOrder);
+                }
+            }
+        }
+        // Covariance: every capture not declared invariant must be covariant.
+        for (l, v) in &info[i].captures {
+            if *v != Vr::Co && declared(f, *l) != Variance::Invariant {
+                broken.insert(Rule::Covariance);
+            }
+        }
+    }
+    for inst in &p.insts {
+        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
+        // those): ill-formed whatever the crate does.
+        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+            broken.insert(Rule::Program);
+        }
+        check_init(p, &info, inst, &mut broken);
+        // An instance dropped after the outer values: wrong if something's drop may observe
+        // the generics and a generic lifetime holds outer data (else it may be `'static`).
+        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
+            broken.insert(Rule::DropCheck);
+        }
+    }
+    let mut stmts: Vec<&Stmt> = p.stmts.iter().collect();
+    while let Some(s) = stmts.pop() {
+        match s {
+            Stmt::Read { inst, field, route }
+                if !read_route_ok(&info[*field], *route, p.insts[*inst].place, selfref) =>
+            {
+                broken.insert(Rule::Route);
+            }
+            Stmt::Write {
+                inst,
+                field,
+                route,
+                op,
+                value,
+            } => {
+                let place = p.insts[*inst].place;
+                let ok = match op {
+                    WriteOp::Interior => read_route_ok(&info[*field], *route, place, selfref),
+                    _ => mut_route_ok(&info[*field], *route, place, selfref),
+                };
+                if !ok {
+                    broken.insert(Rule::Route);
+                }
+                if *route == Route::WithProjectRef
+                    && !shared_chain_ok(st, &info, *field, value, &p.items)
+                {
+                    broken.insert(Rule::SharedChain);
+                }
+            }
+            Stmt::Thread { inst, send, body } => {
+                let (se, sy) = struct_auto_traits(p);
+                let ok = match (p.insts[*inst].place, send) {
+                    (Place::Rc, _) => false,
+                    (Place::Arc, _) => se && sy,
+                    (_, true) => se,
+                    (_, false) => sy,
+                };
+                if !ok {
+                    broken.insert(Rule::Thread);
+                }
+                stmts.extend(body.iter());
+            }
+            Stmt::Attack(a) => {
+                broken.insert(match a {
+                    Attack::EscapeLocal { .. } | Attack::EscapeOut { .. } => Rule::Escape,
+                    Attack::CrossSwap { .. } | Attack::MoveOut { .. } => Rule::Move,
+                });
+            }
+            _ => {}
+        }
+    }
+    if !broken.is_empty() {
+        return Verdict::Invalid(broken.into_iter().collect());
+    }
+    for f in &st.fields {
+        if hides_lifetime(&f.ty, &p.items) {
+            return Verdict::Open(
+                "a type macro names a field lifetime its invocation does not show",
+            );
+        }
+        if has_type_macro(&f.ty, &p.items) {
+            return Verdict::Open(
+                "a field type is a macro invocation, which the crate may refuse to analyse",
+            );
+        }
+    }
+    Verdict::Valid
+}
+
+/// Whether the written type contains a type macro whose body names a lifetime its invocation
+/// does not pass.
+pub fn hides_lifetime(ty: &Ty, items: &[UserItem]) -> bool {
+    match ty {
+        Ty::Item(i, _, a) => {
+            matches!(
+                items[*i].kind,
+                ItemKind::TypeMacro {
+                    hidden: Some(_),
+                    ..
+                }
+            ) || a.as_ref().is_some_and(|a| hides_lifetime(a, items))
+        }
+        Ty::Ref(_, t)
+        | Ty::RefMut(_, t)
+        | Ty::Slice(_, t)
+        | Ty::SliceMut(_, t)
+        | Ty::Opt(t)
+        | Ty::Arr(t, _)
+        | Ty::Vec(t)
+        | Ty::Boxed(t)
+        | Ty::Cell(t)
+        | Ty::RefCell(t)
+        | Ty::Mutex(t)
+        | Ty::Rd(_, t) => hides_lifetime(t, items),
+        Ty::Tup(a, b) => hides_lifetime(a, items) || hides_lifetime(b, items),
+        _ => false,
+    }
+}
+
+/// Whether the written type contains a type macro.
+pub fn has_type_macro(ty: &Ty, items: &[UserItem]) -> bool {
+    let mut found = false;
+    walk_written(ty, &mut |t| {
+        if let Ty::Item(k, _, _) = t {
+            if matches!(items[*k].kind, ItemKind::TypeMacro { .. }) {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+/// Calls `f` on every type in the written type (item arguments too, not item bodies).
+pub fn walk_written(ty: &Ty, f: &mut dyn FnMut(&Ty)) {
+    f(ty);
+    match ty {
+        Ty::Ref(_, t)
+        | Ty::RefMut(_, t)
+        | Ty::Slice(_, t)
+        | Ty::SliceMut(_, t)
+        | Ty::Opt(t)
+        | Ty::Arr(t, _)
+        | Ty::Vec(t)
+        | Ty::Boxed(t)
+        | Ty::Cell(t)
+        | Ty::RefCell(t)
+        | Ty::Mutex(t)
+        | Ty::Rd(_, t) => walk_written(t, f),
+        Ty::Tup(a, b) => {
+            walk_written(a, f);
+            walk_written(b, f);
+        }
+        Ty::Item(_, _, Some(a)) => walk_written(a, f),
+        _ => {}
+    }
+}
+
+/// `(Send, Sync)` of the struct: every field's, at every choice of field lifetimes.
+pub fn struct_auto_traits(p: &Program) -> (bool, bool) {
+    p.st.fields.iter().fold((true, true), |acc, f| {
+        let (s, y) = auto_traits(&subst_params(&f.ty, &p.st), &p.items);
+        (acc.0 && s, acc.1 && y)
+    })
+}
+
+/// `ty` with the struct's type parameters replaced by their instantiation.
+pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
+    match ty {
+        Ty::Param(i) => match st.tys.get(*i).map(|t| t.inst) {
+            Some(Inst1::Own) => Ty::Own,
+            _ => Ty::U32,
+        },
+        Ty::Own | Ty::U32 | Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
+        Ty::Ref(l, t) => Ty::Ref(*l, Box::new(subst_params(t, st))),
+        Ty::RefMut(l, t) => Ty::RefMut(*l, Box::new(subst_params(t, st))),
+        Ty::Slice(l, t) => Ty::Slice(*l, Box::new(subst_params(t, st))),
+        Ty::SliceMut(l, t) => Ty::SliceMut(*l, Box::new(subst_params(t, st))),
+        Ty::Opt(t) => Ty::Opt(Box::new(subst_params(t, st))),
+        Ty::Tup(a, b) => Ty::Tup(Box::new(subst_params(a, st)), Box::new(subst_params(b, st))),
+        Ty::Arr(t, n) => Ty::Arr(Box::new(subst_params(t, st)), *n),
+        Ty::Vec(t) => Ty::Vec(Box::new(subst_params(t, st))),
+        Ty::Boxed(t) => Ty::Boxed(Box::new(subst_params(t, st))),
+        Ty::Cell(t) => Ty::Cell(Box::new(subst_params(t, st))),
+        Ty::RefCell(t) => Ty::RefCell(Box::new(subst_params(t, st))),
+        Ty::Mutex(t) => Ty::Mutex(Box::new(subst_params(t, st))),
+        Ty::Rd(l, t) => Ty::Rd(*l, Box::new(subst_params(t, st))),
+        Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| Box::new(subst_params(t, st)))),
+    }
+}
+
+/// Whether an initializer has a failure point (`?`, a failing `<-`).
+pub fn can_fail(inst: &Inst) -> bool {
+    inst.items.iter().any(|it| match it {
+        InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::ArrowErr) => true,
+        InitItem::Code(c, _) => c.contains(&Code::Fail),
+        _ => false,
+    })
+}
+
+/// Whether an instance's initializer or the statements borrow an outer value.
+pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
+    let outer = |v: &V| {
+        let mut s = Vec::new();
+        value_srcs(v, &mut s);
+        s.iter().any(|s| matches!(s, Src::Outer(_)))
+    };
+    let init = inst.items.iter().any(|it| match it {
+        InitItem::Field(
+            _,
+            FieldInit::Val(v)
+            | FieldInit::Arrow(v)
+            | FieldInit::FailThen(v)
+            | FieldInit::PanicThen(v),
+        ) => outer(v),
+        InitItem::Code(stmts, _) => stmts.iter().any(|c| match c {
+            Code::Assign(_, v) | Code::Replace(_, v) | Code::SwapTmp(_, v) => outer(v),
+            _ => false,
+        }),
+        _ => false,
+    });
+    fn stmt_outer(s: &Stmt, outer: &dyn Fn(&V) -> bool) -> bool {
+        match s {
+            Stmt::Write { value, .. } => outer(value),
+            Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
+            _ => false,
+        }
+    }
+    init || p.stmts.iter().any(|s| stmt_outer(s, &outer))
+}
+
+/// Whether an instance dropped after the data of its generic lifetimes is rejected: the struct
+/// has a generic lifetime, and something's drop may observe it (a `PinnedDrop`, a dependent
+/// whose type may have drop glue, a borrowed field mentioning it, a plain field whose `Drop`
+/// needs it).
+pub fn late_needs_generics(p: &Program, info: &[FieldInfo]) -> bool {
+    let st = &p.st;
+    if st.lts.is_empty() {
+        return false;
+    }
+    if st.pinned_drop.is_some() {
+        return true;
+    }
+    st.fields.iter().zip(info).any(|(f, i)| {
+        let mut l = Vec::new();
+        lifetimes(&f.ty, &p.items, &mut l);
+        let mentions_gen = l.iter().any(|(l, _)| matches!(l, Lt::Gen(_)));
+        (i.dependent && syntactic_glue(&f.ty))
+            || ((i.borrowed || i.borrowed_mut) && mentions_gen)
+            || (!i.dependent && drop_needs_generic(&f.ty, &p.items))
+    })
+}
+
+/// Whether a `with_project_ref` write of `value` into `field` needs only what the shared
+/// projection knows: a field lifetime `'x` may receive a borrow of field `y` if `'y: 'x` holds
+/// in the split chain (an invariant field lifetime never receives a covariant one's borrow).
+pub fn shared_chain_ok(
+    st: &StructDef,
+    info: &[FieldInfo],
+    field: usize,
+    value: &V,
+    items: &[UserItem],
+) -> bool {
+    let _ = items;
+    let target_lts: Vec<usize> = info[field]
+        .captures
+        .iter()
+        .filter_map(|(l, _)| match l {
+            Lt::Field(x) => Some(*x),
+            _ => None,
+        })
+        .collect();
+    let mut srcs = Vec::new();
+    value_srcs(value, &mut srcs);
+    srcs.iter().all(|s| match s {
+        Src::Field(y, _) => target_lts
+            .iter()
+            .all(|x| *x == *y || !info[*x].lt_invariant || info[*y].lt_invariant || st.tuple),
+        Src::Outer(_) | Src::Local => false,
+        Src::Probe => true,
+    })
+}
+
+/// The sources a value borrows from.
+pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
+    match v {
+        V::Own(_) | V::U32(_) | V::Item(_) | V::None | V::FnArg | V::FnRet | V::ContraFn => {}
+        V::Ref(s) | V::RefMut(s) | V::Rd(_, s) | V::DynFn(s, _) => out.push(s),
+        V::Some(x)
+        | V::Boxed(x)
+        | V::Cell(x)
+        | V::RefCell(x)
+        | V::Mutex(x)
+        | V::Wrap(_, x)
+        | V::Repeat(x, _) => value_srcs(x, out),
+        V::Tup(a, b) => {
+            value_srcs(a, out);
+            value_srcs(b, out);
+        }
+        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
+        V::Alt(_, a, _) => value_srcs(a, out),
+    }
+}
+
+/// The fields whose bindings an initializer item uses.
+pub fn item_mentions(item: &InitItem) -> Vec<usize> {
+    let mut out = Vec::new();
+    let from_value = |v: &V, out: &mut Vec<usize>| {
+        let mut s = Vec::new();
+        value_srcs(v, &mut s);
+        for s in s {
+            if let Src::Field(f, _) = s {
+                out.push(*f);
+            }
+        }
+    };
+    match item {
+        InitItem::Field(_, fi) => match fi {
+            FieldInit::Val(v)
+            | FieldInit::Arrow(v)
+            | FieldInit::FailThen(v)
+            | FieldInit::PanicThen(v) => from_value(v, &mut out),
+            FieldInit::ArrowErr => {}
+        },
+        InitItem::Code(stmts, _) => {
+            for c in stmts {
+                match c {
+                    Code::Peek(f) | Code::Bump(f) => out.push(*f),
+                    Code::Assign(f, v) | Code::Replace(f, v) | Code::SwapTmp(f, v) => {
+                        out.push(*f);
+                        from_value(v, &mut out);
+                    }
+                    Code::Fail | Code::Panic => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check_init(p: &Program, info: &[FieldInfo], inst: &Inst, broken: &mut BTreeSet<Rule>) {
+    // When each field is initialized.
+    let mut at = vec![usize::MAX; p.st.fields.len()];
+    for (k, item) in inst.items.iter().enumerate() {
+        if let InitItem::Field(f, _) = item {
+            at[*f] = k;
+        }
+    }
+    for (k, item) in inst.items.iter().enumerate() {
+        if let InitItem::Code(stmts, _) = item {
+            for c in stmts {
+                if let Code::Assign(f, v) | Code::Replace(f, v) | Code::SwapTmp(f, v) = c {
+                    // The value may only borrow fields initialized before `f` (their guards
+                    // drop after `f`'s on failure).
+                    let mut s = Vec::new();
+                    value_srcs(v, &mut s);
+                    for s in s {
+                        if let Src::Field(y, _) = s {
+                            if at[*y] > at[*f] {
+                                broken.insert(Rule::InitDropCheck);
+                            }
+                        }
+                    }
+                    let _ = k;
+                }
+            }
+        }
+    }
+    // The macro's drop check of the guards (its never-executed skeleton): a field bound for
+    // later items (mentioned by one) and initialized before a bound, borrowed field whose
+    // lifetime outlives one its type mentions is rejected, whatever the later items do: it
+    // could be changed through its binding to hold a borrow of that field, and its guard drops
+    // last on failure. Field lifetimes outlive the ones declared before them.
+    let bound: Vec<bool> = (0..p.st.fields.len())
+        .map(|f| {
+            at[f] != usize::MAX
+                && inst.items[at[f] + 1..]
+                    .iter()
+                    .any(|later| item_mentions(later).contains(&f))
+        })
+        .collect();
+    for e in 0..p.st.fields.len() {
+        if !bound[e] {
+            continue;
+        }
+        for o in 0..p.st.fields.len() {
+            let owner = info[o].borrowed || info[o].borrowed_mut;
+            if !bound[o] || !owner || at[o] <= at[e] || at[o] == usize::MAX {
+                continue;
+            }
+            let tied = info[e].captures.iter().any(|(lt, _)| match lt {
+                Lt::Field(x) => *x <= o,
+                _ => false,
+            });
+            if tied {
+                broken.insert(Rule::InitDropCheck);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simulation.
+
+/// What the model predicts for a program.
+#[derive(Clone, Debug)]
+pub struct Expect {
+    /// The rules it breaks.
+    pub verdict: Verdict,
+    /// Every line it logs, in order (up to the undefined behaviour, if any).
+    pub lines: Vec<String>,
+    /// Where the simulation met undefined behaviour (only a program breaking a rule can).
+    pub ub: Option<String>,
+}
+
+/// A value in the model heap.
+#[derive(Clone, Debug)]
+enum M {
+    Own(usize),
+    U32(u32),
+    Ref(Path),
+    Some(Box<M>),
+    None,
+    Tup(Box<M>, Box<M>),
+    List(Vec<M>),
+    Boxed(Box<M>),
+    Cell(Box<M>),
+    RefCell(Box<M>),
+    Mutex(Box<M>),
+    Rd(String, Path),
+    DynFn(Option<Path>),
+    FnArg,
+    FnRet,
+    Wrap(usize, Box<M>),
+}
+
+/// A place a borrow points to.
+#[derive(Clone, Debug, PartialEq)]
+struct Path {
+    base: Base,
+    sel: Sel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Base {
+    Field(usize, usize),
+    Outer(usize),
+    Probe,
+    Local(usize),
+}
+
+struct OwnState {
+    name: String,
+    val: u32,
+    alive: bool,
+}
+
+struct InstState {
+    fields: Vec<Option<M>>,
+    alive: bool,
+}
+
+/// Undefined behaviour met: stop.
+struct Ub(String);
+
+type R<T> = Result<T, Ub>;
+
+struct World<'p> {
+    p: &'p Program,
+    owns: Vec<OwnState>,
+    outers: Vec<usize>,
+    local: Option<usize>,
+    insts: Vec<InstState>,
+    lines: Vec<String>,
+    probe: usize,
+}
+
+/// How a failed initializer ended.
+enum InitEnd {
+    Ok,
+    Failed,
+    Panicked,
+}
+
+/// Predicts what `p` logs.
+pub fn simulate(p: &Program) -> Expect {
+    let verdict = check(p);
+    let mut w = World {
+        p,
+        owns: Vec::new(),
+        outers: Vec::new(),
+        local: None,
+        insts: Vec::new(),
+        lines: Vec::new(),
+        probe: 0,
+    };
+    w.probe = w.new_own("probe", 0);
+    let ub = w.run().err().map(|u| u.0);
+    Expect {
+        verdict,
+        lines: w.lines,
+        ub,
+    }
+}
+
+impl World<'_> {
+    fn new_own(&mut self, name: &str, val: u32) -> usize {
+        self.owns.push(OwnState {
+            name: name.to_string(),
+            val,
+            alive: true,
+        });
+        self.owns.len() - 1
+    }
+
+    fn log(&mut self, s: String) {
+        self.lines.push(s);
+    }
+
+    fn run(&mut self) -> R<()> {
+        let p = self.p;
+        // Declaration order of what `run()` drops at its end: late instances, outer values,
+        // the other instances.
+        let mut order: Vec<Decl> = Vec::new();
+        for (i, inst) in p.insts.iter().enumerate() {
+            if inst.late {
+                order.push(Decl::Inst(i));
+            }
+        }
+        for (k, o) in p.outers.iter().enumerate() {
+            let id = self.new_own(&o.own.name, o.own.val);
+            self.outers.push(id);
+            order.push(Decl::Outer(k));
+        }
+        for _ in &p.insts {
+            self.insts.push(InstState {
+                fields: vec![None; p.st.fields.len()],
+                alive: false,
+            });
+        }
+        for (i, inst) in p.insts.iter().enumerate() {
+            if !inst.late {
+                order.push(Decl::Inst(i));
+            }
+            match self.init(i)? {
+                InitEnd::Ok => {
+                    self.insts[i].alive = true;
+                }
+                InitEnd::Failed => {
+                    self.log(format!("init s{i} failed"));
+                    return self.scope_end(&order);
+                }
+                InitEnd::Panicked => {
+                    self.log(format!("init s{i} panicked"));
+                    return self.scope_end(&order);
+                }
+            }
+        }
+        for s in &p.stmts {
+            self.stmt(s)?;
+        }
+        self.scope_end(&order)
+    }
+
+    fn scope_end(&mut self, order: &[Decl]) -> R<()> {
+        for d in order.iter().rev() {
+            match d {
+                Decl::Inst(i) => {
+                    if self.insts[*i].alive {
+                        self.drop_inst(*i)?;
+                    }
+                }
+                Decl::Outer(k) => {
+                    let id = self.outers[*k];
+                    self.drop_own(id)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn init(&mut self, i: usize) -> R<InitEnd> {
+        let p = self.p;
+        let inst = &p.insts[i];
+        let mut done: Vec<usize> = Vec::new();
+        let mut end = InitEnd::Ok;
+        'items: for item in &inst.items {
+            match item {
+                InitItem::Field(f, fi) => {
+                    let v = match fi {
+                        FieldInit::Val(v) | FieldInit::Arrow(v) => v,
+                        FieldInit::ArrowErr => {
+                            end = InitEnd::Failed;
+                            break 'items;
+                        }
+                        FieldInit::FailThen(_) => {
+                            self.log("fail".into());
+                            end = InitEnd::Failed;
+                            break 'items;
+                        }
+                        FieldInit::PanicThen(_) => {
+                            self.log("boom".into());
+                            end = InitEnd::Panicked;
+                            break 'items;
+                        }
+                    };
+                    let m = self.eval(v, i)?;
+                    self.insts[i].fields[*f] = Some(m);
+                    done.push(*f);
+                }
+                InitItem::Code(stmts, _) => {
+                    let mut tmps = Vec::new();
+                    for c in stmts {
+                        match c {
+                            Code::Peek(f) => {
+                                let s = self.show_field(i, *f)?;
+                                let name = &p.st.fields[*f].name;
+                                self.log(format!("peek {name} {s}"));
+                            }
+                            Code::Assign(f, v) | Code::Replace(f, v) => {
+                                let m = self.eval(v, i)?;
+                                let old = self.insts[i].fields[*f].replace(m);
+                                if let Some(old) = old {
+                                    self.drop_m(&old)?;
+                                }
+                            }
+                            Code::SwapTmp(f, v) => {
+                                let m = self.eval(v, i)?;
+                                if let Some(old) = self.insts[i].fields[*f].replace(m) {
+                                    tmps.push(old);
+                                }
+                            }
+                            Code::Bump(f) => {
+                                if let Some(M::Own(id)) = self.insts[i].fields[*f].clone() {
+                                    self.owns[id].val += 1;
+                                }
+                            }
+                            Code::Fail => {
+                                self.log("fail".into());
+                                end = InitEnd::Failed;
+                            }
+                            Code::Panic => {
+                                self.log("boom".into());
+                                end = InitEnd::Panicked;
+                            }
+                        }
+                        if !matches!(end, InitEnd::Ok) {
+                            break;
+                        }
+                    }
+                    // The block's temporaries drop at its end (also when unwinding or
+                    // returning early, in reverse order of declaration).
+                    for t in tmps.iter().rev() {
+                        self.drop_m(t)?;
+                    }
+                    if !matches!(end, InitEnd::Ok) {
+                        break 'items;
+                    }
+                }
+            }
+        }
+        if !matches!(end, InitEnd::Ok) {
+            // The guards drop what was built, in reverse order of initialization.
+            for f in done.iter().rev() {
+                if let Some(m) = self.insts[i].fields[*f].take() {
+                    self.drop_m(&m)?;
+                }
+            }
+        }
+        Ok(end)
+    }
+
+    fn eval(&mut self, v: &V, i: usize) -> R<M> {
+        Ok(match v {
+            V::Own(o) => M::Own(self.new_own(&o.name, o.val)),
+            V::U32(n) => M::U32(*n),
+            V::Item(_) => M::U32(ITEM_VALUE),
+            V::Ref(s) | V::RefMut(s) => M::Ref(self.path(s, i)),
+            V::Some(x) => M::Some(Box::new(self.eval(x, i)?)),
+            V::None => M::None,
+            V::Tup(a, b) => M::Tup(Box::new(self.eval(a, i)?), Box::new(self.eval(b, i)?)),
+            V::Arr(xs) | V::Vec(xs) => {
+                let mut out = Vec::new();
+                for x in xs {
+                    out.push(self.eval(x, i)?);
+                }
+                M::List(out)
+            }
+            V::Repeat(x, n) => {
+                let m = self.eval(x, i)?;
+                M::List(vec![m; *n])
+            }
+            V::Boxed(x) => M::Boxed(Box::new(self.eval(x, i)?)),
+            V::Cell(x) => M::Cell(Box::new(self.eval(x, i)?)),
+            V::RefCell(x) => M::RefCell(Box::new(self.eval(x, i)?)),
+            V::Mutex(x) => M::Mutex(Box::new(self.eval(x, i)?)),
+            V::Rd(n, s) => M::Rd(n.clone(), self.path(s, i)),
+            V::DynFn(s, _) => M::DynFn(Some(self.path(s, i))),
+            V::FnArg | V::ContraFn => M::FnArg,
+            V::FnRet => M::FnRet,
+            V::Wrap(k, x) => M::Wrap(*k, Box::new(self.eval(x, i)?)),
+            V::Alt(_, a, _) => self.eval(a, i)?,
+        })
+    }
+
+    fn path(&self, s: &Src, i: usize) -> Path {
+        match s {
+            Src::Field(f, sel) => Path {
+                base: Base::Field(i, *f),
+                sel: *sel,
+            },
+            Src::Outer(k) => Path {
+                base: Base::Outer(*k),
+                sel: Sel::Whole,
+            },
+            Src::Probe => Path {
+                base: Base::Probe,
+                sel: Sel::Whole,
+            },
+            Src::Local => Path {
+                base: Base::Local(self.local.unwrap_or(self.probe)),
+                sel: Sel::Whole,
+            },
+        }
+    }
+
+    /// The value a path points to (cloned), or UB if it is gone.
+    fn deref(&self, path: &Path) -> R<M> {
+        let whole = match path.base {
+            Base::Field(i, f) => match self.insts.get(i).and_then(|s| s.fields[f].clone()) {
+                Some(m) => m,
+                None => {
+                    return Err(Ub(format!(
+                        "reads field {} of s{i} after it was dropped",
+                        self.p.st.fields[f].name
+                    )))
+                }
+            },
+            Base::Outer(k) => M::Own(self.outers[k]),
+            Base::Probe => M::Own(self.probe),
+            Base::Local(id) => M::Own(id),
+        };
+        Ok(match (path.sel, whole) {
+            (Sel::Whole, m) => m,
+            (Sel::Idx(k), M::List(xs)) => xs.get(k).cloned().unwrap_or(M::None),
+            (Sel::All, m @ M::List(_)) => m,
+            (Sel::Tup(0), M::Tup(a, _)) => *a,
+            (Sel::Tup(_), M::Tup(_, b)) => *b,
+            (Sel::Deref, M::Boxed(x)) => *x,
+            (_, m) => m,
+        })
+    }
+
+    fn show_field(&self, i: usize, f: usize) -> R<String> {
+        match self.insts[i].fields[f].clone() {
+            Some(m) => self.show(&m),
+            None => Err(Ub(format!(
+                "reads field {} of s{i} after it was dropped",
+                self.p.st.fields[f].name
+            ))),
+        }
+    }
+
+    fn item_name(&self, k: usize) -> &str {
+        &self.p.items[k].name
+    }
+
+    fn show(&self, m: &M) -> R<String> {
+        Ok(match m {
+            M::Own(id) => {
+                let o = &self.owns[*id];
+                if !o.alive {
+                    return Err(Ub(format!("reads {} after it was dropped", o.name)));
+                }
+                format!("{}={}", o.name, o.val)
+            }
+            M::U32(n) => n.to_string(),
+            M::Ref(p) => self.show(&self.deref(p)?)?,
+            M::Some(x) => format!("Some({})", self.show(x)?),
+            M::None => "None".into(),
+            M::Tup(a, b) => format!("({}, {})", self.show(a)?, self.show(b)?),
+            M::List(xs) => {
+                let mut v = Vec::new();
+                for x in xs {
+                    v.push(self.show(x)?);
+                }
+                format!("[{}]", v.join(", "))
+            }
+            M::Boxed(x) => self.show(x)?,
+            M::Cell(x) => format!("Cell({})", self.show(x)?),
+            M::RefCell(x) => format!("RefCell({})", self.show(x)?),
+            M::Mutex(x) => format!("Mutex({})", self.show(x)?),
+            M::Rd(n, p) => format!("Rd({n}->{})", self.show(&self.deref(p)?)?),
+            M::DynFn(Some(p)) => format!("dynfn({}+probe=0)", self.show(&self.deref(p)?)?),
+            M::DynFn(None) => "dynfn(described probe=0)".into(),
+            M::FnArg => "fnarg(described probe=0)".into(),
+            M::FnRet => "fnret(probe=0)".into(),
+            M::Wrap(k, x) => format!("{}({})", self.item_name(*k), self.show(x)?),
+        })
+    }
+
+    fn drop_own(&mut self, id: usize) -> R<()> {
+        let o = &mut self.owns[id];
+        if !o.alive {
+            return Err(Ub(format!("drops {} twice", o.name)));
+        }
+        o.alive = false;
+        let line = format!("drop {}={}", o.name, o.val);
+        self.log(line);
+        Ok(())
+    }
+
+    fn drop_m(&mut self, m: &M) -> R<()> {
+        match m {
+            M::Own(id) => self.drop_own(*id),
+            M::U32(_) | M::Ref(_) | M::None | M::DynFn(_) | M::FnArg | M::FnRet => Ok(()),
+            M::Some(x) | M::Boxed(x) | M::Cell(x) | M::RefCell(x) | M::Mutex(x) => self.drop_m(x),
+            M::Tup(a, b) => {
+                self.drop_m(a)?;
+                self.drop_m(b)
+            }
+            M::List(xs) => {
+                for x in xs {
+                    self.drop_m(x)?;
+                }
+                Ok(())
+            }
+            M::Rd(n, p) => {
+                let s = self.show(&self.deref(p)?)?;
+                self.log(format!("drop {n} reads {s}"));
+                Ok(())
+            }
+            M::Wrap(k, x) => {
+                let drops = matches!(
+                    self.p.items[*k].kind,
+                    ItemKind::Wrapper { drop: true, .. } | ItemKind::Generic { drop: true }
+                );
+                if drops {
+                    let s = self.show(x)?;
+                    let name = self.item_name(*k).to_string();
+                    self.log(format!("drop {name} reads {s}"));
+                }
+                self.drop_m(x)
+            }
+        }
+    }
+
+    fn drop_inst(&mut self, i: usize) -> R<()> {
+        let p = self.p;
+        if let Some(reads) = &p.st.pinned_drop {
+            for r in reads {
+                let s = self.show_field(i, r.field)?;
+                let name = &p.st.fields[r.field].name;
+                self.log(format!("pinned_drop {name} {s}"));
+            }
+        }
+        for f in 0..p.st.fields.len() {
+            if let Some(m) = self.insts[i].fields[f].clone() {
+                self.drop_m(&m)?;
+            }
+            self.insts[i].fields[f] = None;
+        }
+        self.insts[i].alive = false;
+        Ok(())
+    }
+
+    /// A write through a route: `Interior` replaces a cell's content, the others the field.
+    fn write(&mut self, i: usize, f: usize, op: WriteOp, value: &V) -> R<()> {
+        let m = self.eval(value, i)?;
+        let old = match self.insts[i].fields[f].take() {
+            Some(old) => old,
+            None => return Err(Ub("writes a field that is gone".into())),
+        };
+        let (new, dropped) = match (op, old) {
+            (WriteOp::Interior, M::Cell(o)) => (M::Cell(Box::new(m)), *o),
+            (WriteOp::Interior, M::RefCell(o)) => (M::RefCell(Box::new(m)), *o),
+            (WriteOp::Interior, M::Mutex(o)) => (M::Mutex(Box::new(m)), *o),
+            (_, o) => (m, o),
+        };
+        self.insts[i].fields[f] = Some(new);
+        self.drop_m(&dropped)
+    }
+
+    fn check_alive(&self, i: usize) -> R<()> {
+        if self.insts[i].alive {
+            Ok(())
+        } else {
+            Err(Ub(format!("uses s{i} after it was dropped")))
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> R<()> {
+        let p = self.p;
+        match s {
+            Stmt::Read { inst, field, .. } => {
+                self.check_alive(*inst)?;
+                let v = self.show_field(*inst, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{inst}.{name} {v}"));
+            }
+            Stmt::Write {
+                inst,
+                field,
+                value,
+                op,
+                ..
+            } => {
+                self.check_alive(*inst)?;
+                self.write(*inst, *field, *op, value)?;
+            }
+            Stmt::SwapFields { inst, a, b } => {
+                self.check_alive(*inst)?;
+                self.insts[*inst].fields.swap(*a, *b);
+            }
+            Stmt::SwapAcross { a, b, field } => {
+                self.check_alive(*a)?;
+                self.check_alive(*b)?;
+                let x = self.insts[*a].fields[*field].take();
+                let y = std::mem::replace(&mut self.insts[*b].fields[*field], x);
+                self.insts[*a].fields[*field] = y;
+            }
+            Stmt::Bump { inst, field } => {
+                self.check_alive(*inst)?;
+                if let Some(M::Ref(path)) = self.insts[*inst].fields[*field].clone() {
+                    if let M::Own(id) = self.deref(&path)? {
+                        self.owns[id].val += 1;
+                    }
+                }
+            }
+            Stmt::Thread { inst, send, body } => {
+                for b in body {
+                    self.stmt(b)?;
+                }
+                if *send && p.insts[*inst].place == Place::Box {
+                    self.drop_inst(*inst)?;
+                }
+            }
+            Stmt::Drop { inst } => {
+                self.check_alive(*inst)?;
+                self.drop_inst(*inst)?;
+            }
+            Stmt::Attack(a) => self.attack(a)?,
+        }
+        Ok(())
+    }
+
+    fn attack(&mut self, a: &Attack) -> R<()> {
+        let p = self.p;
+        match a {
+            Attack::EscapeLocal {
+                inst,
+                field,
+                op,
+                value,
+                ..
+            } => {
+                self.check_alive(*inst)?;
+                let l = self.new_own("l", 99);
+                self.local = Some(l);
+                self.write(*inst, *field, *op, value)?;
+                self.drop_own(l)?;
+                let v = self.show_field(*inst, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{inst}.{name} {v}"));
+            }
+            Attack::EscapeOut { inst, field, .. } => {
+                let leak = self.insts[*inst].fields[*field].clone();
+                self.drop_inst(*inst)?;
+                match leak {
+                    // The leaked borrow points into the dropped instance.
+                    Some(_) => {
+                        return Err(Ub(format!(
+                            "reads field {} of s{inst} after it was dropped",
+                            p.st.fields[*field].name
+                        )))
+                    }
+                    None => return Err(Ub("reads a dropped field".into())),
+                }
+            }
+            Attack::CrossSwap { a, b, field } => {
+                self.check_alive(*a)?;
+                self.check_alive(*b)?;
+                let x = self.insts[*a].fields[*field].take();
+                let y = std::mem::replace(&mut self.insts[*b].fields[*field], x);
+                self.insts[*a].fields[*field] = y;
+                self.drop_inst(*b)?;
+                let v = self.show_field(*a, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{a}.{name} {v}"));
+            }
+            Attack::MoveOut { a, b, field } => {
+                self.check_alive(*a)?;
+                self.check_alive(*b)?;
+                let fa = std::mem::take(&mut self.insts[*a].fields);
+                let fb = std::mem::replace(&mut self.insts[*b].fields, fa);
+                self.insts[*a].fields = fb;
+                self.drop_inst(*b)?;
+                let v = self.show_field(*a, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{a}.{name} {v}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Decl {
+    Inst(usize),
+    Outer(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own(name: &str, val: u32) -> V {
+        V::Own(OwnLit {
+            name: name.into(),
+            val,
+        })
+    }
+
+    /// `struct Sx { d: Rd<'x, Own>, x: Own }`, built in the order `items`.
+    fn program(items: Vec<InitItem>, mac: InitMacro) -> Program {
+        let field = |name: &str, ty: Ty| Field {
+            name: name.into(),
+            ty,
+            pin: false,
+            attr: BorrowAttr::None,
+            uses: Vec::new(),
+            uses_default_inv: false,
+        };
+        Program {
+            name: "p000000".into(),
+            seed: 0,
+            case: 0,
+            items: Vec::new(),
+            st: StructDef {
+                tuple: false,
+                lts: Vec::new(),
+                tys: Vec::new(),
+                consts: Vec::new(),
+                exists: Vec::new(),
+                where_bounds: false,
+                fields: vec![
+                    field("d", Ty::Rd(Lt::Field(1), Box::new(Ty::Own))),
+                    field("x", Ty::Own),
+                ],
+                pinned_drop: None,
+            },
+            outers: Vec::new(),
+            insts: vec![Inst {
+                place: Place::Box,
+                late: false,
+                mac,
+                ctor: false,
+                items,
+                catch: false,
+            }],
+            stmts: vec![Stmt::Read {
+                inst: 0,
+                field: 0,
+                route: Route::Accessor,
+            }],
+        }
+    }
+
+    #[test]
+    fn borrowers_drop_first_and_read_what_they_borrow() {
+        let p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d Rd(r->x=5)", "drop r reads x=5", "drop x=5"]
+        );
+        assert!(e.ub.is_none());
+    }
+
+    #[test]
+    fn a_failed_initializer_drops_in_reverse_order_of_initialization() {
+        let p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+                InitItem::Code(vec![Code::Fail], None),
+            ],
+            InitMacro::TryPinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(
+            e.lines,
+            ["fail", "drop r reads x=5", "drop x=5", "init s0 failed"]
+        );
+    }
+
+    #[test]
+    fn a_borrow_of_a_later_initialized_field_breaks_the_init_drop_check() {
+        // `d` first (reading `'static` data), then `x`, then `d` gets a borrow of `x`, then
+        // failure: the guards would drop `x` before `d` reads it.
+        let p = program(
+            vec![
+                InitItem::Field(0, FieldInit::Val(V::Rd("r".into(), Src::Probe))),
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Code(
+                    vec![
+                        Code::Assign(0, V::Rd("r2".into(), Src::Field(1, Sel::Whole))),
+                        Code::Fail,
+                    ],
+                    None,
+                ),
+            ],
+            InitMacro::TryPinInit,
+        );
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Invalid(vec![Rule::InitDropCheck]));
+        assert_eq!(e.lines, ["drop r reads probe=0", "fail", "drop x=5"]);
+        assert!(e.ub.is_some());
+    }
+
+    #[test]
+    fn a_covariant_capture_is_fine_an_invariant_one_must_be_declared() {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Cell(Box::new(V::Ref(Src::Field(1, Sel::Whole))))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = Ty::Cell(Box::new(Ty::Ref(Lt::Field(1), Box::new(Ty::Own))));
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Covariance]));
+        p.st.fields[0].uses = vec![(Lt::Field(1), Some(Variance::Invariant))];
+        assert_eq!(check(&p), Verdict::Valid);
+        // An invariant dependent has no accessor.
+        p.stmts.push(Stmt::Read {
+            inst: 0,
+            field: 0,
+            route: Route::Accessor,
+        });
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Route]));
+    }
+}

@@ -1,0 +1,210 @@
+//! `cargo xtask fuzz`: the generative soundness fuzzer (`fuzz/`, crate `pin-init-fuzz`).
+//!
+//! Also the two steps of `cargo xtask test` that use it: the self-check (with each check of the
+//! macro switched off in turn, a fixed-seed run must find a program that breaks the oracle) and
+//! a short fixed-seed run on the real macro that must find nothing.
+
+use crate::cli::{Flags, FUZZ_CHECKS};
+use crate::util::{self, fmt_dur, Result};
+use pin_init_fuzz::cli::{FindingRecord, Options, Report};
+use pin_init_fuzz::generate::Config;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The seed of the self-check and of the test step's run.
+pub const TEST_SEED: u64 = 1;
+/// Programs in the test step's run on the real macro.
+pub const TEST_CASES: u64 = 300;
+/// The most programs the self-check generates per switched-off check before it gives up.
+pub const SELF_CHECK_MAX: u64 = 400;
+
+/// The test step's run: [`TEST_CASES`] programs of seed [`TEST_SEED`] on the real macro.
+/// `Ok(Some(why))` when it found something it must not.
+pub fn test_run(repo: &Path) -> Result<Option<String>> {
+    let base = target_base(repo).join("fuzz");
+    let opts = Options {
+        seed: TEST_SEED,
+        first_case: 0,
+        cases: TEST_CASES,
+        out: base.join("test-findings/run"),
+        work: base.join("work"),
+        repo: repo.to_path_buf(),
+        disable: None,
+        batch: 100,
+        jobs: 2,
+        shrink: true,
+        gen: Config::default(),
+        stop_at_first: false,
+        progress: true,
+    };
+    let _ = std::fs::remove_dir_all(&opts.out);
+    let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+    print!("{}", report.summary(&opts));
+    let (unsound, inexpressible) = (report.unsound.len(), report.inexpressible.len());
+    if unsound + inexpressible == 0 {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "{unsound} soundness and {inexpressible} expressiveness finding(s) (programs in {})",
+        opts.out.display()
+    )))
+}
+
+fn target_base(repo: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo.join("target"))
+}
+
+/// The options of a run from the command line.
+pub fn options(repo: &Path, f: &Flags) -> Options {
+    let base = target_base(repo).join("fuzz");
+    Options {
+        seed: f.seed.unwrap_or(TEST_SEED),
+        first_case: f.first_case.unwrap_or(0),
+        cases: f.cases.unwrap_or(200),
+        out: f.out.clone().unwrap_or_else(|| base.join("findings")),
+        work: base.join("work"),
+        repo: repo.to_path_buf(),
+        disable: f.disable.clone(),
+        batch: f.batch.unwrap_or(100),
+        jobs: 2,
+        shrink: !f.no_shrink,
+        gen: Config {
+            hygiene: !f.no_hygiene,
+            ..Config::default()
+        },
+        stop_at_first: false,
+        progress: true,
+    }
+}
+
+/// `cargo xtask fuzz`.
+pub fn run(repo: &Path, f: &Flags) -> Result<()> {
+    let opts = options(repo, f);
+    if f.print {
+        return print(&opts);
+    }
+    if f.self_check {
+        let results = self_check(repo, f.seed.unwrap_or(TEST_SEED), !f.no_shrink, &opts.out)?;
+        let failed: Vec<&str> = results
+            .iter()
+            .filter(|r| r.1.is_none())
+            .map(|r| r.0.as_str())
+            .collect();
+        if failed.is_empty() {
+            return Ok(());
+        }
+        crate::bail!(
+            "with {} switched off, the fuzzer found no program that breaks the oracle",
+            failed.join(", ")
+        );
+    }
+    eprintln!(
+        "==> fuzz: seed {}, {} programs from case {}{}",
+        opts.seed,
+        opts.cases,
+        opts.first_case,
+        opts.disable
+            .as_ref()
+            .map_or(String::new(), |d| format!(", checks switched off: {d}"))
+    );
+    let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+    print!("{}", report.summary(&opts));
+    println!("  summary: {}", opts.out.join("summary.txt").display());
+    let n = report.unsound.len() + report.inexpressible.len();
+    if n > 0 {
+        crate::bail!(
+            "{} soundness and {} expressiveness finding(s), listed above",
+            report.unsound.len(),
+            report.inexpressible.len()
+        );
+    }
+    Ok(())
+}
+
+fn print(opts: &Options) -> Result<()> {
+    let env = pin_init_fuzz::batch::Env {
+        repo: opts.repo.clone(),
+        work: opts.work.clone(),
+        disable: None,
+        slot: 0,
+    };
+    let h = if opts.gen.hygiene {
+        pin_init_fuzz::cli::harvest(&env, true).map_err(util::Error)?
+    } else {
+        Default::default()
+    };
+    for case in opts.first_case..opts.first_case + opts.cases {
+        let p = pin_init_fuzz::generate::generate(opts.seed, case, &opts.gen, &h);
+        let e = pin_init_fuzz::model::simulate(&p);
+        println!("// ===== seed {}, case {case}: {:?}", opts.seed, e.verdict);
+        for l in &e.lines {
+            println!("//   {l}");
+        }
+        if let Some(ub) = &e.ub {
+            println!("//   (undefined behaviour: {ub})");
+        }
+        println!("{}", pin_init_fuzz::render::render(&p));
+    }
+    Ok(())
+}
+
+/// The self-check: for each check, a run with it switched off (`--disable CHECK`) until the
+/// first soundness finding (at most [`SELF_CHECK_MAX`] programs). Returns, per check, the first
+/// finding (if any) and the run's report.
+pub fn self_check(
+    repo: &Path,
+    seed: u64,
+    shrink: bool,
+    out: &Path,
+) -> Result<Vec<(String, Option<FindingRecord>, Report)>> {
+    let base = target_base(repo).join("fuzz");
+    let mut results = Vec::new();
+    for check in FUZZ_CHECKS {
+        let start = Instant::now();
+        eprintln!("==> fuzz self-check: {check} switched off, seed {seed}");
+        let opts = Options {
+            seed,
+            first_case: 0,
+            cases: SELF_CHECK_MAX,
+            out: out.join(format!("self-check-{check}")),
+            work: base.join("work"),
+            repo: repo.to_path_buf(),
+            disable: Some(check.to_string()),
+            batch: 50,
+            jobs: 2,
+            shrink,
+            // Half the programs attack a rule (the default is less): the self-check finds
+            // a hole sooner.
+            gen: Config {
+                hygiene: false,
+                attack_percent: 50,
+            },
+            stop_at_first: true,
+            progress: true,
+        };
+        let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+        let first = report.unsound.first().cloned();
+        match &first {
+            Some(f) => eprintln!(
+                "    {check}: found after {} programs ({}): case {} [{}] {}{}",
+                report.generated,
+                fmt_dur(start.elapsed()),
+                f.case,
+                f.kind,
+                f.detail,
+                f.path
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" -> {}", p.display()))
+            ),
+            None => eprintln!(
+                "    {check}: NOTHING found in {} programs ({})",
+                report.generated,
+                fmt_dur(start.elapsed())
+            ),
+        }
+        results.push((check.to_string(), first, report));
+    }
+    Ok(results)
+}
