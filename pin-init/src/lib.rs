@@ -242,8 +242,8 @@
 //!
 //! The crate is a superset of upstream pin-init's API (0.0.10 and what was merged after it,
 //! except its self-referential work). Linux 6.12's `kernel::init` predates some upstream
-//! renames; the kernel keeps 6.12's names by mapping them onto the crate (patch 0004), and code
-//! ported from 6.12 uses these:
+//! renames; the kernel keeps 6.12's names by mapping them onto the crate (the series' patch
+//! "rust: init: switch to the `pin-init` crate"), and code ported from 6.12 uses these:
 //!
 //! | Linux 6.12 | this crate | notes |
 //! |---|---|---|
@@ -255,6 +255,7 @@
 //! | `kernel::init::InPlaceInit` (with allocation `Flags`) | `InPlaceInit` (feature `alloc`, no flags) | the kernel keeps its own trait; both have `PinnedSelf` |
 //! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
 //! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
+//! | `kernel::prelude::Zeroable` (the derive macro only) | [`derive::Zeroable`](mod@derive) | the trait, with its by-value `zeroed()`, stays out of the prelude |
 //! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | the same, plus `Option<&T>`, `Option<&mut T>`, `Option<fn(..)>` | |
 //!
 //! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
@@ -1246,7 +1247,7 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// megabyte on the stack, which on a small stack (a kernel thread's, say) overflows it. To zero
 /// memory where it lives, use the initializer [`Zeroable::init_zeroed()`] or [`init_zeroed()`],
 /// which writes the zeroes into the slot. A prelude can export the derive macro without the trait
-/// (see [`derive`]) so that the by-value method is not in scope by accident.
+/// (see [`derive`](mod@derive)) so that the by-value method is not in scope by accident.
 ///
 /// # Safety
 ///

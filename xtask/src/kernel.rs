@@ -319,6 +319,10 @@ fn prep_hash(repo: &Path, pristine: &Path, versions: &BTreeMap<String, String>) 
     h.update(base_id(pristine).as_bytes());
     h.update_tree(&repo.join("pin-init"))?;
     h.update_tree(&repo.join("patches"))?;
+    // The files some patches add, kept as plain files (see `patches/series`).
+    if repo.join("kernel").is_dir() {
+        h.update_tree(&repo.join("kernel"))?;
+    }
     for script in PREP_SCRIPTS {
         h.update(&fs::read(repo.join(script)).context(format!("reading {script}"))?);
     }
@@ -348,17 +352,27 @@ const KCONFIG_STAMP: &str = ".xtask-kconfig";
 const TOUCHED_LIST: &str = ".xtask-touched";
 
 /// The vanilla files the hand-written patches of `patches/series` touch,
-/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines. The
-/// generated patches of the series only add files that vanilla lacks.
+/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines, and the
+/// files they delete as the tree has them (`- PATH` lines of `patches/series`).
+/// The generated patches of the series only add files that vanilla lacks.
 pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
     let series = repo.join("patches/series");
     let text = fs::read_to_string(&series).context(format!("reading {}", series.display()))?;
     let mut out = BTreeSet::new();
-    for name in text
+    for line in text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
     {
+        // `+ PATH`: a file the patch adds from `kernel/`; `- PATH`: a vanilla file it deletes.
+        if let Some(path) = line.strip_prefix('-') {
+            out.insert(PathBuf::from(path.trim()));
+            continue;
+        }
+        if line.starts_with('+') {
+            continue;
+        }
+        let name = line;
         let file = repo.join("patches").join(name);
         let patch = fs::read_to_string(&file).context(format!("reading {}", file.display()))?;
         for line in patch.lines() {
@@ -811,7 +825,126 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
         );
     }
     phase.done(&format!("{steps} build steps, no Rust warning"));
-    rustfmtcheck(tree, out, cache, opts)
+    rustfmtcheck(tree, out, cache, opts)?;
+    rust_analyzer_check(tree, out, cache, opts)
+}
+
+/// What `rust-project.json` (from `make rust-analyzer`) must say for the series: the
+/// `pin_init` crates are there, and every crate that can use the pin-init macros (`kernel` and
+/// every crate that depends on it: samples, drivers) depends on `pin_init`, whose paths the
+/// macros expand to; the host crates have the editions `rust/Makefile` builds them with.
+/// Returns the problems.
+pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
+    let v: serde_json::Value = match serde_json::from_str(json) {
+        Ok(v) => v,
+        Err(e) => return vec![format!("rust-project.json is not JSON: {e}")],
+    };
+    let Some(crates) = v["crates"].as_array() else {
+        return vec!["rust-project.json has no `crates`".to_string()];
+    };
+    let name = |c: &serde_json::Value| c["display_name"].as_str().unwrap_or("").to_string();
+    let deps = |c: &serde_json::Value| -> Vec<String> {
+        c["deps"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .filter_map(|d| d["name"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let find = |n: &str| crates.iter().find(|c| name(c) == n);
+    let mut problems = Vec::new();
+    match find("pin_init_internal") {
+        None => problems.push("no crate `pin_init_internal`".to_string()),
+        Some(c) => {
+            if c["is_proc_macro"] != serde_json::Value::Bool(true)
+                || !c["proc_macro_dylib_path"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("rust/libpin_init_internal.so"))
+            {
+                problems.push(
+                    "`pin_init_internal` is not a proc macro with rust/libpin_init_internal.so"
+                        .to_string(),
+                );
+            }
+        }
+    }
+    if find("pin_init").is_none() {
+        problems.push("no crate `pin_init`".to_string());
+    }
+    let mut users = 0;
+    for c in crates {
+        let d = deps(c);
+        if name(c) == "kernel" || d.iter().any(|x| x == "kernel") {
+            users += 1;
+            if !d.iter().any(|x| x == "pin_init") {
+                problems.push(format!(
+                    "crate `{}` ({}) uses `kernel` but has no dependency on `pin_init`",
+                    name(c),
+                    c["root_module"].as_str().unwrap_or("?")
+                ));
+            }
+        }
+    }
+    if users < 2 {
+        problems.push(format!(
+            "only {users} crate(s) use `kernel`: the samples and drivers are missing"
+        ));
+    }
+    for line in rust_makefile.lines() {
+        let Some((krate, edition)) = line.split_once("-edition := ") else {
+            continue;
+        };
+        match find(krate) {
+            None => problems.push(format!("no crate `{krate}` (rust/Makefile builds it)")),
+            Some(c) if c["edition"].as_str() != Some(edition.trim()) => problems.push(format!(
+                "crate `{krate}` has edition {} in rust-project.json, rust/Makefile builds it \
+                 with {}",
+                c["edition"],
+                edition.trim()
+            )),
+            Some(_) => {}
+        }
+    }
+    problems
+}
+
+/// `make rust-analyzer`, and [`rust_project_problems`] of the `rust-project.json` it writes.
+fn rust_analyzer_check(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+    let phase = Phase::start("kernel: make rust-analyzer");
+    let output = make_command(tree, out, cache, opts.jobs)
+        .arg("rust-analyzer")
+        .stdin(Stdio::null())
+        .output()
+        .context("running make rust-analyzer")?;
+    if !output.status.success() {
+        crate::bail!(
+            "make rust-analyzer failed ({}):\n{}",
+            output.status,
+            util::tail_str(&String::from_utf8_lossy(&output.stderr), 20)
+        );
+    }
+    let json_path = out.join("rust-project.json");
+    let json =
+        fs::read_to_string(&json_path).context(format!("reading {}", json_path.display()))?;
+    let makefile = fs::read_to_string(tree.join("rust/Makefile")).unwrap_or_default();
+    let problems = rust_project_problems(&json, &makefile);
+    if !problems.is_empty() {
+        crate::bail!(
+            "{} does not describe the pin-init crates as kbuild builds them:\n  {}",
+            json_path.display(),
+            problems.join("\n  ")
+        );
+    }
+    let crates = serde_json::from_str::<serde_json::Value>(&json)
+        .ok()
+        .and_then(|v| v["crates"].as_array().map(Vec::len))
+        .unwrap_or(0);
+    phase.done(&format!(
+        "{crates} crates; pin_init is a dependency of every user of kernel"
+    ));
+    Ok(())
 }
 
 /// The rustc and clippy warnings (and errors) in a kernel build log, each as
