@@ -116,7 +116,11 @@ pub const ENV: &[(&str, &str)] = &[
     ),
     (
         "PIN_INIT_HARNESS_QEMU",
-        "the QEMU binary (default qemu-system-x86_64 from the tool path)",
+        "the QEMU binary (default qemu-system-x86_64 from the tool path); when set, setup does not install QEMU",
+    ),
+    (
+        "PIN_INIT_HARNESS_APT_OPTIONS",
+        "extra `-o` options for setup's apt calls; with `-oDir::State::status=DIR/status` setup reads the installed packages from DIR and only simulates",
     ),
     (
         "PIN_INIT_HARNESS_BUSYBOX",
@@ -146,9 +150,13 @@ pub const COMMANDS: &[Cmd] = &[
     Cmd {
         name: "setup",
         args: "",
-        about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time.",
+        about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time. Never removes a package: stops and says what conflicts instead.",
         opts: &[],
-        env: &["PIN_INIT_HARNESS_CACHE"],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_APT_OPTIONS",
+        ],
     },
     Cmd {
         name: "kernel",

@@ -391,6 +391,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     fs::create_dir_all(cache.join("logs"))?;
     let args_for = |accel: &str| qemu_args(accel, &image, &initrd);
     let phase = Phase::start("vm-test: boot in QEMU");
+    eprintln!("    QEMU: {}", crate::setup::qemu_in_use());
     eprintln!(
         "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
