@@ -14,6 +14,7 @@ pub mod ktap;
 pub mod kunitcheck;
 pub mod series;
 pub mod setup;
+pub mod stable;
 pub mod testcmd;
 pub mod util;
 pub mod verdict;

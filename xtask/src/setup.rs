@@ -399,17 +399,32 @@ pub fn qemu_in_use() -> String {
     let bin = own_qemu()
         .or_else(|| util::find_tool("qemu-system-x86_64"))
         .unwrap_or_else(|| PathBuf::from("qemu-system-x86_64"));
-    let version = Command::new(&bin)
-        .arg("--version")
-        .output()
-        .ok()
-        .and_then(|o| {
-            String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .next()
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "not found".to_string());
+    // At most 5 s: a QEMU that does not answer `--version` must not stall the caller.
+    let version = (|| {
+        let mut child = Command::new(&bin)
+            .arg("--version")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        let start = std::time::Instant::now();
+        loop {
+            if child.try_wait().ok()?.is_some() {
+                break;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(5) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Some("did not answer --version in 5 s".to_string());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take()?, &mut out).ok()?;
+        out.lines().next().map(str::to_string)
+    })()
+    .unwrap_or_else(|| "not found".to_string());
     format!("{} ({version})", bin.display())
 }
 

@@ -98,9 +98,11 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         &dir.join("patches/series"),
         "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
     );
+    // make-series.sh checks that the series builds each vendored crate with the edition of
+    // its Cargo.toml (`<crate>-edition := E` lines, in rust/Makefile in the real series).
     write(
         &dir.join("patches/0001-good.patch"),
-        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\n",
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\ndiff --git a/rust/editions.mk b/rust/editions.mk\nnew file mode 100644\n--- /dev/null\n+++ b/rust/editions.mk\n@@ -0,0 +1,4 @@\n+unicode_ident-edition := 2021\n+proc_macro2-edition := 2021\n+quote-edition := 2021\n+syn-edition := 2021\n",
     );
     write(
         &dir.join("patches/0002-broken.patch"),
@@ -114,7 +116,9 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         );
         write(
             &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
-            &format!("[package]\nname = \"{crate_}\"\nlicense = \"MIT OR Apache-2.0\"\n"),
+            &format!(
+                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
+            ),
         );
     }
 }
@@ -432,7 +436,9 @@ fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
     // than before so that make rebuilds what was built from it.
     write(&frepo.join("patches/series"), "# nothing\n");
     let err = run();
-    assert!(err.contains("1 back to vanilla"), "{err}");
+    // kernel/hello.c, and rust/editions.mk, which the patch added, is deleted.
+    assert!(err.contains("2 back to vanilla"), "{err}");
+    assert!(!tree.join("rust/editions.mk").exists());
     assert_eq!(
         fs::read_to_string(&hello).unwrap(),
         fs::read_to_string(src.join("kernel/hello.c")).unwrap()
@@ -1280,7 +1286,8 @@ fn accels(calls: &Path) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut accels = Vec::new();
     let mut rest = Vec::new();
-    for line in &lines {
+    // `--version`: the harness says which QEMU it uses.
+    for line in lines.iter().filter(|l| l.trim() != "--version") {
         let words: Vec<&str> = line.split_whitespace().collect();
         let i = words.iter().position(|w| *w == "-accel").unwrap();
         accels.push(words[i + 1].to_string());
@@ -1422,15 +1429,18 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
     // A context line that is off by one: `patch` (prepare-tree.sh) applies it with fuzz,
     // `git am` does not, and the step names the patch.
     let fuzzy = "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/1] fuzzy\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@\n int line9_stale;\n-int line10;\n+int line10_renamed;\n int line11;\n";
-    write(&frepo.join("patches/0001-fuzzy.patch"), fuzzy);
-    write(&frepo.join("patches/series"), "0001-fuzzy.patch\n");
+    write(&frepo.join("patches/0002-fuzzy.patch"), fuzzy);
+    write(
+        &frepo.join("patches/series"),
+        "0001-good.patch\n0002-fuzzy.patch\n",
+    );
     let tree = t.0.join("tree");
     fake_tree(&tree, 12);
     let o = Command::new("patch")
         .args(["-p1", "--dry-run", "-d"])
         .arg(&tree)
         .arg("-i")
-        .arg(frepo.join("patches/0001-fuzzy.patch"))
+        .arg(frepo.join("patches/0002-fuzzy.patch"))
         .output()
         .unwrap();
     assert!(
@@ -1444,7 +1454,7 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
         .to_string();
     assert!(
         err.contains(
-            "patch 0006-fuzzy.patch (patches/0001-fuzzy.patch) does not apply with `git am`"
+            "patch 0007-fuzzy.patch (patches/0002-fuzzy.patch) does not apply with `git am`, hunk kernel/hello.c @@ -9,3 +9,3 @@"
         ),
         "{err}"
     );
