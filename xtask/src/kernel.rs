@@ -649,6 +649,15 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         cmd.arg("CLIPPY=1")
             .arg(format!("CLIPPY_DRIVER={}", clippy.display()));
     }
+    // bindgen loads the newest libclang it finds, whatever clang builds the kernel; with
+    // several LLVM versions installed (Debian's clang 14 and a clang-19, say) it then gets C
+    // flags its libclang does not know. Point it at the libclang of the clang in use:
+    // `<resource dir>/../..` is that LLVM's lib directory.
+    if std::env::var_os("LIBCLANG_PATH").is_none() {
+        if let Some(libdir) = clang_libdir() {
+            cmd.env("LIBCLANG_PATH", libdir);
+        }
+    }
     // Debian's rustc finds its sources by itself; say where they are anyway.
     let lib_src = Path::new("/usr/lib/rustlib/src/rust/library");
     if rustc.starts_with("/usr/bin") && lib_src.is_dir() {
@@ -665,6 +674,22 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         }
     }
     cmd
+}
+
+/// The lib directory of the LLVM whose `clang` is on the build path, if it has a libclang.
+fn clang_libdir() -> Option<PathBuf> {
+    let clang = util::find_tool("clang")?;
+    let o = Command::new(clang)
+        .arg("-print-resource-dir")
+        .output()
+        .ok()?;
+    let resource = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    let libdir = resource.parent()?.parent()?.to_path_buf();
+    fs::read_dir(&libdir)
+        .ok()?
+        .flatten()
+        .any(|e| e.file_name().to_string_lossy().starts_with("libclang"))
+        .then_some(libdir)
 }
 
 /// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.
@@ -825,8 +850,7 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
         );
     }
     phase.done(&format!("{steps} build steps, no Rust warning"));
-    rustfmtcheck(tree, out, cache, opts)?;
-    rust_analyzer_check(tree, out, cache, opts)
+    rustfmtcheck(tree, out, cache, opts)
 }
 
 /// What `rust-project.json` (from `make rust-analyzer`) must say for the series: the
@@ -1110,6 +1134,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     if !image.is_file() {
         crate::bail!("the build finished but {} is missing", image.display());
     }
+    rust_analyzer_check(&tree, &out, cache, opts)?;
     eprintln!("    kernel image: {}", image.display());
     Ok(out)
 }
