@@ -474,7 +474,8 @@ mod tests {
             include_str!("util.rs"),
             include_str!("vm.rs"),
             include_str!("kernel.rs"),
-            include_str!("testcmd.rs")
+            include_str!("testcmd.rs"),
+            include_str!("setup.rs")
         );
         for cmd in COMMANDS {
             for name in cmd.env {

@@ -626,11 +626,15 @@ fn canned_qemu(dir: &Path, log: &str) -> PathBuf {
     let console = dir.join("console.txt");
     write(&console, log);
     let qemu = dir.join("qemu-canned");
-    // Checks that it was given the kernel and an initramfs, then "boots".
+    let filtered = dir.join("console-filtered.txt");
+    write(&filtered, &filtered_console());
+    // Checks that it was given the kernel and an initramfs, then "boots" (the KUnit filter
+    // boot prints the filtered log).
     executable(
         &qemu,
         &format!(
-            "#!/bin/sh\ncase \"$*\" in *-kernel*bzImage*-initrd*initramfs.cpio*) ;; *) echo bad args: \"$*\"; exit 3;; esac\ncat {}\n",
+            "#!/bin/sh\ncase \"$*\" in --version) echo 'QEMU emulator version 0 (canned)'; exit 0;; *-kernel*bzImage*-initrd*initramfs.cpio*) ;; *) echo bad args: \"$*\"; exit 3;; esac\ncase \"$*\" in *kunit.filter=*) cat {};; *) cat {};; esac\n",
+            filtered.display(),
             console.display()
         ),
     );
@@ -662,6 +666,15 @@ fn good_console() -> String {
         manifest.len()
     ));
     log
+}
+
+/// The console log of the KUnit filter boot (`kunit.filter=module=kernel`): only the suite of
+/// the module `kernel` runs.
+fn filtered_console() -> String {
+    "Linux version 6.12.118 (fake)\nKTAP version 1\n1..1\n    KTAP version 1\n    \
+     # Subtest: pin_init_selfref\n    1..2\n    ok 1 shared_borrows\n    \
+     ok 2 inline_owner\nok 1 pin_init_selfref\nVMCHECK: done pass=0 fail=0\n"
+        .to_string()
 }
 
 #[test]
@@ -1239,13 +1252,16 @@ fn standin_qemu(dir: &Path, kvm: Kvm) -> (PathBuf, PathBuf) {
              echo 'Kernel panic - not syncing: fake panic in early init'\n    exit 1"
             .to_string(),
     };
+    let filtered = dir.join("console-filtered.txt");
+    write(&filtered, &filtered_console());
     let bin = dir.join("bin");
     executable(
         &bin.join("qemu-system-x86_64"),
         &format!(
-            "#!/bin/sh\necho \"$*\" >> {calls}\ncase \" $* \" in\n  *\" -accel kvm \"*)\n    {under_kvm}\n    ;;\n  *)\n    cat {console}\n    ;;\nesac\n",
+            "#!/bin/sh\necho \"$*\" >> {calls}\ncase \" $* \" in\n  *\" kunit.filter=\"*)\n    cat {filtered}\n    ;;\n  *\" -accel kvm \"*)\n    {under_kvm}\n    ;;\n  *)\n    cat {console}\n    ;;\nesac\n",
             calls = calls.display(),
             console = console.display(),
+            filtered = filtered.display(),
         ),
     );
     (bin, calls)
@@ -1286,8 +1302,12 @@ fn accels(calls: &Path) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut accels = Vec::new();
     let mut rest = Vec::new();
-    // `--version`: the harness says which QEMU it uses.
-    for line in lines.iter().filter(|l| l.trim() != "--version") {
+    // `--version`: the harness says which QEMU it uses; `kunit.filter=`: the second boot of a
+    // passing run (checked by `filter_boot`).
+    for line in lines
+        .iter()
+        .filter(|l| l.trim() != "--version" && !l.contains("kunit.filter="))
+    {
         let words: Vec<&str> = line.split_whitespace().collect();
         let i = words.iter().position(|w| *w == "-accel").unwrap();
         accels.push(words[i + 1].to_string());
@@ -1462,4 +1482,35 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
     let why = xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz"))
         .expect_err("skipped");
     assert!(why.contains("no vanilla 6.12"), "{why}");
+}
+
+/// The second boot of a passing run, `kunit.filter=module=kernel`: KUnit's filter reads every
+/// case's module name (a NULL one crashes it), so the boot must run exactly the suite of the
+/// module `kernel`, passing, with no kernel error report.
+#[test]
+fn the_kunit_filter_boot_runs_only_the_suite_of_the_module_kernel() {
+    let manifest =
+        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    assert_eq!(
+        xtask::vm::filter_boot_problems(&filtered_console(), &manifest),
+        Vec::<String>::new()
+    );
+    // Unfiltered: the doctests ran too.
+    let p = xtask::vm::filter_boot_problems(&good_console(), &manifest);
+    assert!(
+        p.iter().any(|p| p.contains("rust_doctests_kernel")),
+        "{p:?}"
+    );
+    // What a NULL module name does: an oops while KUnit filters, and no suite.
+    let crash = "Linux version 6.12.118 (fake)\nBUG: kernel NULL pointer dereference, address: 0000000000000000\nRIP: 0010:strcmp+0x10/0x30\n";
+    let p = xtask::vm::filter_boot_problems(crash, &manifest);
+    assert!(
+        p.iter()
+            .any(|p| p.contains("kernel error report: BUG: kernel NULL pointer dereference")),
+        "{p:?}"
+    );
+    assert!(
+        p.iter().any(|p| p.contains("KUnit ran the suites []")),
+        "{p:?}"
+    );
 }
