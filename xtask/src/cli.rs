@@ -196,6 +196,22 @@ pub const COMMANDS: &[Cmd] = &[
         ],
     },
     Cmd {
+        name: "kasan-demo",
+        args: "",
+        about: "Show that the KUnit suite's drop checks catch a wrong drop order: build the debug (KASAN) kernel in build-kasan-demo/ with pin-init's drop-order check switched off (PIN_INIT_UNSOUND_DISABLE_CHECKS=drop_order, test-only) and the suite's drop_order_kasan_demo case compiled in, boot it, and require KASAN's use-after-free report in that case (its first lines are printed).",
+        opts: &[JOBS, SOURCE, TIMEOUT, ACCEL],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_REPO",
+            "PIN_INIT_HARNESS_TOOL_PATH",
+            "PIN_INIT_HARNESS_TARBALL",
+            "PIN_INIT_HARNESS_NO_CCACHE",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_BUSYBOX",
+            "PIN_INIT_HARNESS_KVM_DEVICE",
+        ],
+    },
+    Cmd {
         name: "verdict",
         args: "LOGFILE",
         about: "Judge a saved console log: KTAP, the sample modules, oops/BUG/WARN/KASAN reports.",

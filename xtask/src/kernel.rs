@@ -33,7 +33,21 @@ pub struct Options {
     pub jobs: u32,
     /// Use this unpacked vanilla tree instead of Debian's tarball.
     pub source: Option<PathBuf>,
+    /// The KASAN demonstration build (`cargo xtask kasan-demo`): the debug kernel, in its own
+    /// build directory, with the pin-init macros built with their drop-order check switched off
+    /// and the KUnit suite's demonstration case compiled in. See [`KASAN_DEMO_ENV`].
+    pub kasan_demo: bool,
 }
+
+/// What the KASAN demonstration build sets: the environment variable that switches the
+/// macros' drop-order check off while kbuild compiles `rust/pin-init/internal` (read with
+/// `option_env!`, see `pin-init/internal/src/test_switch.rs`), and the cfg that compiles the
+/// suite's `drop_order_kasan_demo` case. kbuild does not track environment variables, so this
+/// build has a build directory of its own that is never built without them, and every other
+/// build removes the variable from make's environment.
+pub const KASAN_DEMO_ENV: (&str, &str) = ("PIN_INIT_UNSOUND_DISABLE_CHECKS", "drop_order");
+/// The `KRUSTFLAGS` of the KASAN demonstration build.
+pub const KASAN_DEMO_RUSTFLAGS: &str = "--cfg=pin_init_selfref_kasan_demo";
 
 /// Tools the kernel build needs and their Debian packages.
 pub const TOOLS: &[Tool] = &[
@@ -98,6 +112,31 @@ pub const TOOLS: &[Tool] = &[
 /// The build directory for the given flavour.
 pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
     cache.join(if debug { "build-debug" } else { "build" })
+}
+
+/// The build directory of the KASAN demonstration (`cargo xtask kasan-demo`).
+pub fn kasan_demo_dir(cache: &Path) -> PathBuf {
+    cache.join("build-kasan-demo")
+}
+
+/// The build directory `opts` build in.
+fn out_dir(cache: &Path, opts: &Options) -> PathBuf {
+    if opts.kasan_demo {
+        kasan_demo_dir(cache)
+    } else {
+        build_dir(cache, opts.debug)
+    }
+}
+
+/// [`make_command`] for the build `opts` asks for: the KASAN demonstration build gets its
+/// environment variable and cfg.
+fn make_for(tree: &Path, out: &Path, cache: &Path, jobs: u32, opts: &Options) -> Command {
+    let mut cmd = make_command(tree, out, cache, jobs);
+    if opts.kasan_demo {
+        cmd.env(KASAN_DEMO_ENV.0, KASAN_DEMO_ENV.1)
+            .arg(format!("KRUSTFLAGS={KASAN_DEMO_RUSTFLAGS}"));
+    }
+    cmd
 }
 
 /// `VERSION.PATCHLEVEL.SUBLEVEL` from a tree's top Makefile.
@@ -627,7 +666,10 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         .arg("ARCH=x86_64")
         .arg("LLVM=1")
         .arg(format!("-j{jobs}"))
-        .env("PATH", util::build_path());
+        .env("PATH", util::build_path())
+        // Test-only: switches the macros' soundness checks off. Only the KASAN demonstration
+        // build, in its own build directory, sets it (`make_for`).
+        .env_remove(KASAN_DEMO_ENV.0);
     // `cargo xtask` runs under cargo, whose package variables would reach clippy-driver
     // (`CARGO_PKG_RUST_VERSION` makes it warn that the kernel's clippy.toml MSRV differs).
     for (key, _) in std::env::vars_os() {
@@ -694,7 +736,7 @@ fn clang_libdir() -> Option<PathBuf> {
 
 /// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.
 fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
-    let frags = fragments(repo, opts.debug)?;
+    let frags = fragments(repo, opts.debug || opts.kasan_demo)?;
     let mut merged = String::new();
     let mut h = Hasher::default();
     h.update(
@@ -722,7 +764,7 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
     fs::write(&config, &merged)?;
     let log = cache.join("logs/olddefconfig.log");
     fs::create_dir_all(cache.join("logs"))?;
-    let o = make_command(tree, out, cache, 1)
+    let o = make_for(tree, out, cache, 1, opts)
         .arg("olddefconfig")
         .output()
         .context("running make olddefconfig")?;
@@ -751,7 +793,9 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
 
 /// Runs the build, showing a progress line, saving the full log.
 fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
-    let log_path = cache.join(if opts.debug {
+    let log_path = cache.join(if opts.kasan_demo {
+        "logs/kernel-build-kasan-demo.log"
+    } else if opts.debug {
         "logs/kernel-build-debug.log"
     } else {
         "logs/kernel-build.log"
@@ -764,7 +808,7 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
         .and_then(|s| s.trim().parse().ok());
     let phase = Phase::start(format!("kernel: make -j{}", opts.jobs));
     eprintln!("    full log: {}", log_path.display());
-    let mut child = make_command(tree, out, cache, opts.jobs)
+    let mut child = make_for(tree, out, cache, opts.jobs, opts)
         .arg("all")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -1127,7 +1171,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     let versions = vendor(repo, cache)?;
     prepare(repo, cache, &pristine, &versions)?;
     let tree = cache.join("linux");
-    let out = build_dir(cache, opts.debug);
+    let out = out_dir(cache, opts);
     configure(repo, cache, &tree, &out, opts)?;
     build(&tree, &out, cache, opts)?;
     let image = out.join("arch/x86/boot/bzImage");
