@@ -978,6 +978,94 @@ pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
     problems
 }
 
+/// The `// expect: TEXT` lines of a compile-fail check.
+pub fn expectations(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// expect:"))
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+/// Builds every `xtask/kernel-compile-fail/*.rs` as an external module against the kernel in
+/// `out` and requires each build to fail with its `// expect:` lines in the output. Skipped
+/// when neither the kernel nor the checks changed since the last time they all failed as
+/// expected.
+fn compile_fail_checks(
+    repo: &Path,
+    tree: &Path,
+    out: &Path,
+    cache: &Path,
+    opts: &Options,
+) -> Result<()> {
+    let dir = repo.join("xtask/kernel-compile-fail");
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    let mut checks: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    checks.sort();
+    let mut h = Hasher::default();
+    for f in [out.join("vmlinux"), out.join("rust/libpin_init_internal.so")] {
+        let mtime = fs::metadata(&f).and_then(|m| m.modified()).ok();
+        h.update(format!("{} {mtime:?}", f.display()).as_bytes());
+    }
+    h.update_tree(&dir)?;
+    let stamp = out.join(".xtask-compile-fail");
+    if fs::read_to_string(&stamp).ok().as_deref() == Some(h.hex().as_str()) {
+        return Ok(());
+    }
+    let phase = Phase::start("kernel: code that must not build");
+    let work = cache.join("compile-fail");
+    for check in &checks {
+        let name = check.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
+        let expect = expectations(&source);
+        if expect.is_empty() {
+            crate::bail!("{}: no `// expect: TEXT` line", check.display());
+        }
+        let m = work.join(&name);
+        let _ = fs::remove_dir_all(&m);
+        fs::create_dir_all(&m)?;
+        fs::write(m.join(format!("{name}.rs")), &source)?;
+        fs::write(m.join("Kbuild"), format!("obj-m := {name}.o\n"))?;
+        let o = make_for(tree, out, cache, 1, opts)
+            .arg(format!("M={}", m.display()))
+            .arg("modules")
+            .stdin(Stdio::null())
+            .output()
+            .context("running make M=... modules")?;
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        if o.status.success() {
+            crate::bail!(
+                "{} builds, but must not: {}",
+                check.display(),
+                expect.join("; ")
+            );
+        }
+        let missing: Vec<&String> = expect.iter().filter(|e| !text.contains(e.as_str())).collect();
+        if !missing.is_empty() {
+            crate::bail!(
+                "{} fails to build, but not with {:?}; the build said:\n{}",
+                check.display(),
+                missing,
+                util::tail_str(&text, 30)
+            );
+        }
+        eprintln!("    {name}: fails as expected ({})", expect.join("; "));
+    }
+    fs::write(&stamp, h.hex())?;
+    phase.done(&format!("{} check(s)", checks.len()));
+    Ok(())
+}
+
 /// `make rust-analyzer`, and [`rust_project_problems`] of the `rust-project.json` it writes.
 fn rust_analyzer_check(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
     let phase = Phase::start("kernel: make rust-analyzer");
@@ -1179,6 +1267,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         crate::bail!("the build finished but {} is missing", image.display());
     }
     rust_analyzer_check(&tree, &out, cache, opts)?;
+    compile_fail_checks(repo, &tree, &out, cache, opts)?;
     eprintln!("    kernel image: {}", image.display());
     Ok(out)
 }

@@ -177,7 +177,10 @@ fn a_tarball_apt_cannot_fetch_names_the_version_and_apts_error() {
 #[test]
 fn tested_versions_must_be_6_12_oldest_first() {
     let t = Temp::new("versions");
-    write(&t.0.join("patches/tested-versions"), "# c\n6.12.38\n6.12.107 # n\n");
+    write(
+        &t.0.join("patches/tested-versions"),
+        "# c\n6.12.38\n6.12.107 # n\n",
+    );
     assert_eq!(xtask::stable::tested_versions(&t.0).unwrap(), [38, 107]);
     write(&t.0.join("patches/tested-versions"), "6.12.107\n6.12.38\n");
     assert!(xtask::stable::tested_versions(&t.0)
