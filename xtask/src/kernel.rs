@@ -961,7 +961,11 @@ pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
         ));
     }
     for line in rust_makefile.lines() {
-        let Some((krate, edition)) = line.split_once("-edition := ") else {
+        // `<crate>-edition := 2021`: the host crates (`core-edition` is computed).
+        let Some((krate, edition)) = line
+            .split_once("-edition := ")
+            .filter(|(_, e)| e.trim().chars().all(|c| c.is_ascii_digit()))
+        else {
             continue;
         };
         match find(krate) {
