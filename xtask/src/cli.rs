@@ -57,6 +57,10 @@ const DEBUG: Opt = flag(
     "debug",
     "the debug kernel: KASAN, lockdep, DEBUG_OBJECTS (kunit-configs/debug/, own build dir)",
 );
+const DOCS: Opt = flag(
+    "docs",
+    "also `make rustdoc` and `make rusttest` (about 6 min here; rustdoc rebuilds core's docs every time)",
+);
 const JOBS: Opt = Opt {
     long: "jobs",
     short: Some('j'),
@@ -162,7 +166,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "kernel",
         args: "",
         about: "Unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh), configure it (kunit-configs/) and build it; incremental.",
-        opts: &[DEBUG, JOBS, SOURCE],
+        opts: &[DEBUG, DOCS, JOBS, SOURCE],
         env: KERNEL_ENV,
     },
     Cmd {
@@ -183,7 +187,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "all",
         args: "",
         about: "setup + kernel + vm-test.",
-        opts: &[DEBUG, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        opts: &[DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_REPO",
@@ -335,6 +339,8 @@ fn first_sentence(text: &str) -> &str {
 pub struct Flags {
     /// `--debug`.
     pub debug: bool,
+    /// `--docs`.
+    pub docs: bool,
     /// `--json`.
     pub json: bool,
     /// `--junit FILE`.
@@ -409,6 +415,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             // the next call; flags only set a field here.
             match long {
                 "debug" => f.debug = true,
+                "docs" => f.docs = true,
                 "json" => f.json = true,
                 "all" => f.all = true,
                 "bisect" => f.bisect = true,

@@ -37,6 +37,8 @@ pub struct Options {
     /// build directory, with the pin-init macros built with their drop-order check switched off
     /// and the KUnit suite's demonstration case compiled in. See [`KASAN_DEMO_ENV`].
     pub kasan_demo: bool,
+    /// Also `make rustdoc` and `make rusttest`.
+    pub docs: bool,
 }
 
 /// What the KASAN demonstration build sets: the environment variable that switches the
@@ -982,6 +984,46 @@ pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
     problems
 }
 
+/// `make rustdoc` (the documentation of core, macros, the pin-init crates and kernel, with
+/// rustdoc's lints) or `make rusttest` (the host unit tests and the macros' doctests): must
+/// succeed without a warning.
+fn docs_target(tree: &Path, out: &Path, cache: &Path, opts: &Options, target: &str) -> Result<()> {
+    let phase = Phase::start(format!("kernel: make {target}"));
+    let o = make_for(tree, out, cache, opts.jobs, opts)
+        .arg(target)
+        .stdin(Stdio::null())
+        .output()
+        .context(format!("running make {target}"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let warnings = rust_warnings(&text);
+    if !o.status.success() || !warnings.is_empty() {
+        crate::bail!(
+            "make {target} failed ({}){}:\n{}",
+            o.status,
+            if warnings.is_empty() {
+                String::new()
+            } else {
+                format!(", warnings: {}", warnings.join("; "))
+            },
+            util::tail_str(&text, 30)
+        );
+    }
+    let tests: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("test result:"))
+        .collect();
+    phase.done(&if tests.is_empty() {
+        "no warning".to_string()
+    } else {
+        tests.join("; ")
+    });
+    Ok(())
+}
+
 /// The `// expect: TEXT` lines of a compile-fail check.
 pub fn expectations(source: &str) -> Vec<String> {
     source
@@ -1013,7 +1055,10 @@ fn compile_fail_checks(
         .collect();
     checks.sort();
     let mut h = Hasher::default();
-    for f in [out.join("vmlinux"), out.join("rust/libpin_init_internal.so")] {
+    for f in [
+        out.join("vmlinux"),
+        out.join("rust/libpin_init_internal.so"),
+    ] {
         let mtime = fs::metadata(&f).and_then(|m| m.modified()).ok();
         h.update(format!("{} {mtime:?}", f.display()).as_bytes());
     }
@@ -1025,7 +1070,11 @@ fn compile_fail_checks(
     let phase = Phase::start("kernel: code that must not build");
     let work = cache.join("compile-fail");
     for check in &checks {
-        let name = check.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let name = check
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
         let expect = expectations(&source);
         if expect.is_empty() {
@@ -1054,7 +1103,10 @@ fn compile_fail_checks(
                 expect.join("; ")
             );
         }
-        let missing: Vec<&String> = expect.iter().filter(|e| !text.contains(e.as_str())).collect();
+        let missing: Vec<&String> = expect
+            .iter()
+            .filter(|e| !text.contains(e.as_str()))
+            .collect();
         if !missing.is_empty() {
             crate::bail!(
                 "{} fails to build, but not with {:?}; the build said:\n{}",
@@ -1272,6 +1324,11 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     }
     rust_analyzer_check(&tree, &out, cache, opts)?;
     compile_fail_checks(repo, &tree, &out, cache, opts)?;
+    if opts.docs {
+        for target in ["rustdoc", "rusttest"] {
+            docs_target(&tree, &out, cache, opts, target)?;
+        }
+    }
     eprintln!("    kernel image: {}", image.display());
     Ok(out)
 }

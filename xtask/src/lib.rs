@@ -32,6 +32,7 @@ fn kernel_opts(f: &Flags) -> kernel::Options {
         jobs: f.jobs.unwrap_or(2),
         source: f.source.clone(),
         kasan_demo: false,
+        docs: f.docs,
     }
 }
 

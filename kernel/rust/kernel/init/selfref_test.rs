@@ -435,25 +435,28 @@ mod kasan_demo {
         view: Noisy<'log, &'text [u8]>,
     }
 
+    impl<'log> Reversed<'log> {
+        fn new(log: &'log DropLog) -> impl PinInit<Self, Error> + 'log {
+            try_pin_init!(Self {
+                text: Noisy {
+                    name: "text",
+                    log,
+                    value: kvec(b"freed before its view")?
+                },
+                view: Noisy {
+                    name: "view",
+                    log,
+                    value: &text.value[..]
+                },
+            })
+        }
+    }
+
     pub(super) extern "C" fn drop_order_kasan_demo(_test: *mut bindings::kunit) {
         run!((|| {
             let log = DropLog::new();
-            let reversed = KBox::pin_init(
-                pin_init!(Reversed {
-                    text: Noisy {
-                        name: "text",
-                        log: &log,
-                        value: kvec(b"freed before its view")?,
-                    },
-                    view: Noisy {
-                        name: "view",
-                        log: &log,
-                        value: &text.value[..],
-                    },
-                }? Error),
-                GFP_KERNEL,
-            )?;
-            drop(reversed);
+            // Drops `text` (freeing its buffer), then `view`, which reads the freed buffer.
+            drop(KBox::pin_init(Reversed::new(&log), GFP_KERNEL)?);
             Ok(())
         })());
     }
