@@ -26,6 +26,7 @@ let
         (root + "/Cargo.lock")
         (root + "/pin-init/src")
         (root + "/pin-init/internal/src")
+        (root + "/kernel")
         (root + "/scripts/prepare-tree.sh")
         (root + "/scripts/make-series.sh")
         (root + "/patches/series")

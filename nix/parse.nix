@@ -14,10 +14,12 @@ let
 in
 rec {
   # patches/series: one patch file name per line, `#` starts a comment,
-  # blank lines ignored (what prepare-tree.sh applies, in order).
+  # blank lines ignored (what prepare-tree.sh applies, in order). Lines that
+  # start with `+` or `-` add a file to the patch before them (from kernel/,
+  # or a deletion generated against the tree): they are not patches.
   parseSeries =
     text:
-    builtins.filter (l: l != "") (
+    builtins.filter (l: l != "" && builtins.match "[-+].*" l == null) (
       map (l: trim (builtins.head (builtins.split "#" l))) (lines text)
     );
 

@@ -1,8 +1,8 @@
 #!/bin/sh
-# make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR
+# make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR [TREE]
 #
 # Writes the complete kernel patch series into OUT_DIR, as `git format-patch`
-# output that applies with `git am` (or `patch -p1`) to a vanilla Linux 6.12
+# output that applies with `git am` (or `patch -p1`) to a vanilla Linux 6.12.y
 # tree, and OUT_DIR/series, listing it in order. Used by scripts/prepare-tree.sh
 # (and so by `cargo xtask kernel` and the Nix build) and by `cargo xtask series`.
 #
@@ -13,7 +13,15 @@
 #     it comes from. VENDOR_DIR/<crate>-<version>/ (or one level deeper).
 #  2. one patch adding the pin-init crates: pin-init/src -> rust/pin-init/src,
 #     pin-init/internal/src -> rust/pin-init/internal/src.
-#  3. the hand-written patches of REPO_ROOT/patches/series, renumbered.
+#  3. the hand-written patches of REPO_ROOT/patches/series, renumbered. A patch
+#     listed there may be followed by lines that add files to it:
+#       + PATH   the new kernel file PATH, whose content is REPO_ROOT/kernel/PATH
+#                (the KUnit suite and the samples live there as plain files);
+#       - PATH   the deletion of the kernel file PATH as TREE has it (for files
+#                whose content differs between 6.12.y releases).
+#     The patch's commit message and its own hunks come from patches/NAME; its
+#     diffstat is recomputed. A patch with a `- PATH` line needs TREE, the
+#     vanilla tree the series is for (only the listed files are read).
 #
 # OUT_DIR/series has one line per patch: the file name in OUT_DIR, and where
 # it comes from ("generated" or patches/NAME). The output depends only on the
@@ -26,10 +34,11 @@ die() {
 	exit 1
 }
 
-[ $# -eq 3 ] || die "usage: make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR"
+[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR [TREE]"
 out=$1
 repo=$2
 vendor=$3
+tree=${4-}
 command -v git >/dev/null 2>&1 || die "git not found (Debian package git)"
 [ -f "$repo/Cargo.lock" ] || die "missing $repo/Cargo.lock"
 series=$repo/patches/series
@@ -70,11 +79,51 @@ lock_version() {
 	' "$repo/Cargo.lock"
 }
 
-# The hand-written patches, in order (comments and blank lines stripped).
-hand=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series")
+# patches/series without comments and blank lines, leading blanks removed:
+# patch names, each followed by its `+ PATH` / `- PATH` lines.
+series_lines=$(sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series")
+# The hand-written patches, in order.
+hand=$(printf '%s\n' "$series_lines" | grep -v '^[-+]' || true)
 for p in $hand; do
 	[ -f "$repo/patches/$p" ] || die "patch $p listed in patches/series does not exist"
 done
+# The `+ PATH` and `- PATH` lines of patch $1, one per line.
+extra_files() {
+	printf '%s\n' "$series_lines" | awk -v want="$1" '
+		/^[-+]/ { if (cur == want) print; next }
+		{ cur = $0 }
+	'
+}
+printf '%s\n' "$series_lines" | awk '
+	/^[-+]/ {
+		if (NR == 1 || prev == "") { print "make-series: error: patches/series: \"" $0 "\" does not follow a patch"; exit 1 }
+		if ($0 !~ /^[-+][ \t]+[^ \t]+$/) { print "make-series: error: patches/series: \"" $0 "\": expected \"+ PATH\" or \"- PATH\""; exit 1 }
+		next
+	}
+	{ prev = $0 }
+' >&2 || exit 1
+for p in $hand; do
+	extra_files "$p" | while read -r op path; do
+		case $path in
+		/* | *..*) die "patches/series: $op $path (for $p): the path must be relative to the kernel tree, without .." ;;
+		esac
+		if [ "$op" = + ]; then
+			[ -f "$repo/kernel/$path" ] || die "patches/series: $p adds $path, but $repo/kernel/$path does not exist"
+		else
+			[ -n "$tree" ] || die "patch $p deletes $path, whose content differs between 6.12.y releases: pass the vanilla tree the series is for as TREE"
+			[ -f "$tree/$path" ] || die "patch $p deletes $path, but $tree/$path does not exist (is $tree a vanilla 6.12 tree?)"
+		fi
+	done
+done
+
+# rust/Makefile builds every vendored crate with the edition of its
+# Cargo.toml (`<crate>-edition := E` in a hand-written patch): check that they
+# agree, so that a crate update that changes its edition cannot go unnoticed.
+edition_in_patches() { # CRATE_NAME (with underscores)
+	for p in $hand; do
+		sed -n "s/^+$1-edition := \([0-9][0-9]*\)\$/\1/p" "$repo/patches/$p"
+	done | tail -n 1
+}
 
 mkdir -p "$out"
 rm -f "$out"/[0-9][0-9][0-9][0-9]-*.patch "$out/series"
@@ -105,6 +154,7 @@ add_spdx() { # DIR SPDX_EXPRESSION
 	done
 }
 
+any_edition=$(for c in unicode_ident proc_macro2 quote syn; do edition_in_patches "$c"; done)
 # crates in dependency order: each builds with only the ones before it
 for crate in unicode-ident proc-macro2 quote syn; do
 	ver=$(lock_version "$crate")
@@ -121,6 +171,16 @@ for crate in unicode-ident proc-macro2 quote syn; do
 	[ -f "$dir/Cargo.toml" ] || die "vendored $crate $ver has no Cargo.toml (its licence is read there)"
 	license=$(sed -n 's/^license *= *"\(.*\)"$/\1/p' "$dir/Cargo.toml" | head -n 1)
 	[ -n "$license" ] || die "no license = \"...\" in $dir/Cargo.toml"
+	edition=$(sed -n 's/^edition *= *"\(.*\)"$/\1/p' "$dir/Cargo.toml" | head -n 1)
+	[ -n "$edition" ] || edition=2015
+	crate_id=$(echo "$crate" | tr - _)
+	built=$(edition_in_patches "$crate_id")
+	# A series that builds the crates says with which edition, for each of them.
+	if [ -n "$any_edition" ]; then
+		[ -n "$built" ] || die "no patch of patches/series says which edition rust/Makefile builds $crate with (a line \"$crate_id-edition := $edition\")"
+	fi
+	[ -z "$built" ] || [ "$built" = "$edition" ] ||
+		die "rust/Makefile builds $crate with edition $built, but $crate $ver is an edition $edition crate ($dir/Cargo.toml): update \"$crate_id-edition\" in the patch that sets it"
 	dest=$work/tree/rust/$crate
 	mkdir -p "$dest"
 	cp -R "$dir/src/." "$dest/"
@@ -204,10 +264,79 @@ for f in "$work/gen"/*.patch; do
 	renumber "$f" "$n" >"$out/$name"
 	echo "$name generated" >>"$out/series"
 done
+# Writes patches/$1 with the files of its `+ PATH` / `- PATH` lines added to
+# it: the commit message and the patch's own hunks as they are, then every
+# file's diff (its own and the generated ones) in path order, under a
+# recomputed diffstat.
+compose() { # PATCH
+	src=$repo/patches/$1
+	c=$work/compose
+	rm -rf "$c"
+	mkdir -p "$c/tree"
+	git -C "$c/tree" init -q
+	git -C "$c/tree" config core.abbrev 7
+	# The files to delete, as the tree has them, then the change.
+	extra_files "$1" >"$c/extra"
+	while read -r op path; do
+		if [ "$op" = - ]; then
+			mkdir -p "$c/tree/$(dirname "$path")"
+			cp "$tree/$path" "$c/tree/$path"
+		fi
+	done <"$c/extra"
+	git -C "$c/tree" add -A
+	git -C "$c/tree" commit -q --allow-empty -m base
+	while read -r op path; do
+		if [ "$op" = + ]; then
+			mkdir -p "$c/tree/$(dirname "$path")"
+			cp "$repo/kernel/$path" "$c/tree/$path"
+		else
+			rm "$c/tree/$path"
+		fi
+	done <"$c/extra"
+	git -C "$c/tree" add -A
+	git -C "$c/tree" diff --cached --no-renames --no-color >"$c/generated.diff"
+	# The patch's own diffs: from its first `diff --git` line, without a
+	# format-patch signature. They must not touch the generated files.
+	awk '/^diff --git / { on = 1 } on && /^-- $/ { exit } on' "$src" >"$c/own.diff"
+	while read -r op path; do
+		if grep -q "^diff --git a/$path b/$path\$" "$c/own.diff"; then
+			if [ "$op" = + ]; then
+				die "patches/$1 contains a diff of $path, which comes from kernel/$path: remove it from the patch (edit kernel/$path instead)"
+			else
+				die "patches/$1 contains a diff of $path, which is generated against the tree: remove it from the patch"
+			fi
+		fi
+	done <"$c/extra"
+	cat "$c/own.diff" "$c/generated.diff" | awk '
+		/^diff --git / { n++; split($0, w, " "); key[n] = substr(w[4], 3) }
+		{ text[n] = text[n] $0 "\n" }
+		END {
+			for (i = 1; i <= n; i++) order[i] = i
+			for (i = 2; i <= n; i++)
+				for (j = i; j > 1 && key[order[j - 1]] > key[order[j]]; j--) {
+					t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
+				}
+			for (i = 1; i <= n; i++) printf "%s", text[order[i]]
+		}
+	' >"$c/all.diff"
+	# `git apply --stat` reads only the patch; outside of any repository it
+	# does not restrict the paths it reports.
+	stat=$(cd "$c" && GIT_CEILING_DIRECTORIES=$c git apply --stat --summary all.diff) ||
+		die "patches/$1: the composed patch is not a valid diff"
+	awk '{ print } /^---$/ { exit }' "$src"
+	printf '%s\n\n' "$stat"
+	cat "$c/all.diff"
+}
+
 for p in $hand; do
 	n=$((n + 1))
 	name=$(printf '%04d-%s' "$n" "$(echo "$p" | sed 's/^[0-9]*-//')")
-	renumber "$repo/patches/$p" "$n" >"$out/$name"
+	if [ -n "$(extra_files "$p")" ]; then
+		compose "$p" >"$work/composed.patch"
+		renumber "$work/composed.patch" "$n" >"$out/$name"
+	else
+		renumber "$repo/patches/$p" "$n" >"$out/$name"
+	fi
 	echo "$name patches/$p" >>"$out/series"
 done
 echo "make-series: wrote $n patch(es) to $out ($ngen generated, $nhand from patches/series)"

@@ -39,7 +39,9 @@ command -v patch >/dev/null 2>&1 ||
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/prepare-tree.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
-sh "$here/make-series.sh" "$work/series" "$repo" "$vendor" >/dev/null
+# The series is made for this tree: a patch may delete files whose content
+# differs between 6.12.y releases (see make-series.sh).
+sh "$here/make-series.sh" "$work/series" "$repo" "$vendor" "$tree" >/dev/null
 
 # Print, for a failed dry run of PATCH, which file and hunk failed, with the
 # hunk's @@ header from the patch.

@@ -254,8 +254,8 @@
 //!
 //! The crate is a superset of upstream pin-init's API (0.0.10 and what was merged after it,
 //! except its self-referential work). Linux 6.12's `kernel::init` predates some upstream
-//! renames; the kernel keeps 6.12's names by mapping them onto the crate (patch 0004), and code
-//! ported from 6.12 uses these:
+//! renames; the kernel keeps 6.12's names by mapping them onto the crate (the series' patch
+//! "rust: init: switch to the `pin-init` crate"), and code ported from 6.12 uses these:
 //!
 //! | Linux 6.12 | this crate | notes |
 //! |---|---|---|
@@ -267,6 +267,7 @@
 //! | `kernel::init::InPlaceInit` (with allocation `Flags`, `PinnedSelf`) | `InPlaceInit` (features `std`/`alloc`, no flags, returns `Pin<Self>`) | the kernel keeps its own trait |
 //! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
 //! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
+//! | `kernel::prelude::Zeroable` (the derive macro only) | [`derive::Zeroable`](mod@derive) | the trait, with its by-value `zeroed()`, stays out of the prelude |
 //! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | `Option<NonNull<T>>`, `Option<&T>`, `Option<&mut T>` also for unsized `T` (`Option<&[u8]>`, `Option<&dyn Trait>`), `Option<Box<T>>`, `Option<fn(..)>` | |
 //!
 //! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
@@ -505,6 +506,41 @@ pub use pin_init_internal::Zeroable;
 /// let _ = zeroed::<WithRef>(); // error: `WithRef` is not `Zeroable`
 /// ```
 pub use pin_init_internal::MaybeZeroable;
+
+/// The derive macros alone, without the traits of the same names.
+///
+/// `use pin_init::Zeroable` imports both the derive macro and the trait, and with the trait in
+/// scope the by-value [`Zeroable::zeroed()`] can be called on every zeroable type. A prelude that
+/// should let its users derive [`Zeroable`](trait@crate::Zeroable) without putting that method
+/// in scope everywhere (where it is easily mistaken for the in-place [`init_zeroed()`]) re-exports
+/// the derives from here. Linux's `kernel::prelude` does so.
+///
+/// ```
+/// use pin_init::derive::Zeroable;
+///
+/// #[derive(Zeroable)]
+/// struct Counters {
+///     hits: u64,
+/// }
+///
+/// // The trait is not in scope: name it to zero a value.
+/// let c: Counters = pin_init::zeroed();
+/// assert_eq!(c.hits, 0);
+/// ```
+///
+/// ```compile_fail,E0599
+/// use pin_init::derive::Zeroable;
+///
+/// #[derive(Zeroable)]
+/// struct Counters {
+///     hits: u64,
+/// }
+///
+/// let c = Counters::zeroed(); // error: no function `zeroed`: the trait is not in scope
+/// ```
+pub mod derive {
+    pub use pin_init_internal::{MaybeZeroable, Zeroable};
+}
 
 /// Constructs an in-place, pinned initializer for a `struct` marked with [`#[pin_data]`](pin_data).
 ///
@@ -839,6 +875,10 @@ where
 ///
 /// The requirements of [`PinInit`], without the pinning part: the implementation must not rely
 /// on `slot` staying where it is after `__init` returns.
+///
+/// The `__pinned_init` function from the supertrait [`PinInit`] must execute the exact same code
+/// as `__init`: code that has an `impl Init<T, E>` may initialize the slot through either method
+/// and then move the value.
 #[must_use = "An initializer must be used in order to create its value."]
 pub unsafe trait Init<T: ?Sized, E = Infallible>: PinInit<T, E> {
     /// Initializes `slot`.
@@ -1249,6 +1289,16 @@ pub unsafe trait PinnedDrop: __internal::HasPinData {
 /// assert_eq!(*v, (0, None, [0, 0]));
 /// ```
 ///
+/// # By value or in place
+///
+/// [`Zeroable::zeroed()`] (like the function [`zeroed()`]) returns the zeroed value itself: it is
+/// built where the caller keeps it, usually on the stack, and moved from there. Every value is an
+/// initializer of itself, so `Box::init(<[u8; 1 << 20]>::zeroed())` compiles and first builds a
+/// megabyte on the stack, which on a small stack (a kernel thread's, say) overflows it. To zero
+/// memory where it lives, use the initializer [`Zeroable::init_zeroed()`] or [`init_zeroed()`],
+/// which writes the zeroes into the slot. A prelude can export the derive macro without the trait
+/// (see [`derive`](mod@derive)) so that the by-value method is not in scope by accident.
+///
 /// # Safety
 ///
 /// The bit pattern consisting only of zeroes is a valid value of this type, i.e. this is not
@@ -1282,6 +1332,9 @@ pub unsafe trait Zeroable {
     }
 
     /// A `Self` with every byte zero, by value; the same as [`zeroed()`].
+    ///
+    /// The value is built on the caller's stack (see [By value or in place](Zeroable#by-value-or-in-place));
+    /// to zero a large value where it lives, use [`Zeroable::init_zeroed()`].
     ///
     /// ```
     /// use pin_init::*;
@@ -1354,8 +1407,9 @@ pub fn init_zeroed<T: Zeroable>() -> impl Init<T> {
 
 /// A `T` with every byte zero, by value: the safe counterpart of [`core::mem::zeroed()`].
 ///
-/// It is `const`, so it also initializes statics. For an in-place initializer (of a value too big
-/// for the stack, say) use [`init_zeroed()`].
+/// It is `const`, so it also initializes statics. Anywhere else the value is built on the stack
+/// and moved from there; for an in-place initializer (of a value too big for the stack, say) use
+/// [`init_zeroed()`].
 ///
 /// ```
 /// use pin_init::*;

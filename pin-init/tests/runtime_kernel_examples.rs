@@ -313,7 +313,7 @@ fn pin_init_buf_zeroable() {
 
 // init.rs, `init_array_from_fn`. 6.12 wrote `KBox::init::<Error>(..)`, which needed the old
 // blanket `impl<T, E> Init<T, E> for T`; with upstream's `impl<T> Init<T> for T` the element
-// initializer `|i| i` has the error `Infallible`, so patch 0004 lets it be inferred.
+// initializer `|i| i` has the error `Infallible`, so the kernel series lets it be inferred.
 #[test]
 fn init_array_example() {
     use kernel::{alloc::KBox, init::init_array_from_fn};

@@ -57,6 +57,10 @@ const DEBUG: Opt = flag(
     "debug",
     "the debug kernel: KASAN, lockdep, DEBUG_OBJECTS (kunit-configs/debug/, own build dir)",
 );
+const DOCS: Opt = flag(
+    "docs",
+    "also `make rustdoc` and `make rusttest` (about 6 min here; rustdoc rebuilds core's docs every time)",
+);
 const JOBS: Opt = Opt {
     long: "jobs",
     short: Some('j'),
@@ -116,7 +120,11 @@ pub const ENV: &[(&str, &str)] = &[
     ),
     (
         "PIN_INIT_HARNESS_QEMU",
-        "the QEMU binary (default qemu-system-x86_64 from the tool path)",
+        "the QEMU binary (default qemu-system-x86_64 from the tool path); when set, setup does not install QEMU",
+    ),
+    (
+        "PIN_INIT_HARNESS_APT_OPTIONS",
+        "extra `-o` options for setup's apt calls; with `-oDir::State::status=DIR/status` setup reads the installed packages from DIR and only simulates",
     ),
     (
         "PIN_INIT_HARNESS_BUSYBOX",
@@ -146,15 +154,19 @@ pub const COMMANDS: &[Cmd] = &[
     Cmd {
         name: "setup",
         args: "",
-        about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time.",
+        about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time. Never removes a package: stops and says what conflicts instead.",
         opts: &[],
-        env: &["PIN_INIT_HARNESS_CACHE"],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_APT_OPTIONS",
+        ],
     },
     Cmd {
         name: "kernel",
         args: "",
         about: "Unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh), configure it (kunit-configs/) and build it; incremental.",
-        opts: &[DEBUG, JOBS, SOURCE],
+        opts: &[DEBUG, DOCS, JOBS, SOURCE],
         env: KERNEL_ENV,
     },
     Cmd {
@@ -175,7 +187,23 @@ pub const COMMANDS: &[Cmd] = &[
         name: "all",
         args: "",
         about: "setup + kernel + vm-test.",
-        opts: &[DEBUG, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        opts: &[DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        env: &[
+            "PIN_INIT_HARNESS_CACHE",
+            "PIN_INIT_HARNESS_REPO",
+            "PIN_INIT_HARNESS_TOOL_PATH",
+            "PIN_INIT_HARNESS_TARBALL",
+            "PIN_INIT_HARNESS_NO_CCACHE",
+            "PIN_INIT_HARNESS_QEMU",
+            "PIN_INIT_HARNESS_BUSYBOX",
+            "PIN_INIT_HARNESS_KVM_DEVICE",
+        ],
+    },
+    Cmd {
+        name: "kasan-demo",
+        args: "",
+        about: "Show that the KUnit suite's drop checks catch a wrong drop order: build the debug (KASAN) kernel in build-kasan-demo/ with pin-init's drop-order check switched off (PIN_INIT_UNSOUND_DISABLE_CHECKS=drop_order, test-only) and the suite's drop_order_kasan_demo case compiled in, boot it, and require KASAN's use-after-free report in that case (its first lines are printed).",
+        opts: &[JOBS, SOURCE, TIMEOUT, ACCEL],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_REPO",
@@ -344,6 +372,8 @@ fn first_sentence(text: &str) -> &str {
 pub struct Flags {
     /// `--debug`.
     pub debug: bool,
+    /// `--docs`.
+    pub docs: bool,
     /// `--json`.
     pub json: bool,
     /// `--junit FILE`.
@@ -436,6 +466,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             // the next call; flags only set a field here.
             match long {
                 "debug" => f.debug = true,
+                "docs" => f.docs = true,
                 "json" => f.json = true,
                 "all" => f.all = true,
                 "bisect" => f.bisect = true,
@@ -544,7 +575,8 @@ mod tests {
             include_str!("util.rs"),
             include_str!("vm.rs"),
             include_str!("kernel.rs"),
-            include_str!("testcmd.rs")
+            include_str!("testcmd.rs"),
+            include_str!("setup.rs")
         );
         for cmd in COMMANDS {
             for name in cmd.env {

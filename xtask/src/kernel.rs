@@ -33,7 +33,23 @@ pub struct Options {
     pub jobs: u32,
     /// Use this unpacked vanilla tree instead of Debian's tarball.
     pub source: Option<PathBuf>,
+    /// The KASAN demonstration build (`cargo xtask kasan-demo`): the debug kernel, in its own
+    /// build directory, with the pin-init macros built with their drop-order check switched off
+    /// and the KUnit suite's demonstration case compiled in. See [`KASAN_DEMO_ENV`].
+    pub kasan_demo: bool,
+    /// Also `make rustdoc` and `make rusttest`.
+    pub docs: bool,
 }
+
+/// What the KASAN demonstration build sets: the environment variable that switches the
+/// macros' drop-order check off while kbuild compiles `rust/pin-init/internal` (read with
+/// `option_env!`, see `pin-init/internal/src/test_switch.rs`), and the cfg that compiles the
+/// suite's `drop_order_kasan_demo` case. kbuild does not track environment variables, so this
+/// build has a build directory of its own that is never built without them, and every other
+/// build removes the variable from make's environment.
+pub const KASAN_DEMO_ENV: (&str, &str) = ("PIN_INIT_UNSOUND_DISABLE_CHECKS", "drop_order");
+/// The `KRUSTFLAGS` of the KASAN demonstration build.
+pub const KASAN_DEMO_RUSTFLAGS: &str = "--cfg=pin_init_selfref_kasan_demo";
 
 /// Tools the kernel build needs and their Debian packages.
 pub const TOOLS: &[Tool] = &[
@@ -98,6 +114,31 @@ pub const TOOLS: &[Tool] = &[
 /// The build directory for the given flavour.
 pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
     cache.join(if debug { "build-debug" } else { "build" })
+}
+
+/// The build directory of the KASAN demonstration (`cargo xtask kasan-demo`).
+pub fn kasan_demo_dir(cache: &Path) -> PathBuf {
+    cache.join("build-kasan-demo")
+}
+
+/// The build directory `opts` build in.
+fn out_dir(cache: &Path, opts: &Options) -> PathBuf {
+    if opts.kasan_demo {
+        kasan_demo_dir(cache)
+    } else {
+        build_dir(cache, opts.debug)
+    }
+}
+
+/// [`make_command`] for the build `opts` asks for: the KASAN demonstration build gets its
+/// environment variable and cfg.
+fn make_for(tree: &Path, out: &Path, cache: &Path, jobs: u32, opts: &Options) -> Command {
+    let mut cmd = make_command(tree, out, cache, jobs);
+    if opts.kasan_demo {
+        cmd.env(KASAN_DEMO_ENV.0, KASAN_DEMO_ENV.1)
+            .arg(format!("KRUSTFLAGS={KASAN_DEMO_RUSTFLAGS}"));
+    }
+    cmd
 }
 
 /// `VERSION.PATCHLEVEL.SUBLEVEL` from a tree's top Makefile.
@@ -319,6 +360,10 @@ fn prep_hash(repo: &Path, pristine: &Path, versions: &BTreeMap<String, String>) 
     h.update(base_id(pristine).as_bytes());
     h.update_tree(&repo.join("pin-init"))?;
     h.update_tree(&repo.join("patches"))?;
+    // The files some patches add, kept as plain files (see `patches/series`).
+    if repo.join("kernel").is_dir() {
+        h.update_tree(&repo.join("kernel"))?;
+    }
     for script in PREP_SCRIPTS {
         h.update(&fs::read(repo.join(script)).context(format!("reading {script}"))?);
     }
@@ -348,17 +393,27 @@ const KCONFIG_STAMP: &str = ".xtask-kconfig";
 const TOUCHED_LIST: &str = ".xtask-touched";
 
 /// The vanilla files the hand-written patches of `patches/series` touch,
-/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines. The
-/// generated patches of the series only add files that vanilla lacks.
+/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines, and the
+/// files they delete as the tree has them (`- PATH` lines of `patches/series`).
+/// The generated patches of the series only add files that vanilla lacks.
 pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
     let series = repo.join("patches/series");
     let text = fs::read_to_string(&series).context(format!("reading {}", series.display()))?;
     let mut out = BTreeSet::new();
-    for name in text
+    for line in text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
     {
+        // `+ PATH`: a file the patch adds from `kernel/`; `- PATH`: a vanilla file it deletes.
+        if let Some(path) = line.strip_prefix('-') {
+            out.insert(PathBuf::from(path.trim()));
+            continue;
+        }
+        if line.starts_with('+') {
+            continue;
+        }
+        let name = line;
         let file = repo.join("patches").join(name);
         let patch = fs::read_to_string(&file).context(format!("reading {}", file.display()))?;
         for line in patch.lines() {
@@ -613,7 +668,10 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         .arg("ARCH=x86_64")
         .arg("LLVM=1")
         .arg(format!("-j{jobs}"))
-        .env("PATH", util::build_path());
+        .env("PATH", util::build_path())
+        // Test-only: switches the macros' soundness checks off. Only the KASAN demonstration
+        // build, in its own build directory, sets it (`make_for`).
+        .env_remove(KASAN_DEMO_ENV.0);
     // `cargo xtask` runs under cargo, whose package variables would reach clippy-driver
     // (`CARGO_PKG_RUST_VERSION` makes it warn that the kernel's clippy.toml MSRV differs).
     for (key, _) in std::env::vars_os() {
@@ -635,6 +693,15 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         cmd.arg("CLIPPY=1")
             .arg(format!("CLIPPY_DRIVER={}", clippy.display()));
     }
+    // bindgen loads the newest libclang it finds, whatever clang builds the kernel; with
+    // several LLVM versions installed (Debian's clang 14 and a clang-19, say) it then gets C
+    // flags its libclang does not know. Point it at the libclang of the clang in use:
+    // `<resource dir>/../..` is that LLVM's lib directory.
+    if std::env::var_os("LIBCLANG_PATH").is_none() {
+        if let Some(libdir) = clang_libdir() {
+            cmd.env("LIBCLANG_PATH", libdir);
+        }
+    }
     // Debian's rustc finds its sources by itself; say where they are anyway.
     let lib_src = Path::new("/usr/lib/rustlib/src/rust/library");
     if rustc.starts_with("/usr/bin") && lib_src.is_dir() {
@@ -653,9 +720,25 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
     cmd
 }
 
+/// The lib directory of the LLVM whose `clang` is on the build path, if it has a libclang.
+fn clang_libdir() -> Option<PathBuf> {
+    let clang = util::find_tool("clang")?;
+    let o = Command::new(clang)
+        .arg("-print-resource-dir")
+        .output()
+        .ok()?;
+    let resource = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    let libdir = resource.parent()?.parent()?.to_path_buf();
+    fs::read_dir(&libdir)
+        .ok()?
+        .flatten()
+        .any(|e| e.file_name().to_string_lossy().starts_with("libclang"))
+        .then_some(libdir)
+}
+
 /// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.
 fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
-    let frags = fragments(repo, opts.debug)?;
+    let frags = fragments(repo, opts.debug || opts.kasan_demo)?;
     let mut merged = String::new();
     let mut h = Hasher::default();
     h.update(
@@ -683,7 +766,7 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
     fs::write(&config, &merged)?;
     let log = cache.join("logs/olddefconfig.log");
     fs::create_dir_all(cache.join("logs"))?;
-    let o = make_command(tree, out, cache, 1)
+    let o = make_for(tree, out, cache, 1, opts)
         .arg("olddefconfig")
         .output()
         .context("running make olddefconfig")?;
@@ -712,7 +795,9 @@ fn configure(repo: &Path, cache: &Path, tree: &Path, out: &Path, opts: &Options)
 
 /// Runs the build, showing a progress line, saving the full log.
 fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
-    let log_path = cache.join(if opts.debug {
+    let log_path = cache.join(if opts.kasan_demo {
+        "logs/kernel-build-kasan-demo.log"
+    } else if opts.debug {
         "logs/kernel-build-debug.log"
     } else {
         "logs/kernel-build.log"
@@ -725,7 +810,7 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
         .and_then(|s| s.trim().parse().ok());
     let phase = Phase::start(format!("kernel: make -j{}", opts.jobs));
     eprintln!("    full log: {}", log_path.display());
-    let mut child = make_command(tree, out, cache, opts.jobs)
+    let mut child = make_for(tree, out, cache, opts.jobs, opts)
         .arg("all")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -812,6 +897,266 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
     }
     phase.done(&format!("{steps} build steps, no Rust warning"));
     rustfmtcheck(tree, out, cache, opts)
+}
+
+/// What `rust-project.json` (from `make rust-analyzer`) must say for the series: the
+/// `pin_init` crates are there, and every crate that can use the pin-init macros (`kernel` and
+/// every crate that depends on it: samples, drivers) depends on `pin_init`, whose paths the
+/// macros expand to; the host crates have the editions `rust/Makefile` builds them with.
+/// Returns the problems.
+pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
+    let v: serde_json::Value = match serde_json::from_str(json) {
+        Ok(v) => v,
+        Err(e) => return vec![format!("rust-project.json is not JSON: {e}")],
+    };
+    let Some(crates) = v["crates"].as_array() else {
+        return vec!["rust-project.json has no `crates`".to_string()];
+    };
+    let name = |c: &serde_json::Value| c["display_name"].as_str().unwrap_or("").to_string();
+    let deps = |c: &serde_json::Value| -> Vec<String> {
+        c["deps"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .filter_map(|d| d["name"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let find = |n: &str| crates.iter().find(|c| name(c) == n);
+    let mut problems = Vec::new();
+    match find("pin_init_internal") {
+        None => problems.push("no crate `pin_init_internal`".to_string()),
+        Some(c) => {
+            if c["is_proc_macro"] != serde_json::Value::Bool(true)
+                || !c["proc_macro_dylib_path"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("rust/libpin_init_internal.so"))
+            {
+                problems.push(
+                    "`pin_init_internal` is not a proc macro with rust/libpin_init_internal.so"
+                        .to_string(),
+                );
+            }
+        }
+    }
+    if find("pin_init").is_none() {
+        problems.push("no crate `pin_init`".to_string());
+    }
+    let mut users = 0;
+    for c in crates {
+        let d = deps(c);
+        if name(c) == "kernel" || d.iter().any(|x| x == "kernel") {
+            users += 1;
+            if !d.iter().any(|x| x == "pin_init") {
+                problems.push(format!(
+                    "crate `{}` ({}) uses `kernel` but has no dependency on `pin_init`",
+                    name(c),
+                    c["root_module"].as_str().unwrap_or("?")
+                ));
+            }
+        }
+    }
+    if users < 2 {
+        problems.push(format!(
+            "only {users} crate(s) use `kernel`: the samples and drivers are missing"
+        ));
+    }
+    for line in rust_makefile.lines() {
+        // `<crate>-edition := 2021`: the host crates (`core-edition` is computed).
+        let Some((krate, edition)) = line
+            .split_once("-edition := ")
+            .filter(|(_, e)| e.trim().chars().all(|c| c.is_ascii_digit()))
+        else {
+            continue;
+        };
+        match find(krate) {
+            None => problems.push(format!("no crate `{krate}` (rust/Makefile builds it)")),
+            Some(c) if c["edition"].as_str() != Some(edition.trim()) => problems.push(format!(
+                "crate `{krate}` has edition {} in rust-project.json, rust/Makefile builds it \
+                 with {}",
+                c["edition"],
+                edition.trim()
+            )),
+            Some(_) => {}
+        }
+    }
+    problems
+}
+
+/// `make rustdoc` (the documentation of core, macros, the pin-init crates and kernel, with
+/// rustdoc's lints) or `make rusttest` (the host unit tests and the macros' doctests): must
+/// succeed without a warning.
+fn docs_target(tree: &Path, out: &Path, cache: &Path, opts: &Options, target: &str) -> Result<()> {
+    let phase = Phase::start(format!("kernel: make {target}"));
+    let o = make_for(tree, out, cache, opts.jobs, opts)
+        .arg(target)
+        .stdin(Stdio::null())
+        .output()
+        .context(format!("running make {target}"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let warnings = rust_warnings(&text);
+    if !o.status.success() || !warnings.is_empty() {
+        crate::bail!(
+            "make {target} failed ({}){}:\n{}",
+            o.status,
+            if warnings.is_empty() {
+                String::new()
+            } else {
+                format!(", warnings: {}", warnings.join("; "))
+            },
+            util::tail_str(&text, 30)
+        );
+    }
+    let tests: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("test result:"))
+        .collect();
+    phase.done(&if tests.is_empty() {
+        "no warning".to_string()
+    } else {
+        tests.join("; ")
+    });
+    Ok(())
+}
+
+/// The `// expect: TEXT` lines of a compile-fail check.
+pub fn expectations(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// expect:"))
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+/// Builds every `xtask/kernel-compile-fail/*.rs` as an external module against the kernel in
+/// `out` and requires each build to fail with its `// expect:` lines in the output. Skipped
+/// when neither the kernel nor the checks changed since the last time they all failed as
+/// expected.
+fn compile_fail_checks(
+    repo: &Path,
+    tree: &Path,
+    out: &Path,
+    cache: &Path,
+    opts: &Options,
+) -> Result<()> {
+    let dir = repo.join("xtask/kernel-compile-fail");
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    let mut checks: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    checks.sort();
+    let mut h = Hasher::default();
+    for f in [
+        out.join("vmlinux"),
+        out.join("rust/libpin_init_internal.so"),
+    ] {
+        let mtime = fs::metadata(&f).and_then(|m| m.modified()).ok();
+        h.update(format!("{} {mtime:?}", f.display()).as_bytes());
+    }
+    h.update_tree(&dir)?;
+    let stamp = out.join(".xtask-compile-fail");
+    if fs::read_to_string(&stamp).ok().as_deref() == Some(h.hex().as_str()) {
+        return Ok(());
+    }
+    let phase = Phase::start("kernel: code that must not build");
+    let work = cache.join("compile-fail");
+    for check in &checks {
+        let name = check
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
+        let expect = expectations(&source);
+        if expect.is_empty() {
+            crate::bail!("{}: no `// expect: TEXT` line", check.display());
+        }
+        let m = work.join(&name);
+        let _ = fs::remove_dir_all(&m);
+        fs::create_dir_all(&m)?;
+        fs::write(m.join(format!("{name}.rs")), &source)?;
+        fs::write(m.join("Kbuild"), format!("obj-m := {name}.o\n"))?;
+        let o = make_for(tree, out, cache, 1, opts)
+            .arg(format!("M={}", m.display()))
+            .arg("modules")
+            .stdin(Stdio::null())
+            .output()
+            .context("running make M=... modules")?;
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        if o.status.success() {
+            crate::bail!(
+                "{} builds, but must not: {}",
+                check.display(),
+                expect.join("; ")
+            );
+        }
+        let missing: Vec<&String> = expect
+            .iter()
+            .filter(|e| !text.contains(e.as_str()))
+            .collect();
+        if !missing.is_empty() {
+            crate::bail!(
+                "{} fails to build, but not with {:?}; the build said:\n{}",
+                check.display(),
+                missing,
+                util::tail_str(&text, 30)
+            );
+        }
+        eprintln!("    {name}: fails as expected ({})", expect.join("; "));
+    }
+    fs::write(&stamp, h.hex())?;
+    phase.done(&format!("{} check(s)", checks.len()));
+    Ok(())
+}
+
+/// `make rust-analyzer`, and [`rust_project_problems`] of the `rust-project.json` it writes.
+fn rust_analyzer_check(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+    let phase = Phase::start("kernel: make rust-analyzer");
+    let output = make_command(tree, out, cache, opts.jobs)
+        .arg("rust-analyzer")
+        .stdin(Stdio::null())
+        .output()
+        .context("running make rust-analyzer")?;
+    if !output.status.success() {
+        crate::bail!(
+            "make rust-analyzer failed ({}):\n{}",
+            output.status,
+            util::tail_str(&String::from_utf8_lossy(&output.stderr), 20)
+        );
+    }
+    let json_path = out.join("rust-project.json");
+    let json =
+        fs::read_to_string(&json_path).context(format!("reading {}", json_path.display()))?;
+    let makefile = fs::read_to_string(tree.join("rust/Makefile")).unwrap_or_default();
+    let problems = rust_project_problems(&json, &makefile);
+    if !problems.is_empty() {
+        crate::bail!(
+            "{} does not describe the pin-init crates as kbuild builds them:\n  {}",
+            json_path.display(),
+            problems.join("\n  ")
+        );
+    }
+    let crates = serde_json::from_str::<serde_json::Value>(&json)
+        .ok()
+        .and_then(|v| v["crates"].as_array().map(Vec::len))
+        .unwrap_or(0);
+    phase.done(&format!(
+        "{crates} crates; pin_init is a dependency of every user of kernel"
+    ));
+    Ok(())
 }
 
 /// The rustc and clippy warnings (and errors) in a kernel build log, each as
@@ -970,12 +1315,19 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     let versions = vendor(repo, cache)?;
     prepare(repo, cache, &pristine, &versions)?;
     let tree = cache.join("linux");
-    let out = build_dir(cache, opts.debug);
+    let out = out_dir(cache, opts);
     configure(repo, cache, &tree, &out, opts)?;
     build(&tree, &out, cache, opts)?;
     let image = out.join("arch/x86/boot/bzImage");
     if !image.is_file() {
         crate::bail!("the build finished but {} is missing", image.display());
+    }
+    rust_analyzer_check(&tree, &out, cache, opts)?;
+    compile_fail_checks(repo, &tree, &out, cache, opts)?;
+    if opts.docs {
+        for target in ["rustdoc", "rusttest"] {
+            docs_target(&tree, &out, cache, opts, target)?;
+        }
     }
     eprintln!("    kernel image: {}", image.display());
     Ok(out)

@@ -10,11 +10,13 @@
 pub mod cli;
 pub mod formats;
 pub mod fuzzcmd;
+pub mod kasan_demo;
 pub mod kernel;
 pub mod ktap;
 pub mod kunitcheck;
 pub mod series;
 pub mod setup;
+pub mod stable;
 pub mod sweep;
 pub mod testcmd;
 pub mod util;
@@ -31,6 +33,8 @@ fn kernel_opts(f: &Flags) -> kernel::Options {
         debug: f.debug,
         jobs: f.jobs.unwrap_or(2),
         source: f.source.clone(),
+        kasan_demo: false,
+        docs: f.docs,
     }
 }
 
@@ -41,6 +45,7 @@ fn vm_opts(f: &Flags) -> vm::Options {
         timeout: Duration::from_secs(f.timeout.unwrap_or(default)),
         debug: f.debug,
         accel: f.accel.clone().unwrap_or_else(|| "auto".into()),
+        kasan_demo: false,
     }
 }
 
@@ -192,6 +197,22 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
         "test" => testcmd::run(&repo),
         "sweep" => testcmd::sweep(&repo),
         "fuzz" => fuzzcmd::run(&repo, f),
+        "kasan-demo" => kasan_demo::run(
+            &repo,
+            &cache,
+            &kernel::Options {
+                debug: true,
+                kasan_demo: true,
+                ..kernel_opts(f)
+            },
+            &vm::Options {
+                debug: true,
+                kasan_demo: true,
+                // KASAN makes the debug kernel several times slower under TCG.
+                timeout: Duration::from_secs(f.timeout.unwrap_or(600)),
+                ..vm_opts(f)
+            },
+        ),
         "clean" => clean(&cache, f.all),
         other => unreachable!("command {other} is in cli::COMMANDS but not run"),
     }
@@ -201,10 +222,18 @@ fn clean(cache: &Path, all: bool) -> Result<()> {
     let targets: Vec<PathBuf> = if all {
         vec![cache.to_path_buf()]
     } else {
-        ["linux", "linux.old", "build", "build-debug", "vm", "logs"]
-            .iter()
-            .map(|d| cache.join(d))
-            .collect()
+        [
+            "linux",
+            "linux.old",
+            "build",
+            "build-debug",
+            "build-kasan-demo",
+            "vm",
+            "logs",
+        ]
+        .iter()
+        .map(|d| cache.join(d))
+        .collect()
     };
     for t in targets {
         if t.exists() {

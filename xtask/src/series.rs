@@ -228,17 +228,43 @@ pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Re
             .context("running git am")?;
         if !o.status.success() {
             let _ = git(work).args(["am", "--abort"]).output();
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            let text = fs::read_to_string(out.join(&p.name)).unwrap_or_default();
             crate::bail!(
-                "patch {} ({}) does not apply with `git am`:\n{}{}",
+                "patch {} ({}) does not apply with `git am`{}:\n{}{}",
                 p.name,
                 p.origin,
+                failed_hunk(&text, &stderr)
+                    .map(|h| format!(", hunk {h}"))
+                    .unwrap_or_default(),
                 util::tail_str(&String::from_utf8_lossy(&o.stdout), 15),
-                util::tail_str(&String::from_utf8_lossy(&o.stderr), 15)
+                util::tail_str(&stderr, 15)
             );
         }
     }
     let _ = fs::remove_dir_all(work);
     Ok(())
+}
+
+/// The hunk `git am` could not apply, from its `error: patch failed: FILE:LINE` (LINE is
+/// where the hunk starts in the file before the patch): `FILE @@ -LINE,... @@ ...`.
+pub fn failed_hunk(patch: &str, git_stderr: &str) -> Option<String> {
+    let (file, line) = git_stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("error: patch failed: "))?
+        .rsplit_once(':')?;
+    let mut in_file = false;
+    for l in patch.lines() {
+        if let Some(rest) = l.strip_prefix("diff --git a/") {
+            in_file = rest.split(" b/").next() == Some(file);
+        } else if in_file && l.starts_with("@@ -") {
+            let start = l[4..].split([',', ' ']).next().unwrap_or("");
+            if start == line {
+                return Some(format!("{file} {l}"));
+            }
+        }
+    }
+    Some(format!("{file} at line {line}"))
 }
 
 /// The `cargo xtask test` step: the series `make-series.sh` writes `git am`s onto vanilla
@@ -309,6 +335,7 @@ pub fn test_step_with(
                 .arg(&out)
                 .arg(repo)
                 .arg(&vendor)
+                .arg(&pristine)
                 .output()
                 .context("running scripts/make-series.sh")?;
             if !o.status.success() {
@@ -502,6 +529,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         .arg(&out)
         .arg(repo)
         .arg(cache.join("vendor"))
+        .arg(&pristine)
         .env("PATH", util::build_path())
         .output()
         .context("running scripts/make-series.sh")?;

@@ -45,12 +45,43 @@ pub fn bindgen_path(cache: &Path) -> PathBuf {
     cache.join("tools/bin/bindgen")
 }
 
+/// Extra `-o` options for every apt call of setup, from `PIN_INIT_HARNESS_APT_OPTIONS`
+/// (whitespace-separated, e.g. `-oDir::State::status=/tmp/fresh/status`).
+fn apt_options() -> Vec<String> {
+    std::env::var("PIN_INIT_HARNESS_APT_OPTIONS")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The dpkg database the apt options name (`Dir::State::status=DIR/status`), if any: setup
+/// then reads the installed packages from it, and only simulates.
+fn other_dpkg_status() -> Option<PathBuf> {
+    apt_options().iter().find_map(|o| {
+        o.trim_start_matches("-o")
+            .strip_prefix("Dir::State::status=")
+            .map(PathBuf::from)
+    })
+}
+
 /// Packages (as `apt-get install` arguments) that are not installed at the
 /// wanted version, with a note on what is there instead.
 pub fn missing_packages() -> Result<Vec<(String, String)>> {
-    let names: Vec<&str> = PACKAGES.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = PACKAGES
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| *n != "qemu-system-x86" || own_qemu().is_none())
+        .collect();
     // dpkg-query exits 1 when some package is unknown; its stdout is still valid.
-    let out = Command::new("dpkg-query")
+    let mut cmd = Command::new("dpkg-query");
+    if let Some(status) = other_dpkg_status() {
+        cmd.arg(format!(
+            "--admindir={}",
+            status.parent().unwrap_or(Path::new("/")).display()
+        ));
+    }
+    let out = cmd
         .arg("-W")
         .arg("-f=${Package}\t${Status}\t${Version}\n")
         .args(&names)
@@ -58,7 +89,7 @@ pub fn missing_packages() -> Result<Vec<(String, String)>> {
         .context("running dpkg-query (is this a Debian system?)")?;
     let text = String::from_utf8_lossy(&out.stdout);
     let mut missing = Vec::new();
-    for (name, version) in PACKAGES {
+    for (name, version) in PACKAGES.iter().filter(|(n, _)| names.contains(n)) {
         let installed = text.lines().find_map(|l| {
             let mut f = l.split('\t');
             let (p, status, v) = (f.next()?, f.next()?, f.next()?);
@@ -74,6 +105,327 @@ pub fn missing_packages() -> Result<Vec<(String, String)>> {
         }
     }
     Ok(missing)
+}
+
+/// The QEMU the user chose with `PIN_INIT_HARNESS_QEMU`: setup then leaves QEMU alone.
+fn own_qemu() -> Option<PathBuf> {
+    std::env::var_os("PIN_INIT_HARNESS_QEMU").map(PathBuf::from)
+}
+
+/// What `apt-get -s install` says it would do: the packages it removes (name, installed
+/// version) and installs (name, version).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Simulation {
+    /// `Remv NAME [VERSION]` lines.
+    pub removes: Vec<(String, String)>,
+    /// `Inst NAME [OLD] (VERSION ...)` lines.
+    pub installs: Vec<(String, String)>,
+}
+
+/// Parses the output of `apt-get -s install ...`.
+pub fn parse_simulation(text: &str) -> Simulation {
+    let mut sim = Simulation::default();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let (Some(kind), Some(name)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let rest: Vec<&str> = words.collect();
+        let rest = rest.join(" ");
+        let bracket = rest
+            .strip_prefix('[')
+            .and_then(|r| r.split(']').next())
+            .unwrap_or("")
+            .to_string();
+        match kind {
+            "Remv" => sim.removes.push((name.to_string(), bracket)),
+            "Inst" => {
+                let version = rest
+                    .split('(')
+                    .nth(1)
+                    .and_then(|r| r.split_whitespace().next())
+                    .unwrap_or("")
+                    .to_string();
+                sim.installs.push((name.to_string(), version));
+            }
+            _ => {}
+        }
+    }
+    sim
+}
+
+/// `apt-get -s install [-t RELEASE] ARGS` (no root needed): what apt would do, or apt's
+/// explanation of why it cannot.
+fn simulate(args: &[String], release: Option<&str>) -> std::result::Result<Simulation, String> {
+    let mut c = Command::new("apt-get");
+    c.args(apt_options()).args([
+        "-s",
+        "-q",
+        "install",
+        "--no-install-recommends",
+        "--allow-downgrades",
+    ]);
+    if let Some(r) = release {
+        c.args(["-t", r]);
+    }
+    let o = c
+        .args(args)
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .output()
+        .map_err(|e| format!("cannot run apt-get -s (Debian package apt): {e}"))?;
+    if !o.status.success() {
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // apt's reasons: from "The following packages have unmet dependencies" on.
+        let why = text
+            .split("The following packages have unmet dependencies:")
+            .nth(1)
+            .unwrap_or(&text);
+        return Err(util::tail_str(why.trim(), 12));
+    }
+    Ok(parse_simulation(&String::from_utf8_lossy(&o.stdout)))
+}
+
+/// What `apt-cache policy PACKAGE` says: the candidate `apt-get install PACKAGE` picks, and each
+/// version the apt sources offer, with the releases (`bookworm-backports`, ...) that offer it.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    /// The version `apt-get install` would install.
+    pub candidate: Option<String>,
+    /// Every version with the releases that offer it.
+    pub versions: Vec<(String, Vec<String>)>,
+}
+
+/// Parses `apt-cache policy PACKAGE`.
+pub fn parse_policy(text: &str) -> Policy {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let candidate = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Candidate:"))
+        .map(|c| c.trim().to_string())
+        .filter(|c| c != "(none)");
+    let mut in_table = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("Version table:") {
+            in_table = true;
+            continue;
+        }
+        if !in_table {
+            continue;
+        }
+        let t = line.trim_start().trim_start_matches("***").trim();
+        let words: Vec<&str> = t.split_whitespace().collect();
+        match words.as_slice() {
+            // "1:10.0.2+ds-2 100" (a version and its priority)
+            [version, prio] if prio.parse::<i32>().is_ok() => {
+                out.push((version.to_string(), Vec::new()));
+            }
+            // "100 http://deb.debian.org/debian bookworm-backports/main amd64 Packages"
+            [prio, _url, suite, ..] if prio.parse::<i32>().is_ok() => {
+                if let (Some(last), Some(release)) = (out.last_mut(), suite.split('/').next()) {
+                    last.1.push(release.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    Policy {
+        candidate,
+        versions: out,
+    }
+}
+
+fn policy(package: &str) -> Result<Policy> {
+    let o = Command::new("apt-cache")
+        .args(apt_options())
+        .args(["policy", package])
+        .output()
+        .context("running apt-cache policy (Debian package apt)")?;
+    Ok(parse_policy(&String::from_utf8_lossy(&o.stdout)))
+}
+
+/// The QEMU packages installed here (`qemu-*`), with their versions.
+fn installed_qemu() -> Result<Vec<(String, String)>> {
+    let mut cmd = Command::new("dpkg-query");
+    if let Some(status) = other_dpkg_status() {
+        cmd.arg(format!(
+            "--admindir={}",
+            status.parent().unwrap_or(Path::new("/")).display()
+        ));
+    }
+    let o = cmd
+        .args(["-W", "-f=${Package}\t${Status}\t${Version}\n", "qemu-*"])
+        .output()
+        .context("running dpkg-query")?;
+    Ok(String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let (p, status, v) = (f.next()?, f.next()?, f.next()?);
+            status
+                .ends_with(" installed")
+                .then(|| (p.to_string(), v.to_string()))
+        })
+        .collect())
+}
+
+/// How setup installs what is missing without removing anything.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// `apt-get install` arguments (the distribution's candidates, pinned where wanted).
+    pub packages: Vec<String>,
+    /// `qemu-system-x86` from this release (`apt-get install -t RELEASE`), at the version of
+    /// the QEMU packages installed here, when the default candidate would conflict with them.
+    pub qemu_release: Option<(String, String)>,
+}
+
+/// Settles how to install `wanted` without removing a package. A QEMU package the user has
+/// (e.g. a backported `qemu-utils` 10.0 next to Debian 12's QEMU 7.2, which conflict) decides
+/// the version of `qemu-system-x86`: the same version, from the release that offers it. Fails,
+/// saying what conflicts and how to resolve it, when apt would remove anything.
+pub fn plan_install(
+    wanted: &[String],
+    installed_qemu: &[(String, String)],
+    simulate: impl Fn(&[String], Option<&str>) -> std::result::Result<Simulation, String>,
+    policy: impl Fn(&str) -> Result<Policy>,
+) -> Result<Plan> {
+    let mut plan = Plan {
+        packages: wanted.to_vec(),
+        qemu_release: None,
+    };
+    let qemu_version = installed_qemu.first().map(|(_, v)| v.clone());
+    if let (true, Some(v)) = (
+        wanted.iter().any(|p| p == "qemu-system-x86"),
+        qemu_version.as_deref(),
+    ) {
+        let offers = policy("qemu-system-x86")?;
+        if offers.candidate.as_deref() != Some(v) {
+            let release = offers
+                .versions
+                .iter()
+                .find(|(ov, _)| ov == v)
+                .and_then(|(_, rs)| rs.first().cloned());
+            let Some(release) = release else {
+                return Err(conflict(
+                    &["qemu-system-x86".to_string()],
+                    &format!(
+                        "the QEMU installed here ({}) is version {v}, which no apt source offers \
+                         qemu-system-x86 at; the version they offer would replace it",
+                        installed_qemu
+                            .iter()
+                            .map(|(p, _)| p.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    Some(v),
+                ));
+            };
+            plan.packages.retain(|p| p != "qemu-system-x86");
+            let q = vec!["qemu-system-x86".to_string()];
+            match simulate(&q, Some(&release)) {
+                Ok(sim)
+                    if sim.removes.is_empty()
+                        && sim
+                            .installs
+                            .iter()
+                            .any(|(n, iv)| n == "qemu-system-x86" && iv == v) =>
+                {
+                    plan.qemu_release = Some((release, v.to_string()));
+                }
+                Ok(sim) => return Err(conflict(&q, &removals(&sim), Some(v))),
+                Err(why) => return Err(conflict(&q, &why, Some(v))),
+            }
+        }
+    }
+    if !plan.packages.is_empty() {
+        match simulate(&plan.packages, None) {
+            Ok(sim) if sim.removes.is_empty() => {}
+            Ok(sim) => {
+                return Err(conflict(
+                    &plan.packages,
+                    &removals(&sim),
+                    qemu_version.as_deref(),
+                ))
+            }
+            Err(why) => return Err(conflict(&plan.packages, &why, qemu_version.as_deref())),
+        }
+    }
+    Ok(plan)
+}
+
+fn removals(sim: &Simulation) -> String {
+    let list: Vec<String> = sim
+        .removes
+        .iter()
+        .map(|(n, v)| format!("{n} {v}"))
+        .collect();
+    format!("apt would remove: {}", list.join(", "))
+}
+
+/// The error for an installation that would remove (or cannot keep) installed packages.
+fn conflict(args: &[String], why: &str, qemu: Option<&str>) -> crate::util::Error {
+    let mut how = String::new();
+    if let Some(v) = qemu {
+        let suite = if v.contains("~bpo12") {
+            "bookworm-backports: add `deb http://deb.debian.org/debian bookworm-backports main` \
+             to your apt sources"
+        } else {
+            "the archive your QEMU packages come from: add it to your apt sources"
+        };
+        how.push_str(&format!(
+            "\n  - install qemu-system-x86 {v}, the version of your QEMU: it is in {suite}; \
+             `cargo xtask setup` then installs it from there next to your QEMU packages;\
+             \n  - or use a QEMU you have: set PIN_INIT_HARNESS_QEMU to its qemu-system-x86_64 \
+             (setup then leaves QEMU alone);"
+        ));
+    }
+    how.push_str(&format!(
+        "\n  - or let apt replace what conflicts, yourself: `sudo apt-get install {}`.",
+        args.join(" ")
+    ));
+    crate::util::Error(format!(
+        "setup: installing {} would remove or break packages installed here:\n    {}\n\
+         setup never removes a package. To resolve it:{how}",
+        args.join(" "),
+        why.replace('\n', "\n    ")
+    ))
+}
+
+/// The QEMU the VM test uses, for the user: its path and `--version` line.
+pub fn qemu_in_use() -> String {
+    let bin = own_qemu()
+        .or_else(|| util::find_tool("qemu-system-x86_64"))
+        .unwrap_or_else(|| PathBuf::from("qemu-system-x86_64"));
+    // At most 5 s: a QEMU that does not answer `--version` must not stall the caller.
+    let version = (|| {
+        let mut child = Command::new(&bin)
+            .arg("--version")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        let start = std::time::Instant::now();
+        loop {
+            if child.try_wait().ok()?.is_some() {
+                break;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(5) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Some("did not answer --version in 5 s".to_string());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take()?, &mut out).ok()?;
+        out.lines().next().map(str::to_string)
+    })()
+    .unwrap_or_else(|| "not found".to_string());
+    format!("{} ({version})", bin.display())
 }
 
 /// Runs `apt-get` as root (directly, or through sudo).
@@ -105,16 +457,45 @@ pub fn install_packages() -> Result<()> {
     for (p, why) in &missing {
         eprintln!("      {p}  ({why})");
     }
-    apt_get(&["update", "-q"])?;
-    let mut args = vec![
+    let simulation_only = other_dpkg_status().is_some();
+    if !simulation_only {
+        apt_get(&["update", "-q"])?;
+    }
+    let wanted: Vec<String> = missing.iter().map(|(p, _)| p.clone()).collect();
+    let plan = plan_install(&wanted, &installed_qemu()?, simulate, policy)?;
+    let mut what = plan.packages.join(" ");
+    if let Some((release, version)) = &plan.qemu_release {
+        what.push_str(&format!(
+            "{}qemu-system-x86 {version} from {release} (the version of the QEMU installed here)",
+            if what.is_empty() { "" } else { ", " }
+        ));
+    }
+    if simulation_only {
+        phase.done(&format!(
+            "would install {what} (simulated against {}; nothing installed)",
+            other_dpkg_status().unwrap_or_default().display()
+        ));
+        return Ok(());
+    }
+    // `--no-remove`: should apt still want to remove a package, it stops instead.
+    let base = [
         "install",
         "-y",
         "-q",
         "--no-install-recommends",
         "--allow-downgrades",
+        "--no-remove",
     ];
-    args.extend(missing.iter().map(|(p, _)| p.as_str()));
-    apt_get(&args)?;
+    if !plan.packages.is_empty() {
+        let mut args = base.to_vec();
+        args.extend(plan.packages.iter().map(String::as_str));
+        apt_get(&args)?;
+    }
+    if let Some((release, _)) = &plan.qemu_release {
+        let mut args = base.to_vec();
+        args.extend(["-t", release.as_str(), "qemu-system-x86"]);
+        apt_get(&args)?;
+    }
     let still = missing_packages()?;
     if !still.is_empty() {
         let list: Vec<String> = still.iter().map(|(p, w)| format!("{p} ({w})")).collect();
@@ -160,5 +541,7 @@ pub fn install_bindgen(cache: &Path) -> Result<()> {
 /// `cargo xtask setup`.
 pub fn run(cache: &Path) -> Result<()> {
     install_packages()?;
-    install_bindgen(cache)
+    install_bindgen(cache)?;
+    eprintln!("    QEMU for the VM test: {}", qemu_in_use());
+    Ok(())
 }

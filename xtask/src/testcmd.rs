@@ -10,20 +10,23 @@
 //!    with a message when the harness cache has no kernel tree yet
 //! 6. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
 //!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
-//! 7. the AddressSanitizer canary: the checker must report a planted bug
-//! 8. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
-//! 9. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
-//!    must print exactly its reviewed `.stdout` file
-//! 10. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
+//! 7. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
+//!    tarballs fetched through apt, cached), and `make rustavailable` with the series on the
+//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`])
+//! 8. the AddressSanitizer canary: the checker must report a planted bug
+//! 9. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
+//! 10. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
+//!     must print exactly its reviewed `.stdout` file
+//! 11. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
-//! 11. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
+//! 12. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
-//! 12. the fuzzer's self-check: with each check of the macro switched off in turn, a
+//! 13. the fuzzer's self-check: with each check of the macro switched off in turn, a
 //!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
-//! 13. a short fixed-seed fuzzer run on the real macro: no finding
-//! 14. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 14. a short fixed-seed fuzzer run on the real macro: no finding
+//! 15. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -537,6 +540,29 @@ fn step_series(repo: &Path) -> Outcome {
     }
 }
 
+fn step_stable(repo: &Path) -> Outcome {
+    match crate::stable::run(repo, &util::cache_dir(), None) {
+        Ok(c) => {
+            eprintln!(
+                "    all {} patches `git am` onto {} vanilla trees: {}",
+                c.patches,
+                c.trees.len(),
+                c.trees
+                    .iter()
+                    .map(|t| t.trim_start_matches("vanilla "))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            eprintln!(
+                "    `make rustavailable` with the series on {}: accepts the kernel's Rust, refuses rustc 1.84",
+                c.trees.first().map(String::as_str).unwrap_or("?")
+            );
+            Outcome::Pass
+        }
+        Err(e) => Outcome::Fail(e.to_string()),
+    }
+}
+
 fn step_sweep(repo: &Path) -> Outcome {
     if !nightly_available() {
         return Outcome::Fail(
@@ -615,6 +641,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
         ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
         ("series git am", Box::new(|| step_series(repo))),
+        ("series on 6.12.y", Box::new(|| step_stable(repo))),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),

@@ -19,6 +19,8 @@ pub struct Options {
     pub debug: bool,
     /// `auto`, `kvm` or `tcg`.
     pub accel: String,
+    /// Boot the KASAN demonstration build (`cargo xtask kasan-demo`) instead.
+    pub kasan_demo: bool,
 }
 
 /// Writes a `newc` cpio archive (the initramfs format).
@@ -301,6 +303,11 @@ fn kvm_failure(how: &Boot, log: &Path) -> Option<String> {
 /// QEMU's arguments for a boot with `accel`; KVM and TCG differ only in the
 /// accelerator and the CPU model (KVM passes the host CPU through).
 pub fn qemu_args(accel: &str, image: &Path, initrd: &Path) -> Vec<String> {
+    qemu_args_with(accel, image, initrd, "")
+}
+
+/// [`qemu_args`] with more kernel command line parameters.
+pub fn qemu_args_with(accel: &str, image: &Path, initrd: &Path, cmdline: &str) -> Vec<String> {
     let mut a: Vec<String> = [
         "-accel",
         accel,
@@ -328,14 +335,52 @@ pub fn qemu_args(accel: &str, image: &Path, initrd: &Path) -> Vec<String> {
         "-initrd".to_string(),
         initrd.display().to_string(),
         "-append".to_string(),
-        "console=ttyS0 panic=-1".to_string(),
+        format!("console=ttyS0 panic=-1{cmdline}"),
     ]);
     a
 }
 
+/// The kernel command line of the KUnit filter boot, and the only suite it must run.
+pub const FILTER_CMDLINE: &str = " kunit.filter=module=kernel";
+/// The suite of the `kernel` module (the `pin_init_selfref` KUnit suite is built into the
+/// `kernel` crate).
+pub const FILTER_SUITE: &str = "pin_init_selfref";
+
+/// What is wrong with the console log of the KUnit filter boot (`kunit.filter=module=kernel`):
+/// KUnit's filter reads every case's module name (`strcmp`, a crash on NULL), so the boot
+/// must get through KUnit and run exactly the suite of the module `kernel`, all of it passing,
+/// and filter out the others (the doctests are in `doctests_kernel_generated_kunit`).
+pub fn filter_boot_problems(log: &str, manifest: &[Module]) -> Vec<String> {
+    let v = verdict::judge(log, manifest);
+    let mut problems = Vec::new();
+    for f in &v.findings {
+        problems.push(format!("kernel error report: {}", f.text));
+    }
+    let names: Vec<&str> = v.suites.iter().map(|s| s.name.as_str()).collect();
+    if names != [FILTER_SUITE] {
+        problems.push(format!(
+            "KUnit ran the suites {names:?}; with the filter only [{FILTER_SUITE:?}] belongs to \
+             the module `kernel`"
+        ));
+    }
+    for s in &v.suites {
+        if s.fail > 0 || s.total == 0 || s.pass + s.skip != s.total {
+            problems.push(format!(
+                "suite {}: {} of {} case(s) passed",
+                s.name, s.pass, s.total
+            ));
+        }
+    }
+    problems
+}
+
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
 pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Duration)> {
-    let build = crate::kernel::build_dir(cache, opts.debug);
+    let build = if opts.kasan_demo {
+        crate::kernel::kasan_demo_dir(cache)
+    } else {
+        crate::kernel::build_dir(cache, opts.debug)
+    };
     let image = build.join("arch/x86/boot/bzImage");
     if !image.is_file() {
         crate::bail!(
@@ -383,7 +428,9 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     } else {
         "kvm"
     };
-    let log = cache.join(if opts.debug {
+    let log = cache.join(if opts.kasan_demo {
+        "logs/vm-console-kasan-demo.log"
+    } else if opts.debug {
         "logs/vm-console-debug.log"
     } else {
         "logs/vm-console.log"
@@ -391,6 +438,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     fs::create_dir_all(cache.join("logs"))?;
     let args_for = |accel: &str| qemu_args(accel, &image, &initrd);
     let phase = Phase::start("vm-test: boot in QEMU");
+    eprintln!("    QEMU: {}", crate::setup::qemu_in_use());
     eprintln!(
         "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
@@ -445,6 +493,41 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     phase.done(&format!("QEMU {accel}"));
     let text = String::from_utf8_lossy(&fs::read(&log)?).into_owned();
     let v = verdict::judge(&text, &manifest);
+    if v.passed() && !opts.kasan_demo {
+        // The same kernel again, with a KUnit filter on the module name.
+        let phase = Phase::start("vm-test: boot with a KUnit filter");
+        let filter_log = log.with_extension("filter.log");
+        eprintln!(
+            "    kernel command line +{FILTER_CMDLINE}, console log: {}",
+            filter_log.display()
+        );
+        let how = boot(
+            &qemu,
+            &qemu_args_with(accel, &image, &initrd, FILTER_CMDLINE),
+            &filter_log,
+            opts.timeout,
+            None,
+        )?;
+        if how == Boot::TimedOut {
+            crate::bail!(
+                "VM with{FILTER_CMDLINE} timed out after {} s: killed QEMU; last lines of {}:\n{}",
+                opts.timeout.as_secs(),
+                filter_log.display(),
+                util::tail(&filter_log, 25)
+            );
+        }
+        let text = String::from_utf8_lossy(&fs::read(&filter_log)?).into_owned();
+        let problems = filter_boot_problems(&text, &manifest);
+        if !problems.is_empty() {
+            crate::bail!(
+                "the boot with{FILTER_CMDLINE} failed:\n  {}\nlast lines of {}:\n{}",
+                problems.join("\n  "),
+                filter_log.display(),
+                util::tail(&filter_log, 25)
+            );
+        }
+        phase.done(&format!("only {FILTER_SUITE} ran, and passed"));
+    }
     if !v.passed() && v.suites.is_empty() && !v.vmcheck_done {
         eprintln!(
             "    last lines of {}:\n{}",

@@ -19,7 +19,9 @@ fn fixture(name: &str) -> String {
 }
 
 fn verdict_of(log: &str) -> Verdict {
-    let manifest = read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    // The manifest the logs were recorded with (the repository's has grown since).
+    let manifest =
+        read_manifest(&repo().join("xtask/tests/fixtures/ktap/samples.manifest")).unwrap();
     judge(log, &manifest)
 }
 

@@ -98,9 +98,11 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         &dir.join("patches/series"),
         "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
     );
+    // make-series.sh checks that the series builds each vendored crate with the edition of
+    // its Cargo.toml (`<crate>-edition := E` lines, in rust/Makefile in the real series).
     write(
         &dir.join("patches/0001-good.patch"),
-        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\n",
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\ndiff --git a/rust/editions.mk b/rust/editions.mk\nnew file mode 100644\n--- /dev/null\n+++ b/rust/editions.mk\n@@ -0,0 +1,4 @@\n+unicode_ident-edition := 2021\n+proc_macro2-edition := 2021\n+quote-edition := 2021\n+syn-edition := 2021\n",
     );
     write(
         &dir.join("patches/0002-broken.patch"),
@@ -114,7 +116,9 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         );
         write(
             &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
-            &format!("[package]\nname = \"{crate_}\"\nlicense = \"MIT OR Apache-2.0\"\n"),
+            &format!(
+                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
+            ),
         );
     }
 }
@@ -432,7 +436,9 @@ fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
     // than before so that make rebuilds what was built from it.
     write(&frepo.join("patches/series"), "# nothing\n");
     let err = run();
-    assert!(err.contains("1 back to vanilla"), "{err}");
+    // kernel/hello.c, and rust/editions.mk, which the patch added, is deleted.
+    assert!(err.contains("2 back to vanilla"), "{err}");
+    assert!(!tree.join("rust/editions.mk").exists());
     assert_eq!(
         fs::read_to_string(&hello).unwrap(),
         fs::read_to_string(src.join("kernel/hello.c")).unwrap()
@@ -620,11 +626,15 @@ fn canned_qemu(dir: &Path, log: &str) -> PathBuf {
     let console = dir.join("console.txt");
     write(&console, log);
     let qemu = dir.join("qemu-canned");
-    // Checks that it was given the kernel and an initramfs, then "boots".
+    let filtered = dir.join("console-filtered.txt");
+    write(&filtered, &filtered_console());
+    // Checks that it was given the kernel and an initramfs, then "boots" (the KUnit filter
+    // boot prints the filtered log).
     executable(
         &qemu,
         &format!(
-            "#!/bin/sh\ncase \"$*\" in *-kernel*bzImage*-initrd*initramfs.cpio*) ;; *) echo bad args: \"$*\"; exit 3;; esac\ncat {}\n",
+            "#!/bin/sh\ncase \"$*\" in --version) echo 'QEMU emulator version 0 (canned)'; exit 0;; *-kernel*bzImage*-initrd*initramfs.cpio*) ;; *) echo bad args: \"$*\"; exit 3;; esac\ncase \"$*\" in *kunit.filter=*) cat {};; *) cat {};; esac\n",
+            filtered.display(),
             console.display()
         ),
     );
@@ -656,6 +666,15 @@ fn good_console() -> String {
         manifest.len()
     ));
     log
+}
+
+/// The console log of the KUnit filter boot (`kunit.filter=module=kernel`): only the suite of
+/// the module `kernel` runs.
+fn filtered_console() -> String {
+    "Linux version 6.12.118 (fake)\nKTAP version 1\n1..1\n    KTAP version 1\n    \
+     # Subtest: pin_init_selfref\n    1..2\n    ok 1 shared_borrows\n    \
+     ok 2 inline_owner\nok 1 pin_init_selfref\nVMCHECK: done pass=0 fail=0\n"
+        .to_string()
 }
 
 #[test]
@@ -1233,13 +1252,16 @@ fn standin_qemu(dir: &Path, kvm: Kvm) -> (PathBuf, PathBuf) {
              echo 'Kernel panic - not syncing: fake panic in early init'\n    exit 1"
             .to_string(),
     };
+    let filtered = dir.join("console-filtered.txt");
+    write(&filtered, &filtered_console());
     let bin = dir.join("bin");
     executable(
         &bin.join("qemu-system-x86_64"),
         &format!(
-            "#!/bin/sh\necho \"$*\" >> {calls}\ncase \" $* \" in\n  *\" -accel kvm \"*)\n    {under_kvm}\n    ;;\n  *)\n    cat {console}\n    ;;\nesac\n",
+            "#!/bin/sh\necho \"$*\" >> {calls}\ncase \" $* \" in\n  *\" kunit.filter=\"*)\n    cat {filtered}\n    ;;\n  *\" -accel kvm \"*)\n    {under_kvm}\n    ;;\n  *)\n    cat {console}\n    ;;\nesac\n",
             calls = calls.display(),
             console = console.display(),
+            filtered = filtered.display(),
         ),
     );
     (bin, calls)
@@ -1280,7 +1302,12 @@ fn accels(calls: &Path) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut accels = Vec::new();
     let mut rest = Vec::new();
-    for line in &lines {
+    // `--version`: the harness says which QEMU it uses; `kunit.filter=`: the second boot of a
+    // passing run (checked by `filter_boot`).
+    for line in lines
+        .iter()
+        .filter(|l| l.trim() != "--version" && !l.contains("kunit.filter="))
+    {
         let words: Vec<&str> = line.split_whitespace().collect();
         let i = words.iter().position(|w| *w == "-accel").unwrap();
         accels.push(words[i + 1].to_string());
@@ -1422,15 +1449,18 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
     // A context line that is off by one: `patch` (prepare-tree.sh) applies it with fuzz,
     // `git am` does not, and the step names the patch.
     let fuzzy = "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/1] fuzzy\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@\n int line9_stale;\n-int line10;\n+int line10_renamed;\n int line11;\n";
-    write(&frepo.join("patches/0001-fuzzy.patch"), fuzzy);
-    write(&frepo.join("patches/series"), "0001-fuzzy.patch\n");
+    write(&frepo.join("patches/0002-fuzzy.patch"), fuzzy);
+    write(
+        &frepo.join("patches/series"),
+        "0001-good.patch\n0002-fuzzy.patch\n",
+    );
     let tree = t.0.join("tree");
     fake_tree(&tree, 12);
     let o = Command::new("patch")
         .args(["-p1", "--dry-run", "-d"])
         .arg(&tree)
         .arg("-i")
-        .arg(frepo.join("patches/0001-fuzzy.patch"))
+        .arg(frepo.join("patches/0002-fuzzy.patch"))
         .output()
         .unwrap();
     assert!(
@@ -1444,7 +1474,7 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
         .to_string();
     assert!(
         err.contains(
-            "patch 0006-fuzzy.patch (patches/0001-fuzzy.patch) does not apply with `git am`"
+            "patch 0007-fuzzy.patch (patches/0002-fuzzy.patch) does not apply with `git am`, hunk kernel/hello.c @@ -9,3 +9,3 @@"
         ),
         "{err}"
     );
@@ -1452,4 +1482,35 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
     let why = xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz"))
         .expect_err("skipped");
     assert!(why.contains("no vanilla 6.12"), "{why}");
+}
+
+/// The second boot of a passing run, `kunit.filter=module=kernel`: KUnit's filter reads every
+/// case's module name (a NULL one crashes it), so the boot must run exactly the suite of the
+/// module `kernel`, passing, with no kernel error report.
+#[test]
+fn the_kunit_filter_boot_runs_only_the_suite_of_the_module_kernel() {
+    let manifest =
+        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+    assert_eq!(
+        xtask::vm::filter_boot_problems(&filtered_console(), &manifest),
+        Vec::<String>::new()
+    );
+    // Unfiltered: the doctests ran too.
+    let p = xtask::vm::filter_boot_problems(&good_console(), &manifest);
+    assert!(
+        p.iter().any(|p| p.contains("rust_doctests_kernel")),
+        "{p:?}"
+    );
+    // What a NULL module name does: an oops while KUnit filters, and no suite.
+    let crash = "Linux version 6.12.118 (fake)\nBUG: kernel NULL pointer dereference, address: 0000000000000000\nRIP: 0010:strcmp+0x10/0x30\n";
+    let p = xtask::vm::filter_boot_problems(crash, &manifest);
+    assert!(
+        p.iter()
+            .any(|p| p.contains("kernel error report: BUG: kernel NULL pointer dereference")),
+        "{p:?}"
+    );
+    assert!(
+        p.iter().any(|p| p.contains("KUnit ran the suites []")),
+        "{p:?}"
+    );
 }

@@ -99,7 +99,7 @@ pub mod alloc {
 pub mod init {
     //! The kernel's `init` module: `pin_init` plus its own `InPlaceInit` with flags.
     pub use pin_init::*;
-    // As patch 0004: 6.12's `kernel::init::zeroed()` is an initializer (the crate's
+    // As the kernel series: 6.12's `kernel::init::zeroed()` is an initializer (the crate's
     // `init_zeroed()`), not the by-value `pin_init::zeroed()`.
     pub use pin_init::init_zeroed as zeroed;
 

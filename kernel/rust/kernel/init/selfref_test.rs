@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! KUnit suite `pin_init_selfref`: self-referential `#[pin_data]` structs in the kernel.
+//!
+//! One case per kind of borrow a field can take of a sibling field (shared, mutable, invariant
+//! and existential), built on the stack, in a [`KBox`] and in an [`Arc`], one for a view into an
+//! owner stored inline in the struct, and one for a field initializer that fails in the middle of
+//! a struct: exactly the fields built so far are dropped, those that borrow others first.
+//!
+//! The destructors of the borrowing fields read every byte they borrow, so that on a kernel with
+//! KASAN a borrow that outlives what it borrows is a use-after-free report, not a silent read of
+//! freed memory. Built with `--cfg pin_init_selfref_kasan_demo` (and the pin-init macros built
+//! with their drop-order check switched off, which only a test build does), the suite has one
+//! more case whose struct drops a buffer before the view into it: its KASAN report shows that the
+//! other cases would report a wrong drop order.
+
+use crate::{
+    bindings, c_str,
+    kunit::{kunit_case, kunit_case_null},
+    new_mutex,
+    prelude::*,
+    sync::{Arc, Mutex},
+};
+use core::cell::Cell;
+
+/// Reports a failed check to KUnit (and ends the case) if `$cond` is false.
+macro_rules! check {
+    ($cond:expr) => {
+        crate::kunit_assert!(
+            "pin_init_selfref",
+            "rust/kernel/init/selfref_test.rs",
+            0,
+            $cond
+        )
+    };
+}
+
+/// Runs a case body, failing the case if it returns an error.
+macro_rules! run {
+    ($body:expr) => {{
+        let result: Result = $body;
+        check!(result.is_ok());
+    }};
+}
+
+/// A device that outlives the structs of the tests (the `'bound` lifetime of a driver).
+struct Device {
+    id: u32,
+}
+
+static DEVICE: Device = Device { id: 7 };
+
+fn kvec(bytes: &[u8]) -> Result<KVec<u8>> {
+    let mut v = KVec::with_capacity(bytes.len(), GFP_KERNEL)?;
+    for b in bytes {
+        v.push(*b, GFP_KERNEL)?;
+    }
+    Ok(v)
+}
+
+/// Shared borrows: two views into a buffer owned by the same struct, and a device borrowed
+/// from outside for `'bound`.
+#[pin_data]
+struct Packet<'bound> {
+    header: &'buf [u8],
+    payload: &'buf [u8],
+    buf: KVec<u8>,
+    dev: &'bound Device,
+}
+
+impl<'bound> Packet<'bound> {
+    fn new(dev: &'bound Device, buf: KVec<u8>) -> impl PinInit<Self, Error> + 'bound {
+        try_pin_init!(Self {
+            dev,
+            buf,
+            header: buf.get(..2).ok_or(EINVAL)?,
+            payload: &buf[2..],
+        })
+    }
+}
+
+fn packet_is(p: &Packet<'_>, header: &[u8], payload: &[u8]) -> bool {
+    let (h, pl): (&[u8], &[u8]) = (p.header(), p.payload());
+    h == header && pl == payload && p.dev.id == 7
+}
+
+extern "C" fn shared_borrows(_test: *mut bindings::kunit) {
+    run!((|| {
+        crate::stack_try_pin_init!(let p: Packet<'_> =? Packet::new(&DEVICE, kvec(&[1, 2, 3, 4])?));
+        check!(packet_is(&p, &[1, 2], &[3, 4]));
+
+        let mut boxed = KBox::pin_init(Packet::new(&DEVICE, kvec(&[5, 6, 7])?), GFP_KERNEL)?;
+        check!(packet_is(&boxed, &[5, 6], &[7]));
+        // `with_project` re-points a view.
+        boxed.as_mut().with_project(|p| *p.payload = &p.buf[..1]);
+        check!(packet_is(&boxed, &[5, 6], &[5]));
+
+        let shared = Arc::pin_init(Packet::new(&DEVICE, kvec(&[8, 9, 10])?), GFP_KERNEL)?;
+        let other = shared.clone();
+        check!(packet_is(&other, &[8, 9], &[10]));
+        drop(shared);
+        check!(packet_is(&other, &[8, 9], &[10]));
+
+        // Too short for a header: the initializer fails cleanly.
+        check!(KBox::pin_init(Packet::new(&DEVICE, kvec(&[1])?), GFP_KERNEL).is_err());
+        Ok(())
+    })());
+}
+
+/// A view into an owner stored inline in the struct: unlike a view into a `KVec`'s heap buffer, it
+/// is only valid if it was taken from the field in its final place, not from a value that was
+/// moved there afterwards.
+#[pin_data]
+struct Inline {
+    tail: &'bytes [u8],
+    bytes: [u8; 4],
+}
+
+impl Inline {
+    fn new(bytes: [u8; 4]) -> impl PinInit<Self> {
+        pin_init!(Self {
+            bytes,
+            tail: &bytes[1..],
+        })
+    }
+}
+
+/// Whether the view of `s` points into `s.bytes` and sees `tail`.
+fn views_itself(s: &Inline, tail: &[u8]) -> bool {
+    let own = s.bytes.as_ptr_range();
+    let view: &[u8] = s.tail();
+    own.contains(&view.as_ptr()) && view.as_ptr_range().end == own.end && view == tail
+}
+
+extern "C" fn inline_owner(_test: *mut bindings::kunit) {
+    run!((|| {
+        crate::stack_pin_init!(let s = Inline::new([1, 2, 3, 4]));
+        check!(views_itself(&s, &[2, 3, 4]));
+
+        let boxed = KBox::pin_init(Inline::new([5, 6, 7, 8]), GFP_KERNEL)?;
+        check!(views_itself(&boxed, &[6, 7, 8]));
+        // Moving the `Pin<KBox<_>>` moves the pointer, not the struct: the view stays valid.
+        let moved = core::convert::identity(boxed);
+        check!(views_itself(&moved, &[6, 7, 8]));
+
+        let shared = Arc::pin_init(Inline::new([9, 10, 11, 12]), GFP_KERNEL)?;
+        check!(views_itself(&shared.clone(), &[10, 11, 12]));
+        Ok(())
+    })());
+}
+
+/// A mutable borrow: the buffer is reachable only through the two halves that borrow it.
+#[pin_data]
+struct Ring {
+    halves: (&'buf mut [u8], &'buf mut [u8]),
+    #[borrowed(mut)]
+    buf: KVec<u8>,
+}
+
+impl Ring {
+    fn new(buf: KVec<u8>) -> impl PinInit<Self, Error> {
+        try_pin_init!(Self {
+            buf,
+            halves: buf.split_at_mut(2),
+        })
+    }
+}
+
+extern "C" fn mutable_borrow(_test: *mut bindings::kunit) {
+    run!((|| {
+        let mut ring = KBox::pin_init(Ring::new(kvec(&[0; 4])?), GFP_KERNEL)?;
+        ring.as_mut().with_project(|p| {
+            let (rx, tx) = &mut *p.halves;
+            rx.fill(0xaa);
+            tx[1] = 1;
+        });
+        let (rx, tx) = ring.halves();
+        check!(**rx == [0xaa, 0xaa] && **tx == [0, 1]);
+
+        crate::stack_try_pin_init!(let ring: Ring =? Ring::new(kvec(&[1, 2, 3])?));
+        let (rx, tx) = ring.halves();
+        check!(**rx == [1, 2] && **tx == [3]);
+        Ok(())
+    })());
+}
+
+/// An invariant borrow: a kernel `Mutex` holding a reference into a sibling field.
+#[pin_data]
+struct Channel {
+    #[pin]
+    #[uses('names: invariant)]
+    current: Mutex<&'names [u8]>,
+    names: KVec<u8>,
+}
+
+impl Channel {
+    fn new(names: KVec<u8>) -> impl PinInit<Self, Error> {
+        try_pin_init!(Self {
+            names,
+            current <- new_mutex!(names.get(..1).ok_or(EINVAL)?),
+        })
+    }
+}
+
+extern "C" fn invariant_borrow(_test: *mut bindings::kunit) {
+    run!((|| {
+        let mut ch = KBox::pin_init(Channel::new(kvec(b"ab")?), GFP_KERNEL)?;
+        check!(ch.with_current(|m| *m.lock() == b"a"));
+        ch.as_mut()
+            .with_project(|p| *p.current.lock() = &p.names[1..]);
+        check!(ch.with_current(|m| *m.lock() == b"b"));
+
+        let shared = Arc::pin_init(Channel::new(kvec(b"xyz")?), GFP_KERNEL)?;
+        check!(shared.with_current(|m| m.lock().len()) == 1);
+        Ok(())
+    })());
+}
+
+/// The state of a command queue, borrowing the device for `'dev` (invariant once in a mutex).
+struct CmdqInner<'dev> {
+    dev: &'dev Device,
+    seq: u32,
+}
+
+/// An existential lifetime: `'cmdq` is chosen by the initializer and outlives `'a`, so the
+/// queue stays covariant in `'a` although the mutex is invariant in `'cmdq`.
+#[pin_data]
+struct Cmdq<'a>
+where
+    exists<'cmdq>: 'a,
+{
+    #[pin]
+    #[uses('cmdq: invariant)]
+    inner: Mutex<CmdqInner<'cmdq>>,
+    dev: &'a Device,
+}
+
+impl<'a> Cmdq<'a> {
+    fn new(dev: &'a Device) -> impl PinInit<Self, Error> + 'a {
+        try_pin_init!(Self {
+            dev,
+            inner <- new_mutex!(CmdqInner { dev, seq: 0 }),
+        })
+    }
+
+    fn submit(self: Pin<&mut Self>) -> u32 {
+        self.with_project(|p| {
+            let mut q = p.inner.lock();
+            q.seq += q.dev.id;
+            q.seq
+        })
+    }
+}
+
+/// Compiles only because `Cmdq` is covariant in `'a`.
+fn shorten<'s>(q: Pin<KBox<Cmdq<'static>>>) -> Pin<KBox<Cmdq<'s>>> {
+    q
+}
+
+extern "C" fn existential_lifetime(_test: *mut bindings::kunit) {
+    run!((|| {
+        let mut q = KBox::pin_init(Cmdq::new(&DEVICE), GFP_KERNEL)?;
+        check!(q.as_mut().submit() == 7);
+        let mut q = shorten(q);
+        check!(q.as_mut().submit() == 14);
+        check!(q.with_inner(|m| m.lock().seq) == 14 && q.dev.id == 7);
+
+        crate::stack_try_pin_init!(let q: Cmdq<'_> =? Cmdq::new(&DEVICE));
+        check!(q.as_mut().submit() == 7);
+        Ok(())
+    })());
+}
+
+/// The values dropped, in order: their names and the checksums of the bytes they read while
+/// dropping.
+struct DropLog {
+    entries: [Cell<(&'static str, u32)>; 8],
+    len: Cell<usize>,
+}
+
+impl DropLog {
+    fn new() -> Self {
+        Self {
+            entries: Default::default(),
+            len: Cell::new(0),
+        }
+    }
+
+    fn push(&self, name: &'static str, sum: u32) {
+        let len = self.len.get();
+        if let Some(slot) = self.entries.get(len) {
+            slot.set((name, sum));
+            self.len.set(len + 1);
+        }
+    }
+
+    /// Whether exactly `expected` were dropped, in this order, each having read the bytes whose
+    /// [`checksum`] is given; clears the log.
+    fn take_is(&self, expected: &[(&str, &[u8])]) -> bool {
+        let len = self.len.replace(0);
+        len == expected.len()
+            && self
+                .entries
+                .iter()
+                .zip(expected)
+                .all(|(e, (name, bytes))| e.get() == (*name, checksum(bytes)))
+    }
+}
+
+/// A checksum of every byte of `bytes` (so computing it reads them all).
+fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(bytes.len() as u32, |sum, b| {
+        sum.wrapping_mul(31).wrapping_add(u32::from(*b))
+    })
+}
+
+/// Bytes that [`Noisy`] reads when it is dropped.
+trait Bytes {
+    fn bytes(&self) -> &[u8];
+}
+
+impl Bytes for &[u8] {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl Bytes for KVec<u8> {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl Bytes for [u8; 1] {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+/// A value that logs its drop, with the checksum of the bytes it holds or borrows.
+struct Noisy<'log, T: Bytes> {
+    name: &'static str,
+    log: &'log DropLog,
+    value: T,
+}
+
+impl<T: Bytes> Drop for Noisy<'_, T> {
+    fn drop(&mut self) {
+        // Reads every byte it holds or borrows: if a borrowed buffer was freed first, this is a
+        // use-after-free that KASAN reports (and the checksum is most likely wrong).
+        self.log.push(self.name, checksum(self.value.bytes()));
+    }
+}
+
+#[pin_data]
+struct Staged<'log> {
+    view: Noisy<'log, &'text [u8]>,
+    middle: Noisy<'log, &'text [u8]>,
+    text: Noisy<'log, KVec<u8>>,
+    other: Noisy<'log, [u8; 1]>,
+}
+
+impl<'log> Staged<'log> {
+    fn new(log: &'log DropLog, fail: bool) -> impl PinInit<Self, Error> + 'log {
+        try_pin_init!(Self {
+            text: Noisy {
+                name: "text",
+                log,
+                value: kvec(b"abc")?
+            },
+            other: Noisy {
+                name: "other",
+                log,
+                value: [1]
+            },
+            view: Noisy {
+                name: "view",
+                log,
+                value: &text.value[1..]
+            },
+            middle: {
+                if fail {
+                    return Err(ENOMEM);
+                }
+                Noisy {
+                    name: "middle",
+                    log,
+                    value: &text.value[..1],
+                }
+            },
+        })
+    }
+}
+
+extern "C" fn failing_initializer(_test: *mut bindings::kunit) {
+    run!((|| {
+        let log = DropLog::new();
+        // Success: fields drop in declaration order, borrowers before what they borrow.
+        let (view, middle, text, other): (&[u8], &[u8], &[u8], &[u8]) = (b"bc", b"a", b"abc", &[1]);
+        // Success: fields drop in declaration order, borrowers before what they borrow.
+        drop(KBox::pin_init(Staged::new(&log, false), GFP_KERNEL)?);
+        check!(log.take_is(&[
+            ("view", view),
+            ("middle", middle),
+            ("text", text),
+            ("other", other)
+        ]));
+        // `middle` fails: what was built drops in reverse order of initialization.
+        let failed = [("view", view), ("other", other), ("text", text)];
+        check!(KBox::pin_init(Staged::new(&log, true), GFP_KERNEL).err() == Some(ENOMEM));
+        check!(log.take_is(&failed));
+        {
+            crate::stack_try_pin_init!(let s: Staged<'_> = Staged::new(&log, true));
+            check!(s.is_err());
+        }
+        check!(log.take_is(&failed));
+        check!(Arc::pin_init(Staged::new(&log, true), GFP_KERNEL).is_err());
+        check!(log.take_is(&failed));
+        Ok(())
+    })());
+}
+
+/// Built only with `--cfg pin_init_selfref_kasan_demo`, for the harness's KASAN demonstration: a
+/// struct whose buffer is declared, and so dropped, before the view into it. The pin-init macros
+/// reject it (the field-order check) unless they were built with that check switched off, which
+/// only a test build does; then dropping it reads the freed buffer, and a kernel with KASAN
+/// reports the use-after-free in `Noisy::drop`.
+#[cfg(pin_init_selfref_kasan_demo)]
+mod kasan_demo {
+    use super::*;
+
+    #[pin_data]
+    struct Reversed<'log> {
+        text: Noisy<'log, KVec<u8>>,
+        view: Noisy<'log, &'text [u8]>,
+    }
+
+    impl<'log> Reversed<'log> {
+        fn new(log: &'log DropLog) -> impl PinInit<Self, Error> + 'log {
+            try_pin_init!(Self {
+                text: Noisy {
+                    name: "text",
+                    log,
+                    value: kvec(b"freed before its view")?
+                },
+                view: Noisy {
+                    name: "view",
+                    log,
+                    value: &text.value[..]
+                },
+            })
+        }
+    }
+
+    pub(super) extern "C" fn drop_order_kasan_demo(_test: *mut bindings::kunit) {
+        run!((|| {
+            let log = DropLog::new();
+            // Drops `text` (freeing its buffer), then `view`, which reads the freed buffer.
+            drop(KBox::pin_init(Reversed::new(&log), GFP_KERNEL)?);
+            Ok(())
+        })());
+    }
+}
+
+/// The name of the module the cases are built into, for KUnit's `module` attribute.
+const MODULE: &CStr = c_str!("kernel");
+
+#[cfg(not(pin_init_selfref_kasan_demo))]
+const CASES: usize = 6;
+#[cfg(pin_init_selfref_kasan_demo)]
+const CASES: usize = 7;
+
+static mut TEST_CASES: [bindings::kunit_case; CASES + 1] = [
+    kunit_case(c_str!("shared_borrows"), shared_borrows, MODULE),
+    kunit_case(c_str!("inline_owner"), inline_owner, MODULE),
+    kunit_case(c_str!("mutable_borrow"), mutable_borrow, MODULE),
+    kunit_case(c_str!("invariant_borrow"), invariant_borrow, MODULE),
+    kunit_case(c_str!("existential_lifetime"), existential_lifetime, MODULE),
+    kunit_case(c_str!("failing_initializer"), failing_initializer, MODULE),
+    #[cfg(pin_init_selfref_kasan_demo)]
+    kunit_case(
+        c_str!("drop_order_kasan_demo"),
+        kasan_demo::drop_order_kasan_demo,
+        MODULE,
+    ),
+    kunit_case_null(),
+];
+
+crate::kunit_unsafe_test_suite!(pin_init_selfref, TEST_CASES);
