@@ -58,6 +58,7 @@ fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
         "PIN_INIT_HARNESS_BUSYBOX",
         "PIN_INIT_HARNESS_TARBALL",
         "PIN_INIT_HARNESS_BINDGEN",
+        "PIN_INIT_HARNESS_MAKE_FLAGS",
     ] {
         c.env_remove(v);
     }
@@ -266,6 +267,8 @@ fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
     );
     let bindgen = t.0.join("nix/bin/bindgen");
     executable(&bindgen, "#!/bin/sh\necho bindgen 0.72.0\n");
+    // The devShell's make flags (nixpkgs' absolute compiler and linker paths).
+    let nix_flags = "CC=/nix/store/x-clang/bin/clang \n LD=/nix/store/y-lld/bin/ld  LLVM=1";
     let o = xtask(
         &["kernel"],
         &[
@@ -274,6 +277,7 @@ fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
             ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
             ("PIN_INIT_HARNESS_TARBALL", &tarball),
             ("PIN_INIT_HARNESS_BINDGEN", &bindgen),
+            ("PIN_INIT_HARNESS_MAKE_FLAGS", Path::new(nix_flags)),
         ],
     );
     let err = stderr(&o);
@@ -292,6 +296,15 @@ fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
     assert_eq!(o.status.code(), Some(1));
     assert!(make.contains(" all"), "{make}");
     assert!(err.contains("bzImage is missing"), "{err}");
+    // Every make got the devShell's flags after its own (so they override ours, e.g.
+    // `CC=ccache clang`).
+    for line in make.lines() {
+        let nix = line.find(" CC=/nix/store/x-clang/bin/clang LD=/nix/store/y-lld/bin/ld LLVM=1 ");
+        assert!(
+            nix.is_some_and(|i| i > line.find(" RUSTC=").unwrap()),
+            "{line}"
+        );
+    }
 
     // A tarball without a kernel tree in it is named.
     let empty = t.0.join("empty.tar");
@@ -1129,6 +1142,7 @@ fn each_command_has_help_with_options_and_environment() {
                 "PIN_INIT_HARNESS_TOOL_PATH",
                 "PIN_INIT_HARNESS_TARBALL",
                 "PIN_INIT_HARNESS_NO_CCACHE",
+                "PIN_INIT_HARNESS_MAKE_FLAGS",
             ],
         ),
         (
