@@ -16,7 +16,7 @@
       craneLib = crane.mkLib pkgs;
 
       rust = import ./nix/rust.nix {
-        inherit lib craneLib;
+        inherit pkgs lib craneLib;
         root = ./.;
       };
       linux = import ./nix/kernel.nix {
@@ -26,10 +26,12 @@
       };
     in
     {
+      # What each output is: README.md, "Nix".
       packages.${system} = {
-        pin-init = rust.package;
-        inherit (linux) kernel kernel-debug;
+        inherit (linux) kernel kernel-debug kernel-lenient;
         default = linux.kernel;
+        inherit (rust) xtask;
+        pin-init-doc = rust.doc;
       };
 
       checks.${system} = rust.checks // {

@@ -84,6 +84,31 @@ rec {
     in
     map (n: dir + "/${n}") names;
 
+  # patches/tested-versions: the Linux 6.12.y releases the series is tested
+  # on, one version per line (`#` starts a comment, blank lines ignored).
+  # Returns them sorted, oldest first; a line that is not a 6.12.y version
+  # is an error naming it.
+  parseVersions =
+    text:
+    let
+      versions = builtins.filter (l: l != "") (
+        map (l: trim (builtins.head (builtins.split "#" l))) (lines text)
+      );
+      checked = map
+        (
+          v:
+          if builtins.match "6\\.12\\.[0-9]+" v != null then
+            v
+          else
+            throw "patches/tested-versions: `${v}` is not a Linux 6.12.y version (one per line, e.g. 6.12.38)"
+        )
+        versions;
+    in
+    if checked == [ ] then
+      throw "patches/tested-versions lists no version"
+    else
+      builtins.sort (a: b: builtins.compareVersions a b < 0) checked;
+
   # The merged configuration of FILES (paths, in merge order): a later
   # fragment overrides an earlier one, as in `cargo xtask kernel`.
   configFromFragments =

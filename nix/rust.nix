@@ -1,9 +1,11 @@
-# The Rust workspace built with crane: the pin-init package, its checks
-# (test, clippy, fmt, doc), xtask (for `xtask verdict` in the VM test) and
-# the vendored crates the kernel tree takes syn/quote/proc-macro2 from.
+# The Rust workspace built with crane: its checks (test, clippy, fmt, doc),
+# the crate's documentation, xtask (for `xtask verdict` in the VM test, and
+# as a package) and the vendored crates the kernel tree takes
+# syn/quote/proc-macro2 from.
 { lib
 , craneLib
 , root
+, pkgs
 ,
 }:
 let
@@ -33,7 +35,9 @@ let
     inherit cargoArtifacts cargoVendorDir;
   };
 
-  # `cargo test --workspace` also runs xtask/tests, which read these.
+  # `cargo test --workspace` also runs xtask/tests, which read these
+  # (scripts/check-nix.sh runs this check's cargo command on exactly this
+  # set, with only the tools below and stdenv's on PATH).
   testSrc = lib.fileset.toSource {
     inherit root;
     fileset = lib.fileset.unions [
@@ -41,10 +45,31 @@ let
       (lib.fileset.fileFilter (file: file.hasExt "stderr") (root + "/pin-init/tests"))
       (root + "/pin-init/tests/ui-compare.sh")
       (root + "/scripts/prepare-tree.sh")
+      (root + "/scripts/make-series.sh")
       (root + "/kunit-configs")
       (root + "/nixos-tests")
+      (root + "/xtask/tests/fixtures")
     ];
   };
+
+  # Tools the xtask tests run besides stdenv's (coreutils, sed, awk, tar,
+  # patch, bash, ...): git (make-series.sh, the `git am` tests), GNU cpio
+  # (tests/initramfs.rs reads the initramfs back), python3 (expat checks
+  # the JUnit XML in tests/formats.rs).
+  testTools = [
+    pkgs.git
+    pkgs.cpio
+    pkgs.python3
+  ];
+
+  doc = craneLib.cargoDoc (
+    withDeps
+    // {
+      # All features: the `alloc`/`std` items the crate docs link to.
+      cargoDocExtraArgs = "--no-deps --all-features";
+      env.RUSTDOCFLAGS = "--deny warnings";
+    }
+  );
 
   # The compile-fail corpus has .stderr files reviewed for rustc 1.95
   # (tests/ui) and Debian's 1.85 (tests/ui-1.85); pin-init/tests/ui.rs picks
@@ -79,16 +104,10 @@ in
 {
   inherit cargoVendorDir;
 
-  # Compiled, not installed (a library workspace has no binaries): the
-  # output holds the cargo target directory.
-  package = craneLib.buildPackage (
-    withDeps
-    // {
-      doCheck = false;
-      doInstallCargoArtifacts = true;
-    }
-  );
+  # The crate's rustdoc (all features), also a check: share/doc/pin_init.
+  inherit doc;
 
+  # bin/xtask: the harness, e.g. `xtask verdict LOG` on a saved console log.
   xtask = craneLib.buildPackage (
     withDeps
     // {
@@ -104,6 +123,7 @@ in
       // uiCheck
       // {
         src = testSrc;
+        nativeBuildInputs = testTools;
         # The whole workspace, as `cargo xtask test` runs it (xtask/tests too).
         cargoTestExtraArgs = "--workspace";
       }
@@ -116,13 +136,6 @@ in
       }
     );
     pin-init-fmt = craneLib.cargoFmt commonArgs;
-    pin-init-doc = craneLib.cargoDoc (
-      withDeps
-      // {
-        # All features: the `alloc`/`std` items the crate docs link to.
-        cargoDocExtraArgs = "--no-deps --all-features";
-        env.RUSTDOCFLAGS = "--deny warnings";
-      }
-    );
+    pin-init-doc = doc;
   };
 }

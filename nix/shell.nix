@@ -1,10 +1,13 @@
 # `nix develop`: the workspace's Rust toolchain and the Nix kernel's own
 # build environment (its stdenv: clang with LLVM's binutils; its inputs:
 # bison, flex, perl, bc, openssl, elfutils, pahole, kmod, rsync, python3,
-# cpio, zstd, rustc-unwrapped, rust-bindgen-unwrapped, ...), so that
-# `make LLVM=1` and `cargo xtask kernel` work by hand. The PIN_INIT_HARNESS_*
-# variables make `cargo xtask kernel` use this shell's tools and nixpkgs'
-# 6.12 source instead of Debian's /usr/bin and tarball.
+# cpio, zstd, rustc-unwrapped, rust-bindgen-unwrapped, ...), so that the
+# kernel builds by hand. `kernel-make` is make with the Nix kernel's own
+# flags (nixpkgs' commonMakeFlags: absolute CC, LD, AR, ... of its stdenv,
+# so the PATH order of wrapped and unwrapped clang/ld.lld does not matter;
+# LLVM=1, CLIPPY=1), and -Dwarnings for Rust. The PIN_INIT_HARNESS_*
+# variables make `cargo xtask kernel` use this shell's tools, nixpkgs' 6.12
+# source and the same make flags instead of Debian's /usr/bin and tarball.
 { pkgs
 , lib
 , kernel
@@ -34,6 +37,12 @@ let
     pkgs.bc
     pkgs.qemu
   ];
+
+  kernelMake = pkgs.writeShellScriptBin "kernel-make" ''
+    exec make ${lib.escapeShellArgs kernel.commonMakeFlags} ${
+      lib.escapeShellArg "KRUSTFLAGS=${kernel.env.KRUSTFLAGS}"
+    } "$@"
+  '';
 in
 (pkgs.mkShell.override { stdenv = kernelStdenv; }) {
   inputsFrom = [ kernel ];
@@ -57,6 +66,7 @@ in
     pkgs.gnutar
     pkgs.xz
     pkgs.gnupatch
+    kernelMake
   ];
   # nixpkgs' own kernel build turns off the compiler wrappers' hardening
   # flags (bindnow format fortify stackprotector pic ...): so does this shell.
@@ -65,6 +75,9 @@ in
   PIN_INIT_HARNESS_TOOL_PATH = lib.makeBinPath toolPath;
   PIN_INIT_HARNESS_BINDGEN = "${pkgs.rust-bindgen-unwrapped}/bin/bindgen";
   PIN_INIT_HARNESS_TARBALL = "${kernel.src}";
+  # Appended to every make of `cargo xtask kernel` (whitespace-separated:
+  # nixpkgs' flags are store paths and words).
+  PIN_INIT_HARNESS_MAKE_FLAGS = toString kernel.commonMakeFlags;
   # Static busybox for the plain harness's initramfs (not on PATH: it would
   # shadow coreutils).
   PIN_INIT_HARNESS_BUSYBOX = "${pkgs.pkgsStatic.busybox}/bin/busybox";

@@ -64,6 +64,16 @@ expect "parseSeries" (parse.parseSeries (builtins.readFile (fixtures + "/series"
     parse.fragmentsIn (fixtures + "/fragments")
   ))
   (readJSON (fixtures + "/fragments.expected.json"))
+++ expect "parseVersions: sorted oldest first, comments and blanks ignored"
+  (parse.parseVersions "# tested\n6.12.118\n\n  6.12.9 # old\n6.12.38\n")
+  [
+    "6.12.9"
+    "6.12.38"
+    "6.12.118"
+  ]
+++ expect "parseVersions: a line that is not 6.12.y is an error"
+  (builtins.tryEval (parse.parseVersions "6.12.38\n6.13.1\n")).success
+  false
 ++ expect "flake.lock version" lock.version 7
 ++ expect "flake.lock root inputs" (builtins.attrNames lock.nodes.${lock.root}.inputs) inputNames
 ++ lockChecks

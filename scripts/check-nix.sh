@@ -6,11 +6,13 @@
 #  2. is formatted                          (nixpkgs-fmt --check)
 #  3. has no dead bindings                  (deadnix --fail)
 #  4. nix/tests.nix: the series/config parsers of nix/parse.nix on the
-#     fixtures in nix/fixtures, and flake.lock against flake.nix's inputs
+#     fixtures in nix/fixtures, and flake.lock against flake.nix's inputs;
+#     patches/tested-versions parses and README.md says what it lists
 #  5. nix/tests-flake.nix: flake.nix's outputs evaluated with the stand-ins
 #     of nix/stubs.nix for nixpkgs and crane (the wiring: kernel source,
-#     config fragments, what NixOS asserts of the config, checks, VM test,
-#     devShell)
+#     config fragments, the VM node's assertions of what NixOS requires,
+#     checks, VM test, devShell; stand-in outputs distinct, the real
+#     functions' formals, file sets over what git tracks)
 #  6. the VM test's script, as the flake hands it to runNixOSTest, checked
 #     the way nixpkgs' test driver checks it before booting anything: our
 #     typed stand-ins of the driver's globals (nixos-tests/driver-globals.py)
@@ -27,12 +29,17 @@
 #     keeps every option of both and no other KUnit suite
 #  8. the trybuild fallback of the Nix test check (pin-init/tests/ui-compare.sh)
 #     accepts Debian 1.85's reviewed outputs against 1.95's and back
-#  9. self-test: each checker above rejects a bad input
+#  9. each build's sandbox, reproduced (nix/sandbox.nix): every crane
+#     derivation's cargo command and the kernel's preparation (postPatch:
+#     prepare-tree.sh) run on a copy of exactly their source set, with PATH
+#     reduced to the programs of the packages their derivation has
+# 10. self-test: each checker above rejects a bad input, for its reason
 #
 # Installs what it needs, pinned: nix-bin from apt (if missing), deadnix
 # 1.3.1 and nixpkgs-fmt 1.3.0 from crates.io, mypy and pyflakes from PyPI,
 # into ${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}/tools.
 set -eu
+start_all=$(date +%s)
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 cache=${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}
@@ -94,6 +101,18 @@ pyflakes() { PYTHONPATH=$pytools python3 -m pyflakes "$@"; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-nix.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
+# The flake's source: what git tracks (a flake sees nothing else), as a Nix
+# list for the stand-ins of nix/stubs.nix.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git ls-files --cached | while read -r f; do [ -e "$f" ] && echo "$f"; done >"$tmp/flake-files"
+	untracked=$(git ls-files --others --exclude-standard | grep -c . || true)
+	[ "$untracked" -eq 0 ] ||
+		say "note: $untracked untracked file(s) are not in the flake's source (git add them if the flake needs them)"
+else
+	find . -type f -not -path './target/*' -not -path './.*' | sed 's|^\./||' | sort >"$tmp/flake-files"
+fi
+files_expr="(builtins.filter (x: builtins.isString x && x != \"\") (builtins.split \"\n\" (builtins.readFile $tmp/flake-files)))"
+
 # Tracked and new (not ignored) .nix files.
 files=$(git ls-files --cached --others --exclude-standard -- '*.nix' 2>/dev/null | sort -u) ||
 	files=
@@ -103,6 +122,10 @@ count=$(echo "$files" | wc -l)
 
 nix_eval_json() { # EXPR
 	nix-instantiate --eval --strict --json --readonly-mode -E "$1"
+}
+nix_lines() { # EXPR (a list of strings) -> one per line
+	nix --extra-experimental-features nix-command eval --impure --raw --expr \
+		"builtins.concatStringsSep \"\" (map (l: l + \"\\n\") ($1))"
 }
 
 # --- 1-3: parse, format, dead code -------------------------------------------
@@ -125,8 +148,43 @@ run_eval_test() { # NAME EXPR
 }
 run_eval_test nix/tests.nix "import $repo/nix/tests.nix { }"
 say "eval: nix/tests.nix: parseSeries, fragmentsIn + configFromFragments on nix/fixtures, flake.lock matches flake.nix inputs"
-run_eval_test nix/tests-flake.nix "import $repo/nix/tests-flake.nix { }"
+nix_lines "(import $repo/nix/parse.nix).parseVersions (builtins.readFile $repo/patches/tested-versions)" >"$tmp/tested" ||
+	die "patches/tested-versions does not parse (above)"
+oldest=$(head -n 1 "$tmp/tested")
+newest=$(tail -n 1 "$tmp/tested")
+grep -q "tested on Linux $oldest to $newest (\`patches/tested-versions\`" README.md ||
+	die "README.md does not say \"tested on Linux $oldest to $newest (\`patches/tested-versions\`\", what patches/tested-versions lists"
+say "tested versions: patches/tested-versions lists $oldest to $newest, as README.md says"
+run_eval_test nix/tests-flake.nix "import $repo/nix/tests-flake.nix { files = $files_expr; }"
 say "eval: nix/tests-flake.nix: flake outputs with stand-in nixpkgs/crane: packages, checks, kernel source/config, VM test, devShell"
+
+# crane's file sets are restated in nix/stubs.nix (crane's source is not here).
+# With crane's source at the locked revision (PIN_INIT_CRANE_SRC, e.g. from
+# `nix flake archive` on a machine with Nix), its own lib/fileset/*.nix,
+# evaluated with the stand-in lib.fileset, must give the same file set.
+if [ -n "${PIN_INIT_CRANE_SRC:-}" ]; then
+	same=$(nix_eval_json "
+		let
+		  w = import $repo/nix/stubs.nix { files = $files_expr; };
+		  lib = w.lib;
+		  crane = name: import ${PIN_INIT_CRANE_SRC}/lib/fileset/\${name}.nix;
+		  fileset = {
+		    cargoTomlAndLock = crane \"cargoTomlAndLock\" { inherit lib; };
+		    rust = crane \"rust\" { inherit lib; };
+		    toml = crane \"toml\" { inherit lib; };
+		  };
+		  theirs = crane \"commonCargoSources\" { inherit lib fileset; } w.root;
+		  ours = w.craneLib.fileset.commonCargoSources w.root;
+		in
+		[ (theirs.files == ours.files) (builtins.length ours.files) ]") ||
+		die "evaluating crane's lib/fileset from $PIN_INIT_CRANE_SRC failed"
+	case $same in
+	"[true,"*) say "crane: its lib/fileset/commonCargoSources.nix ($PIN_INIT_CRANE_SRC) gives the stand-in's file set ($(echo "$same" | tr -dc '0-9') files)" ;;
+	*) die "crane's commonCargoSources ($PIN_INIT_CRANE_SRC) and nix/stubs.nix's restatement differ: $same" ;;
+	esac
+else
+	say "crane: file sets as restated in nix/stubs.nix (set PIN_INIT_CRANE_SRC to crane's source at the locked revision to compare them with crane's own)"
+fi
 
 # --- 6: the VM test's script, checked like the NixOS test driver does ----------
 # The script as the flake hands it to runNixOSTest (store paths of the
@@ -145,7 +203,7 @@ check_vm_script() { # SCRIPT -> mypy and pyflakes output; fails on any finding
 		--cache-dir "$tmp/mypy-cache" "$tmp/typed-script.py" || return 1
 	PYFLAKES_BUILTINS=$driver_symbols pyflakes "$1" || return 1
 }
-nix_string "(import $repo/nix/stubs.nix { }).out.checks.x86_64-linux.vm-test.args.testScript" >"$tmp/test-script.py" ||
+nix_string "(import $repo/nix/stubs.nix { files = $files_expr; }).out.checks.x86_64-linux.vm-test.args.testScript" >"$tmp/test-script.py" ||
 	die "evaluating the VM test's testScript failed"
 grep -q 'machine.wait_for_unit' "$tmp/test-script.py" || die "the evaluated testScript is not nixos-tests/vm-test.py"
 check_vm_script "$tmp/test-script.py" >"$tmp/vm-script.out" 2>&1 ||
@@ -191,10 +249,6 @@ applied_by_prepare_tree() { # REPO_ROOT TREE
 		die "prepare-tree.sh failed on $2"
 	head -n 5 "$tmp/patch.log" | grep -v -- '-import-' && die "prepare-tree.sh did not start with the 5 generated patches"
 	tail -n +6 "$tmp/patch.log" | sed 's/^[0-9][0-9][0-9][0-9]-//'
-}
-nix_lines() { # EXPR (a list of strings) -> one per line
-	nix --extra-experimental-features nix-command eval --impure --raw --expr \
-		"builtins.concatStringsSep \"\" (map (l: l + \"\\n\") ($1))"
 }
 nix_series() { # SERIES_FILE -> one patch per line, without its number
 	nix_lines "(import $repo/nix/parse.nix).parseSeries (builtins.readFile $1)" | sed 's/^[0-9][0-9][0-9][0-9]-//'
@@ -288,7 +342,304 @@ sh pin-init/tests/ui-compare.sh pin-init/tests/ui-1.85 pin-init/tests/ui >"$tmp/
 	{ cat "$tmp/ui.out"; die "ui-compare.sh: 1.95's outputs do not match Debian 1.85's reviewed errors (above)"; }
 say "ui fallback: $(tail -n 1 "$tmp/ui.out" | sed 's/^ui-compare: //'), 1.85 against 1.95 and back"
 
-# --- 9: self-test: each checker rejects a bad file ------------------------------
+# --- 9: each build's sandbox, reproduced offline ---------------------------------
+# nix/sandbox.nix evaluates the flake (with the stand-ins) to a plan: for every
+# crane derivation of `checks` and `packages`, the files of its source set (crane's
+# commonCargoSources plus the flake's unions, as nix/rust.nix computes them), the
+# packages on its PATH (stdenv's initialPath and cc, crane's and the derivation's
+# nativeBuildInputs) and its phases; for the kernel, its postPatch (the
+# preparation: prepare-tree.sh) with the store paths it names and the kernel's
+# nativeBuildInputs. Each unit runs here in a copy of exactly that set, with PATH
+# reduced to those packages' programs (this machine's Debian packages of the same
+# programs; the Rust toolchain is rustup's), HOME=/homeless-shelter and no network:
+# what reaches outside its set, or runs a tool the derivation does not provide,
+# fails here as in the sandbox. The crane units keep their copies and a shared
+# target directory in the cache, so a second run rebuilds only what changed.
+sandbox=$cache/nix-sandbox
+host_path=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+rust_bin=$(rustc --print sysroot 2>/dev/null)/bin
+[ -x "$rust_bin/cargo" ] || die "no cargo next to rustc ($rust_bin): the sandbox runs need rustup's toolchain"
+# A CARGO_HOME of its own (no bin/: cargo would run rustup's proxies from
+# there), with this machine's registry.
+host_cargo_home=${CARGO_HOME:-$HOME/.cargo}
+cargo_home=$sandbox/cargo-home
+mkdir -p "$cargo_home"
+[ -d "$host_cargo_home/registry" ] && ln -sfn "$host_cargo_home/registry" "$cargo_home/registry"
+cores=$(nproc 2>/dev/null || echo 1)
+
+sandbox_plan() { # FLAKE_DIR STORE_DIR OUT
+	nix --extra-experimental-features nix-command eval --impure --raw --expr "
+		(import $1/nix/sandbox.nix { flakeFile = $1/flake.nix; files = $files_expr; storeDir = \"$2\"; }).plan" >"$3"
+}
+
+host_which() { # NAME: the program on the host's PATH (not a shell builtin)
+	for d in $(echo "$host_path" | tr : ' '); do
+		[ -f "$d/$1" ] && [ -x "$d/$1" ] && echo "$d/$1" && return 0
+	done
+	return 1
+}
+deb_installed() { dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+link_tool() { # DIR NAME TARGET: the first provider of a name wins
+	[ -e "$1/$2" ] || [ -L "$1/$2" ] || ln -sn "$3" "$1/$2"
+}
+# The programs of each provider (see nix/stubs.nix, `provides`) into DIR.
+make_toolbin() { # DIR PROVIDER...
+	tb=$1
+	shift
+	mkdir -p "$tb"
+	for p in "$@"; do
+		case $p in
+		deb:*)
+			if deb_installed "${p#deb:}"; then
+				dpkg -L "${p#deb:}" | grep -E '^(/usr)?/s?bin/[^/]+$' >"$tb.list" || true
+				while read -r f; do
+					[ -f "$f" ] && [ -x "$f" ] && link_tool "$tb" "${f##*/}" "$f"
+				done <"$tb.list"
+				rm -f "$tb.list"
+			else
+				echo "${p#deb:} (Debian package)" >>"$sandbox/missing"
+			fi
+			;;
+		cmd:*)
+			spec=${p#cmd:}
+			name=${spec%%=*}
+			target=${spec#*=}
+			if f=$(host_which "$target"); then
+				link_tool "$tb" "$name" "$f"
+			else
+				echo "$target (command)" >>"$sandbox/missing"
+			fi
+			;;
+		rust:*)
+			if [ -x "$rust_bin/${p#rust:}" ]; then
+				link_tool "$tb" "${p#rust:}" "$rust_bin/${p#rust:}"
+			else
+				echo "${p#rust:} (Rust toolchain)" >>"$sandbox/missing"
+			fi
+			;;
+		*) die "sandbox plan: unknown provider $p" ;;
+		esac
+	done
+}
+
+# Copies the files listed on stdin from FROM to DEST, keeping their times.
+copy_listed() { # FROM DEST
+	mkdir -p "$2"
+	grep -v '^$' >"$2.files" || true
+	tar -C "$1" --no-recursion -cf - -T "$2.files" | tar -C "$2" -xf - ||
+		die "sandbox: copying the source set from $1 failed (a listed file is missing?)"
+	rm -f "$2.files"
+}
+
+cat >"$tmp/prelude-stdenv.sh" <<'PRELUDE'
+# stdenv's runHook, as far as the phases here use it: a hook is a string to eval.
+runHook() {
+	local hook=$1
+	local value=${!hook-}
+	if [ -n "$value" ]; then eval "$value"; fi
+	return 0
+}
+PRELUDE
+cat "$tmp/prelude-stdenv.sh" >"$tmp/prelude-crane.sh"
+cat >>"$tmp/prelude-crane.sh" <<'PRELUDE'
+# crane's cargoHelperFunctionsHook.sh and configureCargoCommonVarsHook.sh at the
+# locked revision (CARGO_HOME aside: this machine's registry, offline).
+cargo() {
+	(
+		set -x
+		command cargo "$@"
+	)
+}
+cargoWithProfile() {
+	local profileArgs=()
+	if [[ "${CARGO_PROFILE}" == "release" ]]; then
+		profileArgs+=("--release")
+	elif [[ -n "${CARGO_PROFILE:-}" ]]; then
+		profileArgs+=("--profile" "${CARGO_PROFILE}")
+	fi
+	cargo "${@:1:1}" "${profileArgs[@]}" "${@:2}"
+}
+export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-$NIX_BUILD_CORES}
+export RUST_TEST_THREADS=${RUST_TEST_THREADS:-$NIX_BUILD_CORES}
+export CARGO_BUILD_INCREMENTAL=${CARGO_BUILD_INCREMENTAL-false}
+CARGO_PROFILE=${CARGO_PROFILE-release}
+PRELUDE
+
+# Runs PHASES (variables of ENV_FILE; or ONLY, one command, if not empty) in
+# DIR, with BIN as the whole PATH and the sandbox's environment.
+run_phases() { # KIND ENV_FILE BIN DIR LOG ONLY PHASE...
+	kind=$1 envf=$2 bin=$3 dir=$4 log=$5 only_cmd=$6
+	shift 6
+	[ -x "$bin/bash" ] || die "sandbox: $unit: no bash among its tools"
+	mkdir -p "$udir/tmp"
+	# shellcheck disable=SC2016
+	env -i PATH="$bin" HOME=/homeless-shelter TMPDIR="$udir/tmp" TEMPDIR="$udir/tmp" TMP="$udir/tmp" \
+		TEMP="$udir/tmp" NIX_BUILD_TOP="$udir" NIX_BUILD_CORES="$cores" NIX_STORE="$tmp/store" \
+		SOURCE_DATE_EPOCH=315532800 TERM=dumb out="$udir/out" \
+		CARGO_HOME="$cargo_home" CARGO_NET_OFFLINE=true CARGO_TARGET_DIR="$sandbox/target" \
+		SANDBOX_ONLY="$only_cmd" \
+		"$bin/bash" -c '
+			set -eu -o pipefail
+			. "$1"
+			. "$2"
+			cd "$3"
+			shift 3
+			if [ -n "$SANDBOX_ONLY" ]; then
+				echo "sandbox: $SANDBOX_ONLY"
+				eval "$SANDBOX_ONLY"
+			else
+				for phase in "$@"; do
+					echo "sandbox: $phase"
+					eval "${!phase}"
+				done
+			fi' sandbox "$tmp/prelude-$kind.sh" "$envf" "$dir" "$@" >"$log" 2>&1
+}
+
+# The plan's commands. With only_unit set, the other units are skipped and
+# that one runs the command $only instead of its phases.
+unit_begin() { # NAME KIND
+	unit=$1
+	kind=$2
+	skip=0
+	[ -z "${only_unit:-}" ] || [ "$only_unit" = "$unit" ] || skip=1
+	udir=$sandbox/$unit
+	[ "$kind" = crane ] || udir=$tmp/sandbox-$unit
+	cur=$udir/unit
+	[ "$skip" -eq 1 ] && return 0
+	rm -rf "$udir"
+	mkdir -p "$udir/tmp"
+	: >"$cur.env"
+	workdir=
+}
+unit_source() { # FROM (files on stdin)
+	if [ "$skip" -eq 1 ]; then cat >/dev/null; return 0; fi
+	workdir=$udir/source
+	copy_listed "$1" "$workdir"
+	chmod -R u+w "$workdir"
+}
+# A store path made anew (the plan may be run more than once).
+fresh_store_path() { # PATH
+	case $1 in "$tmp"/store/?*) ;; *) die "sandbox: $1 is not below $tmp/store" ;; esac
+	[ ! -e "$1" ] || { chmod -R u+w "$1" && rm -rf "$1"; }
+	mkdir -p "$(dirname "$1")"
+}
+unit_store_source() { # STORE_PATH FROM (files on stdin)
+	if [ "$skip" -eq 1 ]; then cat >/dev/null; return 0; fi
+	fresh_store_path "$1"
+	copy_listed "$2" "$1"
+	chmod -R a-w "$1"
+}
+unit_store_cargo_vendor() { # STORE_PATH CARGO_LOCK: crane's layout, REGISTRY/NAME-VERSION
+	[ "$skip" -eq 1 ] && return 0
+	fresh_store_path "$1"
+	mkdir -p "$1/registry"
+	awk '/^name = / { gsub(/"/, "", $3); n = $3 } /^version = / { gsub(/"/, "", $3); v = $3 }
+		/^source = "registry/ { print n "-" v }' "$2" | while read -r d; do
+		for r in "$cargo_home"/registry/src/*/"$d"; do
+			[ -d "$r" ] && ln -sn "$r" "$1/registry/$d" && break
+		done
+	done
+}
+unit_store_run_begin() { # STORE_PATH
+	[ "$skip" -eq 1 ] && return 0
+	storeout=$1
+	cur=$udir/store-run
+	rm -rf "$cur.bin"
+	: >"$cur.env"
+}
+unit_store_run_end() {
+	[ "$skip" -eq 1 ] && return 0
+	mkdir -p "$udir/run"
+	run_phases stdenv "$cur.env" "$cur.bin" "$udir/run" "$udir/store-run.log" "" buildCommand ||
+		{ tail -n 30 "$udir/store-run.log"; die "sandbox: $unit: making $storeout failed (above)"; }
+	# The runCommand's $out is the store path.
+	fresh_store_path "$storeout"
+	mv "$udir/out" "$storeout"
+	cur=$udir/unit
+}
+unit_kernel_tree() {
+	[ "$skip" -eq 1 ] && return 0
+	workdir=$udir/linux
+	vanilla_tree "$workdir"
+}
+unit_tools() {
+	[ "$skip" -eq 1 ] && return 0
+	make_toolbin "$cur.bin" "$@"
+}
+unit_env() {
+	if [ "$skip" -eq 1 ]; then cat >/dev/null; return 0; fi
+	cat >>"$cur.env"
+}
+unit_run() { # PHASE...
+	[ "$skip" -eq 1 ] && return 0
+	[ -n "$workdir" ] || die "sandbox plan: $unit has no source"
+	start=$(date +%s)
+	if run_phases "$kind" "$cur.env" "$cur.bin" "$workdir" "$udir.log" "${only:-}" "$@"; then
+		echo "$unit $(($(date +%s) - start))" >>"$sandbox/passed"
+		return 0
+	fi
+	echo "$unit $udir.log" >>"$sandbox/failed"
+	[ -n "${quiet_failure:-}" ] && return 0
+	tail -n 60 "$udir.log"
+	die "sandbox: $unit: ${only:-$*} failed as it would in its Nix sandbox (log: $udir.log; above its end)"
+}
+
+# A vanilla 6.12 tree of the files the series changes (all that prepare-tree.sh
+# reads of the tree), from `cargo xtask kernel`'s unpacked source if there is
+# one, else from the tarball; kept in the cache.
+vanilla_tree() { # DEST
+	sed -e 's/#.*//' patches/series | while read -r p; do
+		[ -n "$p" ] && sed -n 's|^--- a/||p' "patches/$p"
+	done | sed 's/[[:space:]].*//' >"$tmp/tree-files.all"
+	echo Makefile >>"$tmp/tree-files.all"
+	sort -u "$tmp/tree-files.all" >"$tmp/tree-files"
+	key=$(cksum <"$tmp/tree-files" | cut -d' ' -f1)
+	cached=$sandbox/vanilla-$key
+	if [ ! -f "$cached/Makefile" ]; then
+		src=
+		for d in "$cache"/src/*/; do [ -f "$d/Makefile" ] && src=${d%/} && break; done
+		rm -rf "$cached.tmp"
+		mkdir -p "$cached.tmp"
+		if [ -n "$src" ]; then
+			tar -C "$src" --no-recursion -cf - -T "$tmp/tree-files" | tar -C "$cached.tmp" -xf - ||
+				die "sandbox: $src lacks a file the series patches"
+		else
+			tarball=${PIN_INIT_HARNESS_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+			[ -f "$tarball" ] || return 1
+			top=$(tar -tf "$tarball" | head -n 1 | cut -d/ -f1)
+			sed "s|^|$top/|" "$tmp/tree-files" >"$tmp/tree-members"
+			tar -C "$cached.tmp" -xf "$tarball" -T "$tmp/tree-members" ||
+				die "sandbox: extracting the patched files from $tarball failed"
+			mv "$cached.tmp/$top"/* "$cached.tmp/" 2>/dev/null || true
+		fi
+		rm -rf "$cached"
+		mv "$cached.tmp" "$cached"
+	fi
+	mkdir -p "$1"
+	cp -a "$cached/." "$1/"
+}
+
+run_plan() { # FLAKE_DIR
+	mkdir -p "$sandbox" "$tmp/store"
+	: >"$sandbox/passed"
+	: >"$sandbox/failed"
+	: >"$sandbox/missing"
+	sandbox_plan "$1" "$tmp/store" "$tmp/plan.sh" || die "evaluating nix/sandbox.nix failed (above)"
+	# shellcheck disable=SC1091
+	. "$tmp/plan.sh"
+}
+have_vanilla=0
+for d in "$cache"/src/*/; do [ -f "$d/Makefile" ] && have_vanilla=1; done
+[ -f "${PIN_INIT_HARNESS_TARBALL:-/usr/src/linux-source-6.12.tar.xz}" ] && have_vanilla=1
+[ "$have_vanilla" -eq 1 ] || die "sandbox: no 6.12 source for the kernel's preparation (cargo xtask setup installs linux-source-6.12)"
+t0=$(date +%s)
+run_plan "$repo"
+missing=$(sort -u "$sandbox/missing" | paste -sd, - | sed 's/,/, /g')
+[ -z "$missing" ] || say "sandbox: not on this machine, so missing from the PATHs too: $missing"
+cp "$sandbox/passed" "$sandbox/passed.main"
+say "sandbox: $(wc -l <"$sandbox/passed") unit(s) passed in their sandbox's source set and PATH ($(($(date +%s) - t0)) s): $(awk '{ printf "%s%s (%s s)", sep, $1, $2; sep = ", " }' "$sandbox/passed")"
+
+# --- 10: self-test: each checker rejects a bad file ------------------------------
 mkdir -p "$tmp/bad"
 printf '{ a = 1; \n' >"$tmp/bad/syntax.nix"
 nix-instantiate --parse "$tmp/bad/syntax.nix" >/dev/null 2>&1 && die "self-test: nix-instantiate accepted a syntax error"
@@ -307,11 +658,6 @@ out=$(nix_eval_json "import $repo/nix/tests.nix { fixtures = $tmp/badfix; }")
 sed 's|nixos-26.05|nixos-25.11|' flake.nix >"$tmp/bad/flake.nix"
 out=$(nix_eval_json "import $repo/nix/tests.nix { flakeFile = $tmp/bad/flake.nix; }")
 [ "$out" != "[]" ] || die "self-test: nix/tests.nix accepted a flake.lock that does not match flake.nix"
-mkdir -p "$tmp/badflake"
-cp -r flake.nix nix nixos-tests kunit-configs patches scripts "$tmp/badflake/"
-sed -i 's|default = linux.kernel;|default = rust.package;|' "$tmp/badflake/flake.nix"
-out=$(nix_eval_json "import $tmp/badflake/nix/tests-flake.nix { }")
-[ "$out" != "[]" ] || die "self-test: nix/tests-flake.nix accepted a flake whose default is not the kernel"
 printf '# one more line\nextra.patch\n' >>"$tmp/fixrepo/patches/series"
 : >"$tmp/fixrepo/patches/extra.patch"
 applied_by_prepare_tree "$tmp/fixrepo" "$tmp/tree-self" >"$tmp/applied-self"
@@ -319,28 +665,49 @@ diff -q "$tmp/applied-self" "$tmp/nix-fixture" >/dev/null && die "self-test: the
 sed 's/^CONFIG_KUNIT=.*/# CONFIG_KUNIT is not set/' "$config" 2>/dev/null >"$tmp/bad/config" ||
 	printf 'CONFIG_RUST=y\n' >"$tmp/bad/config"
 config_differs "$tmp/bad/config" >/dev/null || die "self-test: the config drift check missed a lost option"
-# The flake wiring test on broken Nix kernel / VM test set-ups.
-flake_rejects() { # WHAT FILE SED-SCRIPT [FILE SED-SCRIPT]: the wiring test must fail
-	rm -rf "$tmp/badflake2"
-	mkdir -p "$tmp/badflake2"
-	cp -r flake.nix nix nixos-tests kunit-configs patches scripts "$tmp/badflake2/"
+# The flake wiring test on broken flakes: a copy of the flake's source with
+# one edit must fail for the reason given (a failed expectation of that name,
+# or an evaluation error with that text), and the unedited copy must pass.
+flake_rejects() { # WHAT EXPECTED FILE SED-SCRIPT [FILE SED-SCRIPT]
+	rm -rf "$tmp/badflake"
+	mkdir -p "$tmp/badflake"
+	tar -C "$repo" -cf - -T "$tmp/flake-files" | tar -C "$tmp/badflake" -xf -
 	what=$1
-	shift
+	expected=$2
+	shift 2
 	while [ $# -ge 2 ]; do
-		sed -i "$2" "$tmp/badflake2/$1"
+		cp "$tmp/badflake/$1" "$tmp/badflake/$1.orig"
+		sed -i "$2" "$tmp/badflake/$1"
+		! cmp -s "$tmp/badflake/$1" "$tmp/badflake/$1.orig" || die "self-test: the edit for $what changed nothing in $1"
+		rm "$tmp/badflake/$1.orig"
 		shift 2
 	done
-	out=$(nix_eval_json "import $tmp/badflake2/nix/tests-flake.nix { }" 2>&1) || out=evaluation-failed
+	out=$(nix_eval_json "import $tmp/badflake/nix/tests-flake.nix { files = $files_expr; }" 2>&1) || true
 	[ "$out" != "[]" ] || die "self-test: nix/tests-flake.nix accepted $what"
+	case $out in
+	*"$expected"*) ;;
+	*) die "self-test: nix/tests-flake.nix rejected $what, but not for its reason ($expected): $out" ;;
+	esac
 }
-flake_rejects "a KUNIT_ALL_TESTS left to nixpkgs" kunit-configs/00-base.config '/KUNIT_ALL_TESTS/d'
-flake_rejects "a NixOS VM fragment that turns KUnit off" nix/nixos-vm.config '$a CONFIG_KUNIT=n'
-flake_rejects "a kernel without an option systemd asserts" nix/nixos-vm.config '/^CONFIG_SECCOMP=y$/d'
-flake_rejects "a VM test whose initrd wants NixOS' default modules" nixos-tests/default.nix 's/includeDefaultModules = false/includeDefaultModules = true/'
-flake_rejects "a kernel built without LLVM=1" nix/kernel.nix 's/"LLVM=1"//'
-flake_rejects "Rust warnings that do not fail the kernel build" nix/kernel.nix 's/ -Dwarnings//'
-flake_rejects "a cargoTest without --workspace" nix/rust.nix 's/cargoTestExtraArgs = "--workspace";//'
-flake_rejects "a devShell with the hardening flags" nix/shell.nix 's/hardeningDisable = \[ "all" \];//'
+out=$(nix_eval_json "import $repo/nix/tests-flake.nix { files = $files_expr; }")
+[ "$out" = "[]" ] || die "self-test: the wiring test fails on the flake itself: $out"
+flake_rejects "a flake whose default is not the kernel" '"default is the kernel"' flake.nix 's|default = linux.kernel;|default = rust.xtask;|'
+flake_rejects "a KUNIT_ALL_TESTS left to nixpkgs" '"no KUnit suite by default"' kunit-configs/00-base.config '/KUNIT_ALL_TESTS/d'
+flake_rejects "a NixOS VM fragment that turns KUnit off" 'sets no option of kunit-configs/ otherwise' nix/nixos-vm.config '$a CONFIG_KUNIT=n'
+flake_rejects "a kernel without an option systemd requires" 'CONFIG_SECCOMP is not yes!' nix/nixos-vm.config '/^CONFIG_SECCOMP=y$/d'
+flake_rejects "a VM node that does not assert requiredKernelConfig" '"vm-test: the node asserts every requiredKernelConfig' \
+	nixos-tests/default.nix 's/^        config.system.requiredKernelConfig;/        [ ];/'
+flake_rejects "a VM test without log_buf_len" '"vm-test: a kernel log buffer' nixos-tests/default.nix '/log_buf_len/d'
+flake_rejects "a VM test whose initrd wants NixOS' default modules" '"vm-test: the initrd loads no module"' nixos-tests/default.nix 's/includeDefaultModules = false/includeDefaultModules = true/'
+flake_rejects "a VM test given the docs for xtask" '"vm-test script: the store paths (xtask the package)' flake.nix '/vm-test = import/,/};/s/inherit (rust) xtask;/xtask = rust.doc;/'
+flake_rejects "a misspelt runNixOSTest argument" "called with unexpected argument 'testScrip'" nixos-tests/default.nix 's/^  testScript = /  testScrip = /'
+flake_rejects "a misspelt linuxManualConfig argument" "called with unexpected argument 'extraMakeFlag'" nix/kernel.nix 's/extraMakeFlags = \[/extraMakeFlag = [/'
+flake_rejects "a kernel built without LLVM=1" '"kernel built with LLVM=1 CLIPPY=1"' nix/kernel.nix 's/"LLVM=1"//'
+flake_rejects "Rust warnings that do not fail the kernel build" '"Rust warnings are errors"' nix/kernel.nix 's/ -Dwarnings//'
+flake_rejects "a lenient kernel that is strict" '"lenient kernel:' nix/kernel.nix 's/strict = false;/strict = true;/'
+flake_rejects "a cargoTest without --workspace" '"cargoTest runs the whole workspace"' nix/rust.nix 's/cargoTestExtraArgs = "--workspace";//'
+flake_rejects "a devShell with the hardening flags" '"devShell: no hardening flags"' nix/shell.nix 's/hardeningDisable = \[ "all" \];//'
+flake_rejects "a devShell whose cargo xtask kernel lacks the make flags" '"devShell: cargo xtask kernel uses' nix/shell.nix '/PIN_INIT_HARNESS_MAKE_FLAGS = /d'
 
 # The VM test's script check, on scripts the driver rejects.
 { cat "$tmp/test-script.py"; echo 'log = "/tmp/vm-console.log"'; } >"$tmp/bad/rebinds-log.py"
@@ -369,6 +736,43 @@ printf 'CONFIG_KUNIT=y\nCONFIG_RUST=y\nCONFIG_KUNIT_DEFAULT_ENABLED=y\n' >"$tmp/
 sh scripts/check-config.sh "$tmp/bad/good.config" "$tmp/bad/frag.config" >/dev/null ||
 	die "self-test: check-config.sh rejected a .config that has what the fragment asks"
 
+# The sandboxes, on flakes that lose a file or a tool a build needs: each must
+# fail there, for that reason (a narrower command than the whole check where
+# a crane check is concerned: the test that needs it).
+sandbox_rejects() { # WHAT UNIT COMMAND FILE SED-SCRIPT EXPECTED-IN-LOG
+	rm -rf "$tmp/sbflake"
+	mkdir -p "$tmp/sbflake"
+	tar -C "$repo" -cf - -T "$tmp/flake-files" | tar -C "$tmp/sbflake" -xf -
+	sed -i "$5" "$tmp/sbflake/$4"
+	! cmp -s "$repo/$4" "$tmp/sbflake/$4" || die "self-test: the edit for $1 changed nothing in $4"
+	only_unit=$2
+	only=$3
+	quiet_failure=1
+	run_plan "$tmp/sbflake"
+	only_unit=
+	only=
+	quiet_failure=
+	log=$(sed -n "s|^$2 ||p" "$sandbox/failed")
+	[ -n "$log" ] || die "self-test: the sandbox of $2 accepted $1"
+	grep -q "$6" "$log" || { tail -n 20 "$log"; die "self-test: the sandbox of $2 failed otherwise than for $1 (no \"$6\" in $log)"; }
+}
+sandbox_rejects "a test source set without scripts/make-series.sh" pin-init-test \
+	'cargoWithProfile test --locked --workspace --test config -- vendored_versions_follow_pin_init_internal' \
+	nix/rust.nix '\|(root + "/scripts/make-series.sh")|d' 'No such file or directory'
+sandbox_rejects "a test check without git" pin-init-test \
+	'cargoWithProfile test --locked --workspace --test robustness -- the_series_must_git_am_strictly' \
+	nix/rust.nix 's|^    pkgs.git$||' 'git'
+sandbox_rejects "a test check without GNU cpio" pin-init-test \
+	'cargoWithProfile test --locked --workspace --test initramfs' \
+	nix/rust.nix 's|^    pkgs.cpio$||' 'GNU cpio is missing'
+sandbox_rejects "a kernel without git in its nativeBuildInputs" kernel-prepare '' \
+	nix/kernel.nix 's|++ \[ pkgs.git \]||' 'git not found'
+# The tested versions: an older nixpkgs 6.12 fails at evaluation, naming it.
+out=$(nix-instantiate --eval --strict --readonly-mode -E "(import $repo/nix/stubs.nix { linuxVersion = \"6.12.5\"; }).out.packages.x86_64-linux.kernel.outPath" 2>&1) &&
+	die "self-test: a nixpkgs linux_6_12 of 6.12.5 evaluated"
+echo "$out" | grep -q "nixpkgs' linux_6_12 is 6.12.5, older than $(head -n 1 "$tmp/tested")" ||
+	{ echo "$out"; die "self-test: an old nixpkgs 6.12 failed without naming the versions"; }
+
 # ui-compare.sh on outputs that fail for other reasons.
 mkdir -p "$tmp/bad/ui"
 cp pin-init/tests/ui-1.85/*.stderr "$tmp/bad/ui/"
@@ -383,5 +787,5 @@ cp pin-init/tests/ui-1.85/duplicate_field.stderr "$tmp/bad/ui/"
 rm "$tmp/bad/ui/drop_impl.stderr"
 sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
 	die "self-test: ui-compare.sh accepted a missing output"
-say "self-test: syntax error, misformatted file, dead binding, wrong parser expectations, lock/input mismatch, broken flake wiring (default, KUNIT_ALL_TESTS, VM fragment, NixOS' options, initrd modules, LLVM=1, -Dwarnings, --workspace, hardening), a testScript rebinding log / with an undefined name / an unused import / None for an int, series drift, config drift, lost option, unnamed KUnit suite and ui outputs failing otherwise are each rejected"
-say "PASS: $count .nix file(s): parse, format, dead code, 2 evaluation test files, VM script type check and lint, drift checks, ui fallback, self-test"
+say "self-test: syntax error, misformatted file, dead binding, wrong parser expectations, lock/input mismatch, broken flake wiring (default, KUNIT_ALL_TESTS, VM fragment, a NixOS-required option, no requiredKernelConfig assertions, no log_buf_len, the docs as xtask, misspelt runNixOSTest/linuxManualConfig arguments, initrd modules, LLVM=1, -Dwarnings, a strict lenient kernel, --workspace, hardening, make flags), sandboxes without make-series.sh / git / cpio / the kernel's git, an older nixpkgs 6.12, a testScript rebinding log / with an undefined name / an unused import / None for an int, series drift, config drift, lost option, unnamed KUnit suite and ui outputs failing otherwise are each rejected"
+say "PASS: $count .nix file(s): parse, format, dead code, 2 evaluation test files, VM script type check and lint, drift checks, ui fallback, $(wc -l <"$sandbox/passed.main") sandbox(es), self-test ($(($(date +%s) - start_all)) s)"

@@ -186,6 +186,10 @@ mod uninit {
         };
         // SAFETY: `layout` has a non-zero size (it holds the counters).
         let ptr = unsafe { alloc(layout) };
+        // The optimizer may remove an allocation that is freed unused, and then assume it
+        // succeeded (it does at opt-level 3): the pointer must be looked at for the request to
+        // reach the allocator.
+        let ptr = core::hint::black_box(ptr);
         if ptr.is_null() {
             return Err(AllocError);
         }

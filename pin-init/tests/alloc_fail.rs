@@ -42,6 +42,13 @@ macro_rules! alloc_failure_tests {
             }
         }
 
+        /// `r`, kept: an optimized build may remove an allocation whose result is dropped
+        /// unused, and with it the request the allocator would refuse (`cargo test --release`,
+        /// as crane runs the tests, does).
+        fn kept<T>(r: T) -> T {
+            std::hint::black_box(r)
+        }
+
         /// `init_zeroed()` with the error type `Error`.
         fn zeroed_or_error<T: Zeroable>() -> impl Init<T, Error> {
             // SAFETY: forwards to `init_zeroed()`, which never fails and initializes `slot`.
@@ -50,20 +57,20 @@ macro_rules! alloc_failure_tests {
 
         #[test]
         fn box_reports_allocation_failure() {
-            assert_eq!(Box::<Huge>::init(init_zeroed()).err(), Some(AllocError));
-            assert_eq!(Box::<Huge>::pin_init(init_zeroed()).err(), Some(AllocError));
-            let r: Result<Box<Huge>, Error> = Box::try_init(zeroed_or_error());
+            assert_eq!(kept(Box::<Huge>::init(init_zeroed())).err(), Some(AllocError));
+            assert_eq!(kept(Box::<Huge>::pin_init(init_zeroed())).err(), Some(AllocError));
+            let r: Result<Box<Huge>, Error> = kept(Box::try_init(zeroed_or_error()));
             assert_eq!(r.err(), Some(Error::Alloc));
-            let r: Result<Pin<Box<Huge>>, Error> = Box::try_pin_init(zeroed_or_error());
+            let r: Result<Pin<Box<Huge>>, Error> = kept(Box::try_pin_init(zeroed_or_error()));
             assert_eq!(r.err(), Some(Error::Alloc));
         }
 
         #[test]
         fn rc_and_arc_report_allocation_failure() {
-            assert_eq!(Arc::<Huge>::init(init_zeroed()).err(), Some(AllocError));
-            assert_eq!(Arc::<Huge>::pin_init(init_zeroed()).err(), Some(AllocError));
-            assert_eq!(Rc::<Huge>::init(init_zeroed()).err(), Some(AllocError));
-            let r: Result<Pin<Rc<Huge>>, Error> = Rc::try_pin_init(zeroed_or_error());
+            assert_eq!(kept(Arc::<Huge>::init(init_zeroed())).err(), Some(AllocError));
+            assert_eq!(kept(Arc::<Huge>::pin_init(init_zeroed())).err(), Some(AllocError));
+            assert_eq!(kept(Rc::<Huge>::init(init_zeroed())).err(), Some(AllocError));
+            let r: Result<Pin<Rc<Huge>>, Error> = kept(Rc::try_pin_init(zeroed_or_error()));
             assert_eq!(r.err(), Some(Error::Alloc));
         }
 
@@ -74,7 +81,7 @@ macro_rules! alloc_failure_tests {
                 ran = true;
                 Ok::<_, Error>(zeroed_or_error::<Huge>())
             });
-            let r: Result<Box<Huge>, Error> = Box::try_init(init);
+            let r: Result<Box<Huge>, Error> = kept(Box::try_init(init));
             assert_eq!(r.err(), Some(Error::Alloc));
             assert!(!ran);
         }

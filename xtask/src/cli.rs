@@ -119,6 +119,10 @@ pub const ENV: &[(&str, &str)] = &[
         "the bindgen the kernel is built with (default the one `cargo xtask setup` installs into the cache's tools/; the Nix devShell sets it)",
     ),
     (
+        "PIN_INIT_HARNESS_MAKE_FLAGS",
+        "whitespace-separated arguments added last to every kernel make (the Nix devShell sets the Nix kernel's make flags)",
+    ),
+    (
         "PIN_INIT_HARNESS_QEMU",
         "the QEMU binary (default qemu-system-x86_64 from the tool path); when set, setup does not install QEMU",
     ),
@@ -147,6 +151,7 @@ const KERNEL_ENV: &[&str] = &[
     "PIN_INIT_HARNESS_TARBALL",
     "PIN_INIT_HARNESS_NO_CCACHE",
     "PIN_INIT_HARNESS_BINDGEN",
+    "PIN_INIT_HARNESS_MAKE_FLAGS",
 ];
 
 /// The subcommands, in the order `cargo xtask help` lists them.
@@ -210,6 +215,8 @@ pub const COMMANDS: &[Cmd] = &[
             "PIN_INIT_HARNESS_TOOL_PATH",
             "PIN_INIT_HARNESS_TARBALL",
             "PIN_INIT_HARNESS_NO_CCACHE",
+            "PIN_INIT_HARNESS_BINDGEN",
+            "PIN_INIT_HARNESS_MAKE_FLAGS",
             "PIN_INIT_HARNESS_QEMU",
             "PIN_INIT_HARNESS_BUSYBOX",
             "PIN_INIT_HARNESS_KVM_DEVICE",

@@ -717,6 +717,10 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
             cmd.env("CCACHE_BASEDIR", base);
         }
     }
+    // After ours, so that they win: the Nix kernel's make flags in its devShell.
+    cmd.args(extra_make_flags(
+        std::env::var_os("PIN_INIT_HARNESS_MAKE_FLAGS").as_deref(),
+    ));
     cmd
 }
 
@@ -734,6 +738,21 @@ fn clang_libdir() -> Option<PathBuf> {
         .flatten()
         .any(|e| e.file_name().to_string_lossy().starts_with("libclang"))
         .then_some(libdir)
+}
+
+/// The make arguments of `PIN_INIT_HARNESS_MAKE_FLAGS`, separated by whitespace. The Nix
+/// devShell sets it to the Nix kernel's make flags (nixpkgs' `commonMakeFlags`: the absolute
+/// CC, LD, AR, ... of its stdenv, LLVM=1, CLIPPY=1), so that `cargo xtask kernel` there
+/// builds with the same tools as `nix build .#kernel` whatever the PATH order.
+pub fn extra_make_flags(value: Option<&std::ffi::OsStr>) -> Vec<String> {
+    value
+        .map(|v| {
+            v.to_string_lossy()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.

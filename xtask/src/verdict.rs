@@ -5,6 +5,10 @@
 //! the log passes when
 //! - it contains KTAP with at least one suite, every case passed or was
 //!   skipped, and the KTAP structure is intact (plans match, not truncated);
+//!   the first KTAP (the boot's built-in suites) starts with its top-level
+//!   header and plan `1..N`, and has its N suites: a log that lost its start
+//!   (a kernel log buffer too small for the boot, read back with `dmesg`)
+//!   fails saying so;
 //! - every module of the manifest has a `VMCHECK: module NAME PASS` line, and
 //!   `VMCHECK: done` was reached;
 //! - no line reports an oops, BUG, WARNING, KASAN/UBSAN report or panic.
@@ -267,6 +271,16 @@ impl Verdict {
         let mut out = Vec::new();
         if self.suites.is_empty() {
             out.push("no KUnit results (KTAP) in the log".to_string());
+        }
+        if let Some(boot) = self.documents.first() {
+            if !boot.header || boot.plan.is_none() {
+                out.push(
+                    "KTAP: the first KUnit results come without the top-level `KTAP version 1` and \
+                     plan `1..N` of the boot's suites: the log lost its start (the kernel's log \
+                     buffer overwritten before it was read? raise log_buf_len)"
+                        .to_string(),
+                );
+            }
         }
         for s in &self.suites {
             if matches!(s.status, Status::Fail | Status::Missing) {

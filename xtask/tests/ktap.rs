@@ -259,6 +259,41 @@ fn verdict_catches_kernel_error_reports() {
 }
 
 #[test]
+fn verdict_fails_a_log_that_lost_the_start_of_the_boot_ktap() {
+    // What `dmesg` gives when the kernel's ring buffer wrapped during boot: the start is gone,
+    // mid-suite or at a suite's start. Each suite left passes; the verdict must still fail,
+    // and say why.
+    let m = parse_manifest(MANIFEST).unwrap();
+    for cut in [
+        "    ok 2 rust_doctest_kernel_b",
+        "[    1.234567]     KTAP version 1",
+    ] {
+        let log = &GOOD[GOOD.find(cut).unwrap()..];
+        let v = judge(&format!("{log}{VMCHECK_OK}"), &m);
+        let f = v.failures();
+        assert!(
+            f.iter().any(
+                |x| x.contains("without the top-level `KTAP version 1` and plan")
+                    && x.contains("log_buf_len")
+            ),
+            "{cut}: {f:?}"
+        );
+    }
+    // The header and plan kept, but the log ends early: the plan's count says how many
+    // suites are missing.
+    let end = GOOD.find("[    1.234567]     KTAP version 1").unwrap();
+    let v = judge(&format!("{}{VMCHECK_OK}", &GOOD[..end]), &m);
+    let f = v.failures();
+    assert!(
+        f.iter()
+            .any(|x| x.contains("output ended after 1 of 2 planned suite(s): truncated")),
+        "{f:?}"
+    );
+    // The whole log passes.
+    assert!(judge(&format!("{GOOD}{VMCHECK_OK}"), &m).passed());
+}
+
+#[test]
 fn verdict_requires_ktap_modules_and_completion() {
     let m = parse_manifest(MANIFEST).unwrap();
     let v = judge(VMCHECK_OK, &m);
