@@ -43,6 +43,10 @@ let
       (root + "/scripts/prepare-tree.sh")
       (root + "/kunit-configs")
       (root + "/nixos-tests")
+      # xtask/tests/module.rs maps tree files to patches/; module_e2e.rs reads
+      # the README's example module.
+      (root + "/patches")
+      (root + "/README.md")
     ];
   };
 

@@ -182,6 +182,8 @@ expect "package names" (builtins.attrNames packages) [
     (root + "/scripts/prepare-tree.sh")
     (root + "/kunit-configs")
     (root + "/nixos-tests")
+    (root + "/patches")
+    (root + "/README.md")
   ])
   [ ]
 ++ expect "cargoTest keeps the reviewed .stderr files"
