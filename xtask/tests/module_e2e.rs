@@ -81,7 +81,10 @@ fn readme_has_the_example_module() {
     let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
     assert_eq!(
         names,
-        ["rust_selfref_hello/Kbuild", "rust_selfref_hello/rust_selfref_hello.rs"]
+        [
+            "rust_selfref_hello/Kbuild",
+            "rust_selfref_hello/rust_selfref_hello.rs"
+        ]
     );
     let source = &files[1].1;
     for want in ["kernel::kunit_suite!", "kunit_expect_eq!", "#[pin_data]"] {
@@ -115,7 +118,10 @@ fn readme_module_builds_passes_fails_and_panics_in_the_vm() {
     let original = fs::read_to_string(&src).unwrap();
     let build = |what: &str| {
         let (o, text) = xtask(&["module", mdir.to_str().unwrap()]);
-        assert!(o.status.success(), "{what}: the module builds cleanly:\n{text}");
+        assert!(
+            o.status.success(),
+            "{what}: the module builds cleanly:\n{text}"
+        );
         assert!(text.contains("no Rust warning"), "{text}");
     };
     let vm = || {
@@ -134,9 +140,8 @@ fn readme_module_builds_passes_fails_and_panics_in_the_vm() {
     let (o, text) = vm();
     assert!(o.status.success(), "{text}");
     assert!(
-        text.lines().any(|l| l.contains("rust_selfref_hello")
-            && l.contains(" 2 ")
-            && l.ends_with("PASS")),
+        text.lines()
+            .any(|l| l.contains("rust_selfref_hello") && l.contains(" 2 ") && l.ends_with("PASS")),
         "the suite's two cases pass:\n{text}"
     );
     assert!(text.contains("VERDICT: PASS"), "{text}");
