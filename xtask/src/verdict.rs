@@ -159,6 +159,15 @@ fn report_at(lines: &[&str], start: usize) -> Vec<String> {
         if i > start && (body.is_empty() || text.contains("VMCHECK: ")) {
             break;
         }
+        // The register dump and code bytes are in the console log; the
+        // terminal keeps the lines that say what and where.
+        let registers = [
+            "RAX: ", "RDX: ", "RBP: ", "R10: ", "R13: ", "FS: ", "CS: ", "CR2: ", "DR0: ", "DR3: ",
+            "Code: ",
+        ];
+        if i > start && registers.iter().any(|r| body.trim_start().starts_with(r)) {
+            continue;
+        }
         out.push(demangle_line(text));
         // The end markers of WARN/BUG/oops and of KASAN reports.
         if body.contains("---[ end trace") || (i > start && body.starts_with("=================")) {
