@@ -228,7 +228,7 @@ mod tests {
         let mut no_modinfo = fake_module(&[], &[]);
         // Rename `.modinfo` in the section name table.
         let at = no_modinfo
-            .windows(9)
+            .windows(8)
             .position(|w| w == b".modinfo")
             .unwrap();
         no_modinfo[at + 1] = b'X';

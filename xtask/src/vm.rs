@@ -412,9 +412,10 @@ pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
             let _ = it.next();
             out.extend([
                 "-chardev".to_string(),
+                // QEMU's option syntax doubles a comma inside a value.
                 format!(
                     "stdio,id=console,mux=on,signal=off,logfile={}",
-                    log.display()
+                    log.display().to_string().replace(',', ",,")
                 ),
                 "-serial".to_string(),
                 "chardev:console".to_string(),

@@ -439,3 +439,23 @@ fn rust_symbols_are_demangled_in_reports() {
         assert_eq!(demangle_line(plain), plain);
     }
 }
+
+#[test]
+fn shell_runs_put_the_console_on_the_terminal_and_in_the_log() {
+    let args = xtask::vm::qemu_args("tcg", Path::new("/b/bzImage"), Path::new("/i.cpio"));
+    let shell = xtask::vm::interactive_args(args.clone(), Path::new("/c,d/vm-console.log"));
+    assert!(!args.is_empty() && !shell.contains(&"stdio".to_string()));
+    let at = shell.iter().position(|a| a == "-chardev").unwrap();
+    assert_eq!(
+        shell[at + 1],
+        "stdio,id=console,mux=on,signal=off,logfile=/c,,d/vm-console.log"
+    );
+    for pair in [
+        ["-serial", "chardev:console"],
+        ["-mon", "chardev=console,mode=readline"],
+    ] {
+        assert!(shell.windows(2).any(|w| w == pair), "{pair:?} in {shell:?}");
+    }
+    // Everything else is the batch run's.
+    assert_eq!(shell.len(), args.len() + 4);
+}
