@@ -173,6 +173,7 @@ pub fn build(cache: &Path, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
     rust_files(&dir, &mut files)?;
     if !files.is_empty() {
         let fmt = rustfmt_command(cache)?
+            .args(["--color", "never"])
             .args(&files)
             .output()
             .context("running rustfmt")?;
