@@ -49,6 +49,10 @@ let
       (root + "/kunit-configs")
       (root + "/nixos-tests")
       (root + "/xtask/tests/fixtures")
+      # xtask/tests/module.rs maps tree files to patches/; module_e2e.rs reads
+      # the README's example module.
+      (root + "/patches")
+      (root + "/README.md")
     ];
   };
 

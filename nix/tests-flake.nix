@@ -258,6 +258,8 @@ expect "package names" (builtins.attrNames packages) [
     "nixos-tests/samples.manifest"
     "xtask/tests/fixtures/ktap/README.md"
     "xtask/tests/fixtures/ktap/vm-console.log"
+    "patches/series"
+    "README.md"
   ])
   [ ]
 ++ expect "cargoTest keeps the reviewed .stderr files"

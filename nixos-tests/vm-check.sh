@@ -26,7 +26,7 @@ mkdir -p "$tmp"
 say() { echo "VMCHECK: $*"; }
 
 # Kernel messages that mean something went wrong, whatever the module printed.
-oops_re='BUG:|Oops|WARNING: CPU:|WARNING: possible|WARNING: inconsistent lock state|WARNING: bad unlock balance|WARNING: held lock freed|WARNING: suspicious RCU usage|INFO: trying to register non-static key|ODEBUG:|KASAN:|Kernel panic|general protection fault|UBSAN:|cut here'
+oops_re='BUG:|Oops|WARNING: CPU:|WARNING: possible|WARNING: inconsistent lock state|WARNING: bad unlock balance|WARNING: held lock freed|WARNING: suspicious RCU usage|INFO: trying to register non-static key|ODEBUG:|KASAN:|Kernel panic|general protection fault|UBSAN:|cut here|panicked at'
 
 # check_lines KIND NAME LOGFILE: every KIND line of NAME must be in LOGFILE.
 check_lines() {

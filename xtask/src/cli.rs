@@ -154,6 +154,14 @@ const KERNEL_ENV: &[&str] = &[
     "PIN_INIT_HARNESS_MAKE_FLAGS",
 ];
 
+const MODULE_ENV: &[&str] = &[
+    "PIN_INIT_HARNESS_MAKE_FLAGS",
+    "PIN_INIT_HARNESS_CACHE",
+    "PIN_INIT_HARNESS_TOOL_PATH",
+    "PIN_INIT_HARNESS_NO_CCACHE",
+    "PIN_INIT_HARNESS_BINDGEN",
+];
+
 /// The subcommands, in the order `cargo xtask help` lists them.
 pub const COMMANDS: &[Cmd] = &[
     Cmd {
@@ -177,8 +185,44 @@ pub const COMMANDS: &[Cmd] = &[
     Cmd {
         name: "vm-test",
         args: "",
-        about: "Boot the built kernel in QEMU, run KUnit and the sample modules, judge the console log.",
-        opts: &[DEBUG, JSON, JUNIT, TIMEOUT, ACCEL],
+        about: "Boot the built kernel in QEMU, run KUnit and the sample modules, judge the console log. With --module, --manifest, --no-samples, --append, --exec or --shell the logs go to the cache's logs/custom/, never over the main ones.",
+        opts: &[
+            DEBUG,
+            JSON,
+            JUNIT,
+            TIMEOUT,
+            ACCEL,
+            valued(
+                "module",
+                "X.ko",
+                "also load this module (built with `cargo xtask module`) and judge its KUnit suites; repeatable",
+            ),
+            valued(
+                "expect",
+                "LINE",
+                "a line the --module before it must print while loaded (a substring); repeatable",
+            ),
+            valued(
+                "manifest",
+                "FILE",
+                "also load the modules of this manifest (samples.manifest's format; paths relative to FILE)",
+            ),
+            flag("no-samples", "do not load the sample modules of samples.manifest"),
+            valued(
+                "append",
+                "ARGS",
+                "more kernel command-line arguments, e.g. kunit.filter_glob=SUITE",
+            ),
+            valued(
+                "exec",
+                "CMD",
+                "run this shell command in the VM after the modules (busybox); its output is shown, a non-zero status fails the run; repeatable",
+            ),
+            flag(
+                "shell",
+                "then a shell in the VM on this terminal (no timeout; `exit` powers off)",
+            ),
+        ],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_REPO",
@@ -221,6 +265,23 @@ pub const COMMANDS: &[Cmd] = &[
             "PIN_INIT_HARNESS_BUSYBOX",
             "PIN_INIT_HARNESS_KVM_DEVICE",
         ],
+    },
+    Cmd {
+        name: "module",
+        args: "DIR",
+        about: "Build the out-of-tree module in DIR against the harness kernel with its toolchain and flags; any rustc/clippy warning or unformatted Rust file (the kernel's .rustfmt.toml) fails it.",
+        opts: &[
+            flag("debug", "against the debug kernel (`cargo xtask kernel --debug`)"),
+            JOBS,
+        ],
+        env: MODULE_ENV,
+    },
+    Cmd {
+        name: "env",
+        args: "[DIR]",
+        about: "Print the make command line and variables that build a module in DIR (default: $PWD) against the harness kernel, and its rustfmt check.",
+        opts: &[flag("debug", "for the debug kernel")],
+        env: MODULE_ENV,
     },
     Cmd {
         name: "verdict",
@@ -419,6 +480,16 @@ pub struct Flags {
     pub no_shrink: bool,
     /// `--no-hygiene`.
     pub no_hygiene: bool,
+    /// `--module X.ko`, each with the `--expect LINE`s given after it.
+    pub modules: Vec<(PathBuf, Vec<String>)>,
+    /// `--no-samples`.
+    pub no_samples: bool,
+    /// `--append ARGS`.
+    pub append: Vec<String>,
+    /// `--exec CMD`.
+    pub exec: Vec<String>,
+    /// `--shell`.
+    pub shell: bool,
     /// Positional arguments.
     pub positional: Vec<String>,
     /// `--help` was given.
@@ -481,6 +552,8 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 "print" => f.print = true,
                 "no-shrink" => f.no_shrink = true,
                 "no-hygiene" => f.no_hygiene = true,
+                "no-samples" => f.no_samples = true,
+                "shell" => f.shell = true,
                 _ => unreachable!("flag --{long} has no field"),
             }
             continue;
@@ -526,6 +599,18 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 }
                 f.disable = Some(list);
             }
+            "module" => f.modules.push((PathBuf::from(v), Vec::new())),
+            "expect" => {
+                let line = text(long, v)?;
+                let Some((_, expect)) = f.modules.last_mut() else {
+                    return Err(UsageError(format!(
+                        "--expect `{line}` needs a --module before it (the module that prints it)"
+                    )));
+                };
+                expect.push(line);
+            }
+            "append" => f.append.push(text(long, v)?),
+            "exec" => f.exec.push(text(long, v)?),
             _ => unreachable!("option --{long} has no field"),
         }
     }
@@ -533,7 +618,12 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
         return Ok(f);
     }
     let wanted = cmd.args.split_whitespace().count();
-    if f.positional.len() != wanted {
+    let optional = cmd
+        .args
+        .split_whitespace()
+        .filter(|a| a.starts_with('['))
+        .count();
+    if f.positional.len() < wanted - optional || f.positional.len() > wanted {
         return Err(UsageError(if wanted == 0 {
             format!("unexpected argument `{}`", f.positional[0])
         } else if f.positional.len() < wanted {
@@ -557,7 +647,13 @@ mod tests {
     fn every_documented_option_is_accepted() {
         for cmd in COMMANDS {
             for o in cmd.opts {
-                let mut a = vec![format!("--{}", o.long)];
+                // `--expect` belongs to the `--module` before it.
+                let mut a = if o.long == "expect" {
+                    vec!["--module".to_string(), "/tmp/x.ko".to_string()]
+                } else {
+                    Vec::new()
+                };
+                a.push(format!("--{}", o.long));
                 if let Some(v) = o.value {
                     a.push(match v {
                         "N" | "SECS" => "3".into(),
@@ -566,7 +662,7 @@ mod tests {
                         _ => "/tmp/x".into(),
                     });
                 }
-                if !cmd.args.is_empty() {
+                if !cmd.args.is_empty() && !cmd.args.starts_with('[') {
                     a.push("LOG".into());
                 }
                 let f = parse(cmd, &a);

@@ -915,7 +915,7 @@ fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
         );
     }
     phase.done(&format!("{steps} build steps, no Rust warning"));
-    rustfmtcheck(tree, out, cache, opts)
+    Ok(())
 }
 
 /// What `rust-project.json` (from `make rust-analyzer`) must say for the series: the
@@ -1283,8 +1283,18 @@ pub fn forget_warned_objects(out: &Path, warnings: &[String]) -> Vec<String> {
     forgotten
 }
 
-/// `make rustfmtcheck`: the kernel's Rust formatting check over the prepared tree.
-fn rustfmtcheck(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+/// `make rustfmtcheck`: the kernel's Rust formatting check over the prepared
+/// tree. It runs before the build (it takes seconds) and does not stop it:
+/// the diff is shown at once, with each file named where it is edited (the
+/// repository's `pin-init/` or the patch of `patches/` that writes it, see
+/// [`crate::fmtcheck`]), and the failure is returned for the end of the run.
+fn rustfmtcheck(
+    repo: &Path,
+    tree: &Path,
+    out: &Path,
+    cache: &Path,
+    opts: &Options,
+) -> Result<Option<String>> {
     let phase = Phase::start("kernel: make rustfmtcheck");
     let output = make_command(tree, out, cache, opts.jobs)
         .arg("rustfmtcheck")
@@ -1297,19 +1307,38 @@ fn rustfmtcheck(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
-        crate::bail!(
-            "make rustfmtcheck failed ({}): Rust files of the tree are not formatted as the \
-             kernel's .rustfmt.toml wants:\n{}",
-            output.status,
-            util::tail_str(&text, 40)
+        let (diff, files) = crate::fmtcheck::to_repository(&text, tree, repo);
+        eprintln!(
+            "    not formatted as the kernel's .rustfmt.toml wants (the build goes on):\n{}",
+            util::tail_str(&diff, 60)
         );
+        let files = if files.is_empty() {
+            format!("see the diff above ({})", output.status)
+        } else {
+            files.join(", ")
+        };
+        phase.done("NOT formatted");
+        return Ok(Some(format!(
+            "make rustfmtcheck: Rust files not formatted as the kernel's .rustfmt.toml wants: {files} (the diff is above)"
+        )));
     }
     phase.done("formatted");
-    Ok(())
+    Ok(None)
 }
 
-/// `cargo xtask kernel`: returns the build directory.
+/// `cargo xtask kernel`: returns the build directory; unformatted Rust files
+/// fail it after the build.
 pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+    let (out, unformatted) = run_build(repo, cache, opts)?;
+    match unformatted {
+        Some(why) => Err(Error(why)),
+        None => Ok(out),
+    }
+}
+
+/// [`run`], but a formatting failure is returned next to the build directory
+/// instead of failing: `cargo xtask all` still runs the VM test.
+pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, Option<String>)> {
     if let Some(src) = &opts.source {
         check_version(src)?;
     }
@@ -1336,6 +1365,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     let tree = cache.join("linux");
     let out = out_dir(cache, opts);
     configure(repo, cache, &tree, &out, opts)?;
+    let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
     build(&tree, &out, cache, opts)?;
     let image = out.join("arch/x86/boot/bzImage");
     if !image.is_file() {
@@ -1349,5 +1379,5 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         }
     }
     eprintln!("    kernel image: {}", image.display());
-    Ok(out)
+    Ok((out, unformatted))
 }

@@ -8,12 +8,15 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod elf;
+pub mod fmtcheck;
 pub mod formats;
 pub mod fuzzcmd;
 pub mod kasan_demo;
 pub mod kernel;
 pub mod ktap;
 pub mod kunitcheck;
+pub mod module;
 pub mod series;
 pub mod setup;
 pub mod stable;
@@ -46,6 +49,7 @@ fn vm_opts(f: &Flags) -> vm::Options {
         debug: f.debug,
         accel: f.accel.clone().unwrap_or_else(|| "auto".into()),
         kasan_demo: false,
+        run: vm::Run::default(),
     }
 }
 
@@ -76,15 +80,55 @@ fn write_junit(path: &Path, xml: &str) -> Result<()> {
 }
 
 fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
-    let (v, t) = vm::run(repo, cache, &vm_opts(f))?;
+    let mut opts = vm_opts(f);
+    let request = module::Request {
+        modules: f.modules.clone(),
+        manifest: f.manifest.clone(),
+        no_samples: f.no_samples,
+        append: f.append.clone(),
+        exec: f.exec.clone(),
+        shell: f.shell,
+    };
+    if !request.is_default() {
+        let build = module::built_kernel(cache, f.debug)?;
+        opts.run = module::vm_run(repo, &build, f.debug, &request)?;
+    }
+    let log = vm::console_log(cache, &opts);
+    let (v, t) = vm::run(repo, cache, &opts)?;
     eprintln!("    VM run: {}", fmt_dur(t));
+    let mut exec_failures = Vec::new();
+    if !opts.run.exec.is_empty() {
+        let text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
+        for (cmd, lines, status) in module::exec_results(&text, &opts.run.exec) {
+            eprintln!("==> vm-test: --exec {cmd}");
+            for l in &lines {
+                eprintln!("    | {l}");
+            }
+            match status {
+                Some(0) => eprintln!("    exit status 0"),
+                Some(n) => {
+                    eprintln!("    exit status {n}");
+                    exec_failures.push(format!("--exec `{cmd}` exited with status {n}"));
+                }
+                None => exec_failures.push(format!("--exec `{cmd}` did not finish")),
+            }
+        }
+    }
     let meta = formats::Metadata {
         arch: "x86_64".into(),
         defconfig: String::new(),
         build_dir: kernel::build_dir(cache, f.debug).display().to_string(),
     };
-    report(&v, f, &meta, "vm-test")?;
-    Ok(t)
+    let console = format!("console log: {}", log.display());
+    let mut why = match report(&v, f, &meta, "vm-test") {
+        Ok(()) if exec_failures.is_empty() => return Ok(t),
+        Ok(()) => "vm-test failed".to_string(),
+        Err(e) => e.0,
+    };
+    for e in exec_failures {
+        why.push_str(&format!("; {e}"));
+    }
+    crate::bail!("{why}\n{console}")
 }
 
 /// Why a command line is not run.
@@ -154,13 +198,34 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
         "setup" => setup::run(&cache),
         "kernel" => kernel::run(&repo, &cache, &kernel_opts(f)).map(|_| ()),
         "vm-test" => vm_test(&repo, &cache, f).map(|_| ()),
+        "module" => {
+            let [dir] = f.positional.as_slice() else {
+                unreachable!("cli::parse checks the DIR argument");
+            };
+            let opts = module::Options {
+                debug: f.debug,
+                jobs: f.jobs.unwrap_or(2),
+            };
+            module::build(&cache, Path::new(dir), &opts).map(|_| ())
+        }
+        "env" => {
+            let dir = f.positional.first().map(Path::new);
+            print!("{}", module::env(&cache, f.debug, dir)?);
+            Ok(())
+        }
         "all" => {
             let start = Instant::now();
             setup::run(&cache)?;
             let t_setup = start.elapsed();
-            kernel::run(&repo, &cache, &kernel_opts(f))?;
+            let (_, unformatted) = kernel::run_build(&repo, &cache, &kernel_opts(f))?;
             let t_kernel = start.elapsed() - t_setup;
-            let t_vm = vm_test(&repo, &cache, f)?;
+            // A formatting failure does not hide the VM test's results.
+            let t_vm = match (vm_test(&repo, &cache, f), unformatted) {
+                (Ok(t), None) => t,
+                (Ok(_), Some(why)) => return Err(util::Error(why)),
+                (Err(e), None) => return Err(e),
+                (Err(e), Some(why)) => return Err(util::Error(format!("{e}\n{why}"))),
+            };
             eprintln!(
                 "all: PASS in {} (setup {}, kernel {}, VM run {})",
                 fmt_dur(start.elapsed()),

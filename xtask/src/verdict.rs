@@ -117,8 +117,80 @@ pub struct ModuleResult {
 pub struct Finding {
     /// 1-based line number.
     pub line: usize,
-    /// The line's text.
+    /// The line's text, Rust symbols demangled ([`demangle_line`]).
     pub text: String,
+    /// The report from this line on (demangled, at most [`REPORT_LINES`]
+    /// lines): up to its end marker, the next check line or a blank line.
+    pub report: Vec<String>,
+}
+
+/// How many lines of a kernel error report the terminal shows.
+pub const REPORT_LINES: usize = 40;
+
+/// Replaces every mangled Rust symbol in `line` (`_R...`, the v0 scheme the
+/// kernel uses, or legacy `_ZN...E`) by its demangled name without the hash,
+/// e.g. `_RNvCs1234_5hello4init+0x1c/0x40` becomes `hello::init+0x1c/0x40`.
+pub fn demangle_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("_R").into_iter().chain(rest.find("_ZN")).min() {
+        let boundary = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        let len = rest[at..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.'))
+            .unwrap_or(rest.len() - at);
+        let word = &rest[at..at + len];
+        out.push_str(&rest[..at]);
+        match rustc_demangle::try_demangle(word) {
+            Ok(d) if boundary => out.push_str(&format!("{d:#}")),
+            _ => out.push_str(word),
+        }
+        // `len >= 2`: the word starts with `_R` or `_ZN`.
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The lines of the report that starts at `lines[start]`.
+fn report_at(lines: &[&str], start: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate().skip(start).take(REPORT_LINES) {
+        let text = line.trim_end();
+        let body = strip_timestamp(text);
+        if i > start && (body.is_empty() || text.contains("VMCHECK: ")) {
+            break;
+        }
+        // The register dump and code bytes are in the console log; the
+        // terminal keeps the lines that say what and where.
+        let registers = [
+            "RAX: ", "RDX: ", "RBP: ", "R10: ", "R13: ", "FS: ", "CS: ", "CR2: ", "DR0: ", "DR3: ",
+            "Code: ",
+        ];
+        if i > start && registers.iter().any(|r| body.trim_start().starts_with(r)) {
+            continue;
+        }
+        out.push(demangle_line(text));
+        // The end markers of WARN/BUG/oops and of KASAN reports.
+        if body.contains("---[ end trace") || (i > start && body.starts_with("=================")) {
+            break;
+        }
+    }
+    out
+}
+
+/// A console line without its `[    1.234567] ` printk timestamp.
+fn strip_timestamp(line: &str) -> &str {
+    match line
+        .trim_start()
+        .strip_prefix('[')
+        .and_then(|r| r.split_once("] "))
+    {
+        Some((ts, rest)) if ts.trim().chars().all(|c| c.is_ascii_digit() || c == '.') => rest,
+        _ => line,
+    }
 }
 
 /// Line fragments that mean the kernel reported an error.
@@ -145,6 +217,9 @@ pub const OOPS_PATTERNS: &[&str] = &[
     "rcu_sched detected stall",
     "soft lockup",
     "hung_task",
+    // A Rust panic (`rust_kernel: panicked at FILE:LINE:COL:`, the message
+    // on the next line), before the BUG() that follows it.
+    "panicked at",
 ];
 
 /// Per-suite summary.
@@ -219,7 +294,8 @@ pub fn judge(log: &str, manifest: &[Module]) -> Verdict {
         .collect();
     let mut vmcheck_done = false;
     let mut findings = Vec::new();
-    for (i, line) in log.lines().enumerate() {
+    let lines: Vec<&str> = log.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
         if let Some(rest) = line.find("VMCHECK: ").map(|p| &line[p + 9..]) {
             let rest = rest.trim_end();
             let mut words = rest.splitn(3, ' ');
@@ -249,7 +325,8 @@ pub fn judge(log: &str, manifest: &[Module]) -> Verdict {
         if OOPS_PATTERNS.iter().any(|p| line.contains(p)) {
             findings.push(Finding {
                 line: i + 1,
-                text: line.trim_end().to_string(),
+                text: demangle_line(line.trim_end()),
+                report: report_at(&lines, i),
             });
         }
     }
@@ -383,12 +460,59 @@ impl Verdict {
                 self.modules.len()
             );
         } else {
+            self.failure_details(&mut t);
             let _ = writeln!(t, "VERDICT: FAIL");
             for f in failures {
                 let _ = writeln!(t, "  - {f}");
             }
         }
         t
+    }
+
+    /// What the kernel printed for each failed KUnit case (its assertion
+    /// lines) and each kernel error report (from its first line on), for the
+    /// table of a failed run.
+    fn failure_details(&self, t: &mut String) {
+        fn leaves<'a>(test: &'a ktap::Test, path: String, out: &mut Vec<(String, &'a ktap::Test)>) {
+            if test.subtests.is_empty() {
+                if matches!(test.status, Status::Fail | Status::Missing) {
+                    out.push((path, test));
+                }
+                return;
+            }
+            for s in &test.subtests {
+                leaves(s, format!("{path}.{}", s.name), out);
+            }
+        }
+        let mut failed = Vec::new();
+        for test in &self.tests {
+            leaves(test, test.name.clone(), &mut failed);
+        }
+        for (path, test) in failed.iter().take(20) {
+            let what = if test.status == Status::Missing {
+                "has no result (the kernel crashed or the suite stopped?)"
+            } else {
+                "failed"
+            };
+            let _ = writeln!(t, "KUnit case {path} {what}:");
+            for l in test.log.iter().take(15) {
+                let _ = writeln!(t, "    | {}", demangle_line(l));
+            }
+        }
+        if failed.len() > 20 {
+            let _ = writeln!(t, "({} more failed cases)", failed.len() - 20);
+        }
+        let mut shown_until = 0;
+        for f in &self.findings {
+            if f.line < shown_until {
+                continue;
+            }
+            let _ = writeln!(t, "kernel error report at console log line {}:", f.line);
+            for l in &f.report {
+                let _ = writeln!(t, "    | {l}");
+            }
+            shown_until = f.line + f.report.len();
+        }
     }
 
     /// The verdict as JSON: kunit.py's shape plus our section

@@ -21,6 +21,43 @@ pub struct Options {
     pub accel: String,
     /// Boot the KASAN demonstration build (`cargo xtask kasan-demo`) instead.
     pub kasan_demo: bool,
+    /// What boots besides the kernel (default: the samples of samples.manifest).
+    pub run: Run,
+}
+
+/// What a VM run boots besides the kernel, for `vm-test --module ...`
+/// ([`crate::module::vm_run`]); the default is the sample run.
+#[derive(Debug, Clone, Default)]
+pub struct Run {
+    /// The modules vm-check.sh checks and the manifest it reads (`None`:
+    /// `nixos-tests/samples.manifest`).
+    pub manifest: Option<(Vec<Module>, String)>,
+    /// More kernel command-line arguments.
+    pub append: Vec<String>,
+    /// Shell commands run in the VM after the module checks, each its own script.
+    pub exec: Vec<String>,
+    /// An interactive shell on the terminal after that.
+    pub shell: bool,
+    /// Not the sample run: the logs and initramfs go to `logs/custom/` and
+    /// `vm/custom/`, never over the main ones (the cover letter reads those).
+    pub custom: bool,
+}
+
+/// The console log of a run with these options.
+pub fn console_log(cache: &Path, opts: &Options) -> PathBuf {
+    if opts.kasan_demo {
+        return cache.join("logs/vm-console-kasan-demo.log");
+    }
+    let dir = if opts.run.custom {
+        cache.join("logs/custom")
+    } else {
+        cache.join("logs")
+    };
+    dir.join(if opts.debug {
+        "vm-console-debug.log"
+    } else {
+        "vm-console.log"
+    })
 }
 
 /// Writes a `newc` cpio archive (the initramfs format).
@@ -99,6 +136,20 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 sh /vm-check.sh /samples.manifest /modules
 echo \"VMCHECK: exit status $?\"
+# `vm-test --exec CMD`: each command, its output between markers.
+for f in /exec/*.sh; do
+	[ -f \"$f\" ] || continue
+	n=${f#/exec/}
+	n=${n%.sh}
+	echo \"VMCHECK: exec begin $n\"
+	sh \"$f\"
+	echo \"VMCHECK: exec end $n status $?\"
+done
+# `vm-test --shell`: a shell on the console, with job control.
+if [ -f /shell ]; then
+	echo 'VMCHECK: shell (exit it to power the VM off)'
+	setsid cttyhack sh
+fi
 # poweroff -f does not end QEMU here; reboot -f with -no-reboot does.
 reboot -f
 ";
@@ -118,6 +169,22 @@ fn busybox() -> Result<PathBuf> {
 
 /// Builds the initramfs with busybox, the check script, the manifest and the modules.
 pub fn initramfs(repo: &Path, build: &Path, modules: &[Module], out: &Path) -> Result<()> {
+    let manifest = repo.join("nixos-tests/samples.manifest");
+    let text = fs::read_to_string(&manifest).context("reading samples.manifest")?;
+    initramfs_for(repo, build, &text, modules, &Run::default(), out)
+}
+
+/// [`initramfs`] for a [`Run`]: `manifest` is the manifest text that
+/// vm-check.sh reads, and the `--exec` scripts and the `--shell` marker are
+/// added.
+pub fn initramfs_for(
+    repo: &Path,
+    build: &Path,
+    manifest: &str,
+    modules: &[Module],
+    run: &Run,
+    out: &Path,
+) -> Result<()> {
     let mut c = Cpio::default();
     for d in ["bin", "dev", "proc", "sys", "tmp", "root", "modules"] {
         c.dir(d);
@@ -137,20 +204,25 @@ pub fn initramfs(repo: &Path, build: &Path, modules: &[Module], out: &Path) -> R
         0o755,
         &fs::read(&script).context(format!("reading {}", script.display()))?,
     );
-    let manifest = repo.join("nixos-tests/samples.manifest");
-    c.file(
-        "samples.manifest",
-        0o644,
-        &fs::read(&manifest).context("reading samples.manifest")?,
-    );
+    c.file("samples.manifest", 0o644, manifest.as_bytes());
+    if !run.exec.is_empty() {
+        c.dir("exec");
+    }
+    for (i, cmd) in run.exec.iter().enumerate() {
+        c.file(&format!("exec/{:03}.sh", i + 1), 0o755, cmd.as_bytes());
+    }
+    if run.shell {
+        c.file("shell", 0o644, b"");
+    }
     for m in modules {
         let ko = build.join(&m.path);
         let data = fs::read(&ko).map_err(|e| {
-            Error(format!(
-                "module {} from samples.manifest: {}: {e}\n(is it enabled in kunit-configs/? run `cargo xtask kernel`)",
-                m.name,
-                ko.display()
-            ))
+            let hint = if Path::new(&m.path).is_absolute() {
+                ""
+            } else {
+                "\n(is it enabled in kunit-configs/? run `cargo xtask kernel`)"
+            };
+            Error(format!("module {}: {}: {e}{hint}", m.name, ko.display()))
         })?;
         let base = Path::new(&m.path)
             .file_name()
@@ -374,6 +446,33 @@ pub fn filter_boot_problems(log: &str, manifest: &[Module]) -> Vec<String> {
     problems
 }
 
+/// QEMU's arguments for an interactive run: the serial console on the
+/// terminal (QEMU's monitor on Ctrl-A C) and copied into `log`.
+pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "-serial" {
+            let _ = it.next();
+            out.extend([
+                "-chardev".to_string(),
+                // QEMU's option syntax doubles a comma inside a value.
+                format!(
+                    "stdio,id=console,mux=on,signal=off,logfile={}",
+                    log.display().to_string().replace(',', ",,")
+                ),
+                "-serial".to_string(),
+                "chardev:console".to_string(),
+                "-mon".to_string(),
+                "chardev=console,mode=readline".to_string(),
+            ]);
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
 pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Duration)> {
     let build = if opts.kasan_demo {
@@ -390,14 +489,38 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         );
     }
     let qemu = qemu_binary()?;
-    let manifest = verdict::read_manifest(&repo.join("nixos-tests/samples.manifest"))?;
+    let (manifest, manifest_text) = match &opts.run.manifest {
+        Some((m, text)) => (m.clone(), text.clone()),
+        None => {
+            let path = repo.join("nixos-tests/samples.manifest");
+            let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
+            (verdict::parse_manifest(&text)?, text)
+        }
+    };
     let vmdir = cache.join("vm");
-    fs::create_dir_all(&vmdir)?;
-    let initrd = vmdir.join("initramfs.cpio");
+    let rundir = if opts.run.custom {
+        vmdir.join("custom")
+    } else {
+        vmdir.clone()
+    };
+    fs::create_dir_all(&rundir)?;
+    let initrd = rundir.join("initramfs.cpio");
     let phase = Phase::start("vm-test: initramfs");
-    initramfs(repo, &build, &manifest, &initrd)?;
+    initramfs_for(repo, &build, &manifest_text, &manifest, &opts.run, &initrd)?;
+    let mut extra = String::new();
+    if !opts.run.exec.is_empty() {
+        extra.push_str(&format!(", {} --exec command(s)", opts.run.exec.len()));
+    }
+    if opts.run.shell {
+        extra.push_str(", a shell");
+    }
     phase.done(&format!(
-        "busybox, vm-check.sh, samples.manifest, {} module(s)",
+        "busybox, vm-check.sh, {}, {} module(s){extra}",
+        if opts.run.manifest.is_some() {
+            "a manifest of this run"
+        } else {
+            "samples.manifest"
+        },
         manifest.len()
     ));
 
@@ -428,15 +551,37 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     } else {
         "kvm"
     };
-    let log = cache.join(if opts.kasan_demo {
-        "logs/vm-console-kasan-demo.log"
-    } else if opts.debug {
-        "logs/vm-console-debug.log"
-    } else {
-        "logs/vm-console.log"
-    });
-    fs::create_dir_all(cache.join("logs"))?;
-    let args_for = |accel: &str| qemu_args(accel, &image, &initrd);
+    let log = console_log(cache, opts);
+    fs::create_dir_all(log.parent().unwrap_or(cache))?;
+    let args_for = |accel: &str| {
+        let mut a = qemu_args(accel, &image, &initrd);
+        if !opts.run.append.is_empty() {
+            if let Some(cmdline) = a.last_mut() {
+                cmdline.push(' ');
+                cmdline.push_str(&opts.run.append.join(" "));
+            }
+        }
+        if opts.run.shell {
+            a = interactive_args(a, &log);
+        }
+        a
+    };
+    if opts.run.shell {
+        // No timeout and no KVM probe: the terminal is the VM's console.
+        let phase = Phase::start("vm-test: boot in QEMU with a shell");
+        eprintln!(
+            "    accelerator {accel}, console log: {}; Ctrl-A X ends QEMU, `exit` powers off",
+            log.display()
+        );
+        let _ = fs::remove_file(&log);
+        let status = Command::new(&qemu)
+            .args(args_for(accel))
+            .status()
+            .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
+        let vm_time = phase.done(&format!("QEMU {accel}, {status}"));
+        let text = String::from_utf8_lossy(&fs::read(&log).unwrap_or_default()).into_owned();
+        return Ok((verdict::judge(&text, &manifest), vm_time));
+    }
     let phase = Phase::start("vm-test: boot in QEMU");
     eprintln!("    QEMU: {}", crate::setup::qemu_in_use());
     eprintln!(
@@ -493,7 +638,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     phase.done(&format!("QEMU {accel}"));
     let text = String::from_utf8_lossy(&fs::read(&log)?).into_owned();
     let v = verdict::judge(&text, &manifest);
-    if v.passed() && !opts.kasan_demo {
+    if v.passed() && !opts.kasan_demo && !opts.run.custom {
         // The same kernel again, with a KUnit filter on the module name.
         let phase = Phase::start("vm-test: boot with a KUnit filter");
         let filter_log = log.with_extension("filter.log");

@@ -1545,3 +1545,54 @@ fn the_kunit_filter_boot_runs_only_the_suite_of_the_module_kernel() {
         "{p:?}"
     );
 }
+
+#[test]
+fn unformatted_rust_fails_after_the_build_naming_the_repository_file() {
+    let t = Temp::new("kfmt");
+    let (tree, frepo, cache, tools) = fake_kernel_setup(&t);
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_RUST=y\n",
+    );
+    // A make whose rustfmtcheck finds the prepared copy of pin-init's lib.rs
+    // unformatted, and whose build makes an image.
+    let make_log = t.0.join("make.log");
+    let prepared = cache.join("linux");
+    executable(
+        &tools.join("make"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" >> {log}\nfor a; do case $a in O=*) out=${{a#O=}};; esac; done\n\
+             case \"$*\" in\n*rustfmtcheck*) echo 'Diff in {tree}/rust/pin-init/src/lib.rs:1:'; echo '-//! fake'; exit 2;;\n\
+             *' all'*) mkdir -p $out/arch/x86/boot && touch $out/arch/x86/boot/bzImage;;\nesac\n",
+            log = make_log.display(),
+            tree = prepared.display()
+        ),
+    );
+    let o = xtask_kernel(&tree, &frepo, &cache, &tools);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // Checked first, the build went on, then the command failed naming the
+    // file to edit, with the prepared copy next to it in the diff.
+    let make = fs::read_to_string(&make_log).unwrap();
+    let fmt = make.find("rustfmtcheck").expect("rustfmtcheck ran");
+    let all = make.find(" all").expect("the build ran");
+    assert!(fmt < all, "{make}");
+    let lib = frepo.join("pin-init/src/lib.rs");
+    assert!(
+        err.contains(&format!(
+            "Diff in {}:1: (prepared copy: {}/rust/pin-init/src/lib.rs)",
+            lib.display(),
+            prepared.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("kernel image:"), "the build finished: {err}");
+    assert!(
+        err.contains(&format!(
+            "error: xtask kernel: make rustfmtcheck: Rust files not formatted as the kernel's .rustfmt.toml wants: {}",
+            lib.display()
+        )),
+        "{err}"
+    );
+}
