@@ -57,8 +57,14 @@ macro_rules! alloc_failure_tests {
 
         #[test]
         fn box_reports_allocation_failure() {
-            assert_eq!(kept(Box::<Huge>::init(init_zeroed())).err(), Some(AllocError));
-            assert_eq!(kept(Box::<Huge>::pin_init(init_zeroed())).err(), Some(AllocError));
+            assert_eq!(
+                kept(Box::<Huge>::init(init_zeroed())).err(),
+                Some(AllocError)
+            );
+            assert_eq!(
+                kept(Box::<Huge>::pin_init(init_zeroed())).err(),
+                Some(AllocError)
+            );
             let r: Result<Box<Huge>, Error> = kept(Box::try_init(zeroed_or_error()));
             assert_eq!(r.err(), Some(Error::Alloc));
             let r: Result<Pin<Box<Huge>>, Error> = kept(Box::try_pin_init(zeroed_or_error()));
@@ -67,9 +73,18 @@ macro_rules! alloc_failure_tests {
 
         #[test]
         fn rc_and_arc_report_allocation_failure() {
-            assert_eq!(kept(Arc::<Huge>::init(init_zeroed())).err(), Some(AllocError));
-            assert_eq!(kept(Arc::<Huge>::pin_init(init_zeroed())).err(), Some(AllocError));
-            assert_eq!(kept(Rc::<Huge>::init(init_zeroed())).err(), Some(AllocError));
+            assert_eq!(
+                kept(Arc::<Huge>::init(init_zeroed())).err(),
+                Some(AllocError)
+            );
+            assert_eq!(
+                kept(Arc::<Huge>::pin_init(init_zeroed())).err(),
+                Some(AllocError)
+            );
+            assert_eq!(
+                kept(Rc::<Huge>::init(init_zeroed())).err(),
+                Some(AllocError)
+            );
             let r: Result<Pin<Rc<Huge>>, Error> = kept(Rc::try_pin_init(zeroed_or_error()));
             assert_eq!(r.err(), Some(Error::Alloc));
         }
