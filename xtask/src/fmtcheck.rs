@@ -7,7 +7,8 @@ use std::path::Path;
 
 /// Where the tree file `rel` (relative to the tree) comes from: the
 /// repository file that `scripts/make-series.sh` copies (`rust/pin-init/...`
-/// is `pin-init/...`), else the patches of `patches/series` that write it.
+/// is `pin-init/...`; a file that `patches/series` adds with `+ PATH` is
+/// `kernel/PATH`), else the patches of `patches/series` that write it.
 pub fn origin(repo: &Path, rel: &str) -> Option<String> {
     if let Some(crate_path) = rel.strip_prefix("rust/") {
         if crate_path.starts_with("pin-init/") && repo.join(crate_path).is_file() {
@@ -15,10 +16,21 @@ pub fn origin(repo: &Path, rel: &str) -> Option<String> {
         }
     }
     let series = fs::read_to_string(repo.join("patches/series")).ok()?;
+    let added = series.lines().any(|l| {
+        l.split('#')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .strip_prefix('+')
+            .is_some_and(|p| p.trim() == rel)
+    });
+    if added && repo.join("kernel").join(rel).is_file() {
+        return Some(repo.join("kernel").join(rel).display().to_string());
+    }
     let patches: Vec<String> = series
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.starts_with(['+', '-']))
         .filter(|name| {
             fs::read_to_string(repo.join("patches").join(name)).is_ok_and(|text| {
                 text.lines().any(|l| {

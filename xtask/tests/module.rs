@@ -417,9 +417,31 @@ fn rustfmt_diffs_name_the_repository_file() {
         "{text}"
     );
     assert_eq!(files[0], lib.display().to_string());
+    // A sample is a plain file of kernel/ that patches/series adds.
+    let sample = repo.join("kernel/samples/rust/rust_selfref_mut.rs");
+    assert_eq!(files[1], sample.display().to_string());
     assert!(
-        files[1].starts_with("samples/rust/rust_selfref_mut.rs as written by patches/00"),
+        text.contains(&format!(
+            "Diff in {}:3: (prepared copy: /cache/linux/samples/rust/rust_selfref_mut.rs)",
+            sample.display()
+        )),
+        "{text}"
+    );
+    // A file that a patch of patches/series writes.
+    let (text, files) = xtask::fmtcheck::to_repository(
+        "Diff in /cache/linux/rust/kernel/kunit.rs:7:\n",
+        tree,
+        repo,
+    );
+    assert!(
+        files[0].starts_with("rust/kernel/kunit.rs as written by patches/00"),
         "{files:?}"
+    );
+    assert!(
+        text.contains(
+            "Diff in rust/kernel/kunit.rs:7: (prepared copy: /cache/linux/rust/kernel/kunit.rs)"
+        ),
+        "{text}"
     );
 }
 
