@@ -48,11 +48,61 @@ pub fn bindgen_path(cache: &Path) -> PathBuf {
 /// Extra `-o` options for every apt call of setup, from `PIN_INIT_HARNESS_APT_OPTIONS`
 /// (whitespace-separated, e.g. `-oDir::State::status=/tmp/fresh/status`).
 fn apt_options() -> Vec<String> {
-    std::env::var("PIN_INIT_HARNESS_APT_OPTIONS")
+    let mut opts: Vec<String> = std::env::var("PIN_INIT_HARNESS_APT_OPTIONS")
         .unwrap_or_default()
         .split_whitespace()
         .map(str::to_string)
-        .collect()
+        .collect();
+    if let Some(private) = PRIVATE_BACKPORTS.get() {
+        opts.extend(private.iter().cloned());
+    }
+    opts
+}
+
+/// The options of the private apt configuration that adds the distribution's backports
+/// (`private_backports`), once setup has made it: every later apt call of this run uses them.
+static PRIVATE_BACKPORTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+
+/// The backports release of this system (`bookworm-backports`), from `/etc/os-release`.
+fn backports_release() -> Option<String> {
+    let text = std::fs::read_to_string("/etc/os-release").ok()?;
+    let codename = text
+        .lines()
+        .find_map(|l| l.strip_prefix("VERSION_CODENAME="))?
+        .trim_matches('"')
+        .trim();
+    (!codename.is_empty()).then(|| format!("{codename}-backports"))
+}
+
+/// The apt options of a private configuration under `dir`: the system's apt sources plus the
+/// `deb` line of `release`, with its own package lists and no shared package cache, so that
+/// the system's sources, lists and cache stay as they are. Runs `apt-get update` with it.
+pub fn private_backports(dir: &Path, release: &str) -> Result<Vec<String>> {
+    let lists = dir.join("lists");
+    std::fs::create_dir_all(lists.join("partial"))
+        .context(format!("creating {}", lists.display()))?;
+    // The system's one-line sources (if it has any; the deb822 `.sources` of
+    // `sources.list.d` stay in use through the default `Dir::Etc::sourceparts`).
+    let mut sources = std::fs::read_to_string("/etc/apt/sources.list").unwrap_or_default();
+    if !sources.is_empty() && !sources.ends_with('\n') {
+        sources.push('\n');
+    }
+    sources.push_str(&format!(
+        "# added by cargo xtask setup for QEMU only; the system's sources are unchanged\n\
+         deb http://deb.debian.org/debian {release} main\n"
+    ));
+    let list = dir.join("sources.list");
+    std::fs::write(&list, sources).context(format!("writing {}", list.display()))?;
+    let opts = vec![
+        format!("-oDir::Etc::sourcelist={}", list.display()),
+        format!("-oDir::State::Lists={}", lists.display()),
+        "-oDir::Cache::pkgcache=".to_string(),
+        "-oDir::Cache::srcpkgcache=".to_string(),
+    ];
+    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
+    args.extend(["update", "-q"]);
+    apt_get(&args)?;
+    Ok(opts)
 }
 
 /// The dpkg database the apt options name (`Dir::State::status=DIR/status`), if any: setup
@@ -442,8 +492,9 @@ fn apt_get(args: &[&str]) -> Result<()> {
     util::run(&mut cmd, &format!("apt-get {}", args.join(" ")))
 }
 
-/// Installs the missing Debian packages.
-pub fn install_packages() -> Result<()> {
+/// Installs the missing Debian packages. `cache` holds the private apt configuration setup
+/// makes when the QEMU installed here is a backport that the system's apt sources do not offer.
+pub fn install_packages(cache: &Path) -> Result<()> {
     let phase = Phase::start("setup: Debian packages");
     let missing = missing_packages()?;
     if missing.is_empty() {
@@ -462,11 +513,35 @@ pub fn install_packages() -> Result<()> {
         apt_get(&["update", "-q"])?;
     }
     let wanted: Vec<String> = missing.iter().map(|(p, _)| p.clone()).collect();
-    let plan = plan_install(&wanted, &installed_qemu()?, simulate, policy)?;
+    let qemu = installed_qemu()?;
+    let mut private_note = String::new();
+    if let Some((_, v)) = qemu.first() {
+        let offered = |p: &Policy| p.versions.iter().any(|(ov, _)| ov == v);
+        if wanted.iter().any(|p| p == "qemu-system-x86")
+            && v.contains("~bpo")
+            && !offered(&policy("qemu-system-x86")?)
+        {
+            if let Some(release) = backports_release() {
+                let dir = cache.join("apt-backports");
+                eprintln!(
+                    "    the QEMU installed here is {v}, from {release}, which the system's apt \
+                     sources do not list: a private apt configuration in {} adds it (the \
+                     system's sources stay as they are)",
+                    dir.display()
+                );
+                let opts = private_backports(&dir, &release)?;
+                let _ = PRIVATE_BACKPORTS.set(opts);
+                private_note =
+                    format!(" (through the private apt configuration {})", dir.display());
+            }
+        }
+    }
+    let plan = plan_install(&wanted, &qemu, simulate, policy)?;
     let mut what = plan.packages.join(" ");
     if let Some((release, version)) = &plan.qemu_release {
         what.push_str(&format!(
-            "{}qemu-system-x86 {version} from {release} (the version of the QEMU installed here)",
+            "{}qemu-system-x86 {version} from {release}{private_note} (the version of the QEMU \
+             installed here)",
             if what.is_empty() { "" } else { ", " }
         ));
     }
@@ -492,7 +567,9 @@ pub fn install_packages() -> Result<()> {
         apt_get(&args)?;
     }
     if let Some((release, _)) = &plan.qemu_release {
-        let mut args = base.to_vec();
+        let private = PRIVATE_BACKPORTS.get().cloned().unwrap_or_default();
+        let mut args: Vec<&str> = private.iter().map(String::as_str).collect();
+        args.extend(base);
         args.extend(["-t", release.as_str(), "qemu-system-x86"]);
         apt_get(&args)?;
     }
@@ -504,7 +581,7 @@ pub fn install_packages() -> Result<()> {
             list.join(", ")
         );
     }
-    phase.done(&format!("installed {} package(s)", missing.len()));
+    phase.done(&format!("installed {what}"));
     Ok(())
 }
 
@@ -540,7 +617,7 @@ pub fn install_bindgen(cache: &Path) -> Result<()> {
 
 /// `cargo xtask setup`.
 pub fn run(cache: &Path) -> Result<()> {
-    install_packages()?;
+    install_packages(cache)?;
     install_bindgen(cache)?;
     eprintln!("    QEMU for the VM test: {}", qemu_in_use());
     Ok(())

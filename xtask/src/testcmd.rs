@@ -458,7 +458,7 @@ fn step_debian(repo: &Path) -> Outcome {
     let rustc = Path::new("/usr/bin/rustc");
     if !rustc.is_file() {
         eprintln!("    /usr/bin/rustc missing: running setup's package step");
-        if let Err(e) = setup::install_packages() {
+        if let Err(e) = setup::install_packages(&util::cache_dir()) {
             return Outcome::Fail(format!(
                 "Debian rustc-web={} is missing and could not be installed: {e}",
                 setup::RUST_WEB_VERSION
