@@ -227,23 +227,33 @@ done
 [ "$dry" -eq 1 ] || basename "$file" >>"$PATCH_LOG"
 PATCH
 chmod +x "$tmp/bin/patch"
-# A "vanilla 6.12" tree and a vendor dir with every crate-version of Cargo.lock.
-fake_tree() { # DIR
+# A "vanilla 6.12" tree (its Makefile and the files the series deletes, the
+# `- PATH` lines of patches/series, which make-series.sh takes from the tree)
+# and a vendor dir with every crate-version of Cargo.lock.
+fake_tree() { # DIR REPO_ROOT
 	mkdir -p "$1"
 	printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n' >"$1/Makefile"
+	sed -n 's/^[[:space:]]*-[[:space:]][[:space:]]*\([^[:space:]#]*\).*/\1/p' "$2/patches/series" |
+		while read -r path; do
+			mkdir -p "$1/$(dirname "$path")"
+			echo "// deleted by the series" >"$1/$path"
+		done
 }
 mkdir -p "$tmp/vendor"
 awk '/^name = / { gsub(/"/, "", $3); n = $3 } /^version = / { gsub(/"/, "", $3); print n "-" $3 }' Cargo.lock |
 	while read -r d; do
 		mkdir -p "$tmp/vendor/$d/src"
-		printf '[package]\nlicense = "MIT OR Apache-2.0"\n' >"$tmp/vendor/$d/Cargo.toml"
+		# The edition the series builds the crate with (make-series.sh checks them).
+		crate_id=$(echo "${d%-*}" | tr - _)
+		edition=$(sed -n "s/^+$crate_id-edition := \([0-9]*\)\$/\1/p" patches/*.patch | tail -n 1)
+		printf '[package]\nedition = "%s"\nlicense = "MIT OR Apache-2.0"\n' "${edition:-2021}" >"$tmp/vendor/$d/Cargo.toml"
 	done
 
 # One applied patch of patches/series per line, without its number: the
 # series prepare-tree.sh applies starts with 5 generated patches (the vendored
 # crates and pin-init, from make-series.sh) and renumbers the rest.
 applied_by_prepare_tree() { # REPO_ROOT TREE
-	fake_tree "$2"
+	fake_tree "$2" "$1"
 	: >"$tmp/patch.log"
 	PATCH_LOG=$tmp/patch.log PATH=$tmp/bin:$PATH sh "$repo/scripts/prepare-tree.sh" "$2" "$1" "$tmp/vendor" >/dev/null ||
 		die "prepare-tree.sh failed on $2"
@@ -270,7 +280,14 @@ fixture_repo() { # DIR SERIES
 	echo '//! fixture' >"$1/pin-init/internal/src/lib.rs"
 	cp Cargo.lock "$1/"
 	cp "$2" "$1/patches/series"
-	sed -e 's/#.*//' "$2" | tr -s ' \t' '\n\n' | sed '/^$/d' | while read -r p; do : >"$1/patches/$p"; done
+	sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e '/^[-+]/d' "$2" | tr -s ' \t' '\n\n' | sed '/^$/d' |
+		while read -r p; do : >"$1/patches/$p"; done
+	# The files its `+ PATH` lines add come from kernel/ (the deleted ones
+	# are in the fake tree).
+	sed -n 's/^[[:space:]]*+[[:space:]][[:space:]]*\([^[:space:]#]*\).*/\1/p' "$2" | while read -r f; do
+		mkdir -p "$1/kernel/$(dirname "$f")"
+		echo '// added by the series' >"$1/kernel/$f"
+	done
 	# A commented-out patch exists as a file too, as in patches/.
 	grep -o '[0-9A-Za-z_.-]*\.patch' "$2" | while read -r p; do : >"$1/patches/$p"; done
 }
@@ -362,6 +379,11 @@ rust_bin=$(rustc --print sysroot 2>/dev/null)/bin
 # A CARGO_HOME of its own (no bin/: cargo would run rustup's proxies from
 # there), with this machine's registry.
 host_cargo_home=${CARGO_HOME:-$HOME/.cargo}
+# Every crate of Cargo.lock in that registry first (crane vendors all of them
+# from the lock file; a fresh machine has none yet): the only step that uses
+# the network, before the offline units.
+cargo fetch --locked --quiet >"$tmp/fetch.log" 2>&1 ||
+	{ cat "$tmp/fetch.log"; die "cargo fetch --locked failed: the sandbox units need every crate of Cargo.lock in $host_cargo_home/registry"; }
 cargo_home=$sandbox/cargo-home
 mkdir -p "$cargo_home"
 [ -d "$host_cargo_home/registry" ] && ln -sfn "$host_cargo_home/registry" "$cargo_home/registry"
@@ -589,8 +611,13 @@ unit_run() { # PHASE...
 # one, else from the tarball; kept in the cache.
 vanilla_tree() { # DEST
 	sed -e 's/#.*//' patches/series | while read -r p; do
-		[ -n "$p" ] && sed -n 's|^--- a/||p' "patches/$p"
+		case $p in
+		'' | [-+]*) ;;
+		*) sed -n 's|^--- a/||p' "patches/$p" ;;
+		esac
 	done | sed 's/[[:space:]].*//' >"$tmp/tree-files.all"
+	# The files the series deletes (`- PATH`: make-series.sh reads them).
+	sed -n 's/^[[:space:]]*-[[:space:]][[:space:]]*\([^[:space:]#]*\).*/\1/p' patches/series >>"$tmp/tree-files.all"
 	echo Makefile >>"$tmp/tree-files.all"
 	sort -u "$tmp/tree-files.all" >"$tmp/tree-files"
 	key=$(cksum <"$tmp/tree-files" | cut -d' ' -f1)
