@@ -1546,6 +1546,10 @@ fn the_kunit_filter_boot_runs_only_the_suite_of_the_module_kernel() {
     );
 }
 
+/// What `make rust-analyzer` writes, reduced to what the build's check reads: the pin-init
+/// crates, and `kernel` and a sample, each depending on `pin_init`.
+const FAKE_RUST_PROJECT: &str = r#"{"crates":[{"display_name":"pin_init_internal","is_proc_macro":true,"proc_macro_dylib_path":"/o/rust/libpin_init_internal.so","deps":[]},{"display_name":"pin_init","deps":[{"name":"pin_init_internal"}]},{"display_name":"kernel","deps":[{"name":"pin_init"}]},{"display_name":"rust_minimal","deps":[{"name":"kernel"},{"name":"pin_init"}]}]}"#;
+
 #[test]
 fn unformatted_rust_fails_after_the_build_naming_the_repository_file() {
     let t = Temp::new("kfmt");
@@ -1564,7 +1568,9 @@ fn unformatted_rust_fails_after_the_build_naming_the_repository_file() {
         &format!(
             "#!/bin/sh\necho \"$*\" >> {log}\nfor a; do case $a in O=*) out=${{a#O=}};; esac; done\n\
              case \"$*\" in\n*rustfmtcheck*) echo 'Diff in {tree}/rust/pin-init/src/lib.rs:1:'; echo '-//! fake'; exit 2;;\n\
-             *' all'*) mkdir -p $out/arch/x86/boot && touch $out/arch/x86/boot/bzImage;;\nesac\n",
+             *' all'*) mkdir -p $out/arch/x86/boot && touch $out/arch/x86/boot/bzImage;;\n\
+             *rust-analyzer*) echo '{ra}' > $out/rust-project.json;;\nesac\n",
+            ra = FAKE_RUST_PROJECT,
             log = make_log.display(),
             tree = prepared.display()
         ),
