@@ -518,21 +518,17 @@ fn prepare(
             vanilla_touched.insert(rel);
         }
     }
-    let out = Command::new("sh")
-        .arg(repo.join("scripts/prepare-tree.sh"))
-        .arg(&stage)
-        .arg(repo)
-        .arg(cache.join("vendor"))
-        .env("PATH", util::build_path())
-        .output()
-        .context("running scripts/prepare-tree.sh")?;
-    if !out.status.success() {
-        // The prepared tree is as it was; its stamp still names the old inputs.
-        crate::bail!(
-            "preparing the kernel tree failed:\n{}",
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        );
-    }
+    // On failure the prepared tree is as it was; its stamp still names the old inputs.
+    let out = util::run_script(
+        repo,
+        "scripts/prepare-tree.sh",
+        [
+            stage.as_os_str(),
+            repo.as_os_str(),
+            cache.join("vendor").as_os_str(),
+        ],
+        "preparing the kernel tree",
+    )?;
     let mut staged = BTreeSet::new();
     list_files(&stage, &stage, &mut staged)?;
     let deleted: BTreeSet<PathBuf> = vanilla_touched.difference(&staged).cloned().collect();
@@ -600,7 +596,7 @@ fn prepare(
     fs::write(tree.join(KCONFIG_STAMP), kconfig.hex())?;
     fs::write(tree.join(PREP_STAMP), &hash)?;
     let _ = fs::remove_dir_all(&stage);
-    eprintln!("    {}", String::from_utf8_lossy(&out.stdout).trim());
+    eprintln!("    {}", out.trim());
     phase.done(&format!(
         "{} file(s) differ from vanilla: {written} written, {kept} unchanged since the last preparation, {restored} back to vanilla",
         changed.len()

@@ -7,6 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+use xtask::series::StepOutcome;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -1473,9 +1474,10 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
     write(&frepo.join("patches/series"), "0001-good.patch\n");
     let tarball = fake_tarball(&t.0);
     // The good patch applies exactly: all 6 patches (5 generated) `git am`.
-    let n = xtask::series::test_step_with(&frepo, &cache, &tarball)
-        .expect("not skipped")
-        .expect("applies");
+    let n = match xtask::series::test_step_with(&frepo, &cache, &tarball) {
+        StepOutcome::Applied(n) => n,
+        other => panic!("applies: {other:?}"),
+    };
     assert_eq!(n, 6);
     // A context line that is off by one: `patch` (prepare-tree.sh) applies it with fuzz,
     // `git am` does not, and the step names the patch.
@@ -1499,10 +1501,10 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
         "patch applies it with fuzz: {}",
         String::from_utf8_lossy(&o.stdout)
     );
-    let err = xtask::series::test_step_with(&frepo, &cache, &tarball)
-        .expect("not skipped")
-        .expect_err("git am refuses it")
-        .to_string();
+    let err = match xtask::series::test_step_with(&frepo, &cache, &tarball) {
+        StepOutcome::Failed(e) => e.to_string(),
+        other => panic!("git am refuses it: {other:?}"),
+    };
     assert!(
         err.contains(
             "patch 0007-fuzzy.patch (patches/0002-fuzzy.patch) does not apply with `git am`, hunk kernel/hello.c @@ -9,3 +9,3 @@"
@@ -1510,8 +1512,10 @@ fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
         "{err}"
     );
     // Without any 6.12 source the step is skipped, saying why.
-    let why = xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz"))
-        .expect_err("skipped");
+    let why = match xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz")) {
+        StepOutcome::Skipped(why) => why,
+        other => panic!("skipped: {other:?}"),
+    };
     assert!(why.contains("no vanilla 6.12"), "{why}");
 }
 
