@@ -21,8 +21,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// The crates the kernel tree gets copies of, as pinned in Cargo.lock.
-pub const VENDORED: &[&str] = &["proc-macro2", "quote", "syn", "unicode-ident"];
+/// The crates the kernel tree gets copies of, as pinned in Cargo.lock, in dependency order.
+/// The same list as `vendored_crates` in `scripts/make-series.sh`, the one definition
+/// (the Nix build runs that script too); `xtask/tests/config.rs` checks that they agree.
+pub const VENDORED: &[&str] = &["unicode-ident", "proc-macro2", "quote", "syn"];
 
 /// Options of `cargo xtask kernel`.
 #[derive(Debug, Clone, Default)]
