@@ -787,7 +787,7 @@ sandbox_rejects "a test source set without scripts/make-series.sh" pin-init-test
 	'cargoWithProfile test --locked --workspace --test config -- vendored_versions_follow_pin_init_internal' \
 	nix/rust.nix '\|(root + "/scripts/make-series.sh")|d' 'No such file or directory'
 sandbox_rejects "a test check without git" pin-init-test \
-	'cargoWithProfile test --locked --workspace --test robustness -- the_series_must_git_am_strictly' \
+	'cargoWithProfile test --locked --workspace --test kernel_tree -- the_series_must_git_am_strictly' \
 	nix/rust.nix 's|^    pkgs.git$||' 'git'
 sandbox_rejects "a test check without GNU cpio" pin-init-test \
 	'cargoWithProfile test --locked --workspace --test initramfs' \

@@ -44,6 +44,12 @@ command -v git >/dev/null 2>&1 || die "git not found (Debian package git)"
 series=$repo/patches/series
 [ -f "$series" ] || die "missing $series"
 
+# The crates the kernel tree gets copies of, in dependency order (each builds
+# with only the ones before it). The one list: xtask's kernel::VENDORED is
+# checked against this line by xtask/tests/config.rs; the Nix build vendors
+# whatever Cargo.lock pins and runs this script.
+vendored_crates="unicode-ident proc-macro2 quote syn"
+
 # Version of crate $1 that pin-init-internal depends on (directly or not) in
 # Cargo.lock. Other packages (e.g. test-only dependencies) may pull in other
 # versions of the same crate; only pin-init-internal's build graph counts.
@@ -154,9 +160,8 @@ add_spdx() { # DIR SPDX_EXPRESSION
 	done
 }
 
-any_edition=$(for c in unicode_ident proc_macro2 quote syn; do edition_in_patches "$c"; done)
-# crates in dependency order: each builds with only the ones before it
-for crate in unicode-ident proc-macro2 quote syn; do
+any_edition=$(for c in $vendored_crates; do edition_in_patches "$(echo "$c" | tr - _)"; done)
+for crate in $vendored_crates; do
 	ver=$(lock_version "$crate")
 	[ -n "$ver" ] || die "$crate is not a dependency of pin-init-internal in $repo/Cargo.lock"
 	case $ver in *"

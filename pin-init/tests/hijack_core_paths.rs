@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! A red-team program (issue 13): this crate rebinds `core` to itself (`extern crate self as
-//! core;`, no `unsafe`), with a `ptr::addr_of!` of its own that performs an out-of-bounds read.
-//! Before the expansions anchored their paths, the generated accessors invoked it inside their
-//! `unsafe` blocks, which accepted the unsafe operation (ASan: stack-buffer-overflow). Now every
-//! path of an expansion names the real crates, the fake macro is never expanded, and the
+//! An adversarial program (SOUNDNESS.md, P0): this crate rebinds `core` to itself (`extern crate
+//! self as core;`, no `unsafe`), with a `ptr::addr_of!` of its own that performs an out-of-bounds
+//! read. Before the expansions anchored their paths, the generated accessors invoked it inside
+//! their `unsafe` blocks, which accepted the unsafe operation (ASan: stack-buffer-overflow). Now
+//! every path of an expansion names the real crates, the fake macro is never expanded, and the
 //! program runs clean (under AddressSanitizer too: `tests/ASAN_TESTS`). A plain `main` (no test
 //! harness, whose own expansion would need all of `core`).
 
@@ -37,7 +37,7 @@ pub mod ptr {
 /// self-referential struct once named it by a `::core` path the rewriter missed (after the
 /// `else { .. }` of its two copies of the field initialization): it got the token that says
 /// every field is initialized, and could return `Err` instead, so that a fully initialized
-/// pinned value was freed without being dropped (redteam2 H5).
+/// pinned value was freed without being dropped (SOUNDNESS.md, P0: the second adversarial pass).
 #[allow(non_snake_case)]
 pub mod result {
     pub use std::result::Result as Real;

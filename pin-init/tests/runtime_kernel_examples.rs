@@ -296,7 +296,9 @@ fn pin_init_buf_zeroable() {
     }
     let a = pin_init!(&this in Buf {
         buf: [0; 64],
-        // SAFETY: TODO.
+        // SAFETY: `this` points to the allocation of the `Buf` being initialized, so the
+        // place `(*this.as_ptr()).buf` is in bounds; `addr_of_mut!` only computes its address
+        // (no read, no reference), which is sound whatever the field holds yet.
         ptr: unsafe { addr_of_mut!((*this.as_ptr()).buf).cast() },
         pin: PhantomPinned,
     });

@@ -3,7 +3,8 @@
 // The lints the kernel builds with: the expansion must not trip them.
 #![deny(rust_2018_idioms, unused_lifetimes)]
 
-//! Drop check and the generics of a self-referential struct (spec row 05, SPEC 3.8).
+//! Drop check and the generics of a self-referential struct (DESIGN.md, Drop check of erased
+//! fields; SOUNDNESS.md, P5).
 //!
 //! Erased fields are stored with their field lifetimes at `'static`, so drop check cannot see
 //! what they hold; a field lifetime may hold data of any generic of the struct. The rule:

@@ -3,10 +3,10 @@
 // Valid programs compile without a warning, also with the kernel's idiom lints.
 #![deny(warnings, rust_2018_idioms, unused_lifetimes)]
 
-//! Runtime tests of issue 14: valid self-referential structs that the expansion used to reject
-//! (field lifetimes inside `fn`/`Fn` sugar, binders named like fields, `#[borrowed(mut)]` without
-//! a borrower, existential bounds in `with_<field>` callbacks, `_: { ... }` code blocks). Also
-//! run under ASan.
+//! Runtime tests of what self-referential structs can express: valid structs that the expansion
+//! used to reject (field lifetimes inside `fn`/`Fn` sugar, binders named like fields,
+//! `#[borrowed(mut)]` without a borrower, existential bounds in `with_<field>` callbacks,
+//! `_: { ... }` code blocks). Also run under ASan.
 
 use core::pin::Pin;
 use pin_init::*;
@@ -44,7 +44,8 @@ fn log_word(s: &str) {
     assert!(!s.is_empty());
 }
 
-/// Issue 14 item 1: field lifetimes in every position of `fn` pointer and `Fn` trait sugar.
+/// DESIGN.md, Field lifetimes: field lifetimes in every position of `fn` pointer and `Fn` trait
+/// sugar.
 #[pin_data]
 struct Callbacks {
     // Argument position (contravariant in `'text`: declared invariant).
@@ -115,8 +116,8 @@ fn first_word_of_static() -> &'static str {
     first_word("first word")
 }
 
-/// Issue 14 item 2: a binder named like a field (or like an existential or internal lifetime)
-/// shadows it.
+/// DESIGN.md, Field lifetimes: a binder named like a field (or like an existential or internal
+/// lifetime) shadows it.
 #[pin_data]
 struct Shadowing<'a>
 where
@@ -179,7 +180,8 @@ fn binders_shadow_field_lifetimes() {
     assert_eq!(s.view().0, "abc");
 }
 
-/// Issue 14 item 4: `#[borrowed(mut)]` on a field that no field borrows (yet), as `#[borrowed]`.
+/// DESIGN.md, Mutable borrows: `#[borrowed(mut)]` on a field that no field borrows (yet), as
+/// `#[borrowed]`.
 #[pin_data]
 struct Reserved {
     #[borrowed(mut)]
@@ -209,8 +211,8 @@ fn borrowed_mut_without_a_borrower() {
     assert_eq!(r.len, 5);
 }
 
-/// Issue 14 item 5: a `with_<field>` callback knows that an existential lifetime outlives its
-/// bound, so it may return `'a` data read from the field at `'cmdq`.
+/// DESIGN.md, Existential lifetimes: a `with_<field>` callback knows that an existential lifetime
+/// outlives its bound, so it may return `'a` data read from the field at `'cmdq`.
 struct Device {
     name: &'static str,
 }
@@ -293,7 +295,7 @@ fn existential_bound_in_with_field_callbacks() {
     assert_eq!(shortened_dev(&q).name, "gsp");
 }
 
-/// Issue 14 item 6: `_: { ... }` code blocks, as the crate docs write them, warn nothing.
+/// DESIGN.md, Initialization: `_: { ... }` code blocks, as the crate docs write them, warn nothing.
 #[pin_data]
 struct Counted {
     a: u32,

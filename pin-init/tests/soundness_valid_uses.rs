@@ -3,8 +3,8 @@
 // The lints the kernel builds with: the expansion must not trip them.
 #![deny(rust_2018_idioms, unused_lifetimes)]
 
-//! The valid programs next to the holes of issue 13 (whose compile-fail tests are in `tests/ui`):
-//! each fix rejects the hole and keeps these working. Also run under ASan.
+//! The valid programs next to the holes SOUNDNESS.md lists (whose compile-fail tests are in
+//! `tests/ui`): each fix rejects the hole and keeps these working. Also run under ASan.
 
 mod common;
 

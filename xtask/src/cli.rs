@@ -677,7 +677,11 @@ mod tests {
         let src = concat!(
             include_str!("util.rs"),
             include_str!("vm.rs"),
-            include_str!("kernel.rs"),
+            include_str!("kernel/mod.rs"),
+            include_str!("kernel/build.rs"),
+            include_str!("kernel/kconfig.rs"),
+            include_str!("kernel/tree.rs"),
+            include_str!("kernel/vendor.rs"),
             include_str!("testcmd.rs"),
             include_str!("setup.rs")
         );

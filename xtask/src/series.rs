@@ -8,7 +8,7 @@
 //! adds the cover letter and the checks.
 
 use crate::kernel;
-use crate::util::{self, Context, Phase, Result};
+use crate::util::{self, Context, Error, Phase, Result};
 use crate::verdict;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -267,12 +267,23 @@ pub fn failed_hunk(patch: &str, git_stderr: &str) -> Option<String> {
     Some(format!("{file} at line {line}"))
 }
 
+/// What [`test_step`] found.
+#[derive(Debug)]
+pub enum StepOutcome {
+    /// All these many patches of the series `git am` onto vanilla 6.12.
+    Applied(usize),
+    /// The series could not be written, or does not `git am`: why.
+    Failed(Error),
+    /// There is no vanilla 6.12 to check against: why the step is skipped.
+    Skipped(String),
+}
+
 /// The `cargo xtask test` step: the series `make-series.sh` writes `git am`s onto vanilla
 /// 6.12 (strictly: `prepare-tree.sh` applies it with `patch`, which tolerates fuzz, so a
 /// stale context line would otherwise only show when a developer applies the series).
 /// Vanilla is the cache's unpacked tree, else the files the series touches, extracted
-/// from Debian's tarball. `Err` with the reason to skip when neither is there.
-pub fn test_step(repo: &Path, cache: &Path) -> std::result::Result<Result<usize>, String> {
+/// from Debian's tarball; the step is skipped when neither is there.
+pub fn test_step(repo: &Path, cache: &Path) -> StepOutcome {
     let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/src/linux-source-6.12.tar.xz"));
@@ -280,76 +291,82 @@ pub fn test_step(repo: &Path, cache: &Path) -> std::result::Result<Result<usize>
 }
 
 /// [`test_step`] with the tarball given (whose top directory is `linux-source-6.12/`).
-pub fn test_step_with(
-    repo: &Path,
-    cache: &Path,
-    tarball: &Path,
-) -> std::result::Result<Result<usize>, String> {
+pub fn test_step_with(repo: &Path, cache: &Path, tarball: &Path) -> StepOutcome {
     let unpacked = cache.join("src/linux-source-6.12");
     if !unpacked.join("Makefile").is_file() && !tarball.is_file() {
-        return Err(format!(
+        return StepOutcome::Skipped(format!(
             "no vanilla 6.12 (neither {} nor {}): run `cargo xtask setup`",
             unpacked.display(),
             tarball.display()
         ));
     }
-    let vendor = cache.join("vendor");
-    Ok((|| {
-        kernel::vendor(repo, cache)?;
+    let checked = kernel::vendor(repo, cache).and_then(|_| {
         let work = std::env::temp_dir().join(format!("xtask-series-check-{}", std::process::id()));
         let _ = fs::remove_dir_all(&work);
         fs::create_dir_all(&work)?;
-        let result = (|| {
-            let pristine = if unpacked.join("Makefile").is_file() {
-                unpacked.clone()
-            } else {
-                // Only the files `git am` reads; tar still decompresses the whole archive.
-                let top = "linux-source-6.12";
-                let mut members: Vec<String> = kernel::patched_paths(repo)?
-                    .iter()
-                    .map(|p| format!("{top}/{}", p.display()))
-                    .collect();
-                members.push(format!("{top}/Makefile"));
-                let o = Command::new("tar")
-                    .arg("-C")
-                    .arg(&work)
-                    .arg("-xf")
-                    .arg(tarball)
-                    .arg("--ignore-failed-read")
-                    .args(&members)
-                    .output()
-                    .context("running tar")?;
-                // Files the series adds are not in the tarball: tar says so and exits 2.
-                if !work.join(top).join("Makefile").is_file() {
-                    crate::bail!(
-                        "extracting from {} failed: {}",
-                        tarball.display(),
-                        String::from_utf8_lossy(&o.stderr).trim()
-                    );
-                }
-                work.join(top)
-            };
-            let out = work.join("series");
-            let o = Command::new("sh")
-                .arg(repo.join("scripts/make-series.sh"))
-                .arg(&out)
-                .arg(repo)
-                .arg(&vendor)
-                .arg(&pristine)
-                .output()
-                .context("running scripts/make-series.sh")?;
-            if !o.status.success() {
-                crate::bail!(
-                    "scripts/make-series.sh failed:\n{}",
-                    String::from_utf8_lossy(&o.stderr).trim_end()
-                );
-            }
-            check_git_am(repo, &pristine, &out, &work.join("am"))?;
-            Ok(read_series(&out)?.len())
-        })();
+        let result = git_am_onto_vanilla(repo, &cache.join("vendor"), &unpacked, tarball, &work);
         let _ = fs::remove_dir_all(&work);
         result
-    })())
+    });
+    match checked {
+        Ok(n) => StepOutcome::Applied(n),
+        Err(e) => StepOutcome::Failed(e),
+    }
+}
+
+/// [`test_step_with`] in the scratch directory `work`: vanilla is `unpacked` if it is
+/// there, else extracted from `tarball` into `work`; the series is written into
+/// `work/series` and `git am`ed in `work/am`. Returns the number of patches.
+fn git_am_onto_vanilla(
+    repo: &Path,
+    vendor: &Path,
+    unpacked: &Path,
+    tarball: &Path,
+    work: &Path,
+) -> Result<usize> {
+    let pristine = if unpacked.join("Makefile").is_file() {
+        unpacked.to_path_buf()
+    } else {
+        // Only the files `git am` reads; tar still decompresses the whole archive.
+        let top = "linux-source-6.12";
+        let mut members: Vec<String> = kernel::patched_paths(repo)?
+            .iter()
+            .map(|p| format!("{top}/{}", p.display()))
+            .collect();
+        members.push(format!("{top}/Makefile"));
+        let o = Command::new("tar")
+            .arg("-C")
+            .arg(work)
+            .arg("-xf")
+            .arg(tarball)
+            .arg("--ignore-failed-read")
+            .args(&members)
+            .output()
+            .context("running tar")?;
+        // Files the series adds are not in the tarball: tar says so and exits 2.
+        if !work.join(top).join("Makefile").is_file() {
+            crate::bail!(
+                "extracting from {} failed: {}",
+                tarball.display(),
+                String::from_utf8_lossy(&o.stderr).trim()
+            );
+        }
+        work.join(top)
+    };
+    let out = work.join("series");
+    util::run_script(
+        repo,
+        "scripts/make-series.sh",
+        [
+            out.as_os_str(),
+            repo.as_os_str(),
+            vendor.as_os_str(),
+            pristine.as_os_str(),
+        ],
+        "scripts/make-series.sh",
+    )?;
+    check_git_am(repo, &pristine, &out, &work.join("am"))?;
+    Ok(read_series(&out)?.len())
 }
 
 /// `checkpatch.pl --strict` of one patch: `(errors, warnings, checks)` and
@@ -524,21 +541,17 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     kernel::vendor(repo, cache)?;
     let out = opts.out.clone().unwrap_or_else(|| cache.join("series"));
     let phase = Phase::start("series: write");
-    let o = Command::new("sh")
-        .arg(repo.join("scripts/make-series.sh"))
-        .arg(&out)
-        .arg(repo)
-        .arg(cache.join("vendor"))
-        .arg(&pristine)
-        .env("PATH", util::build_path())
-        .output()
-        .context("running scripts/make-series.sh")?;
-    if !o.status.success() {
-        crate::bail!(
-            "scripts/make-series.sh failed:\n{}",
-            String::from_utf8_lossy(&o.stderr).trim_end()
-        );
-    }
+    util::run_script(
+        repo,
+        "scripts/make-series.sh",
+        [
+            out.as_os_str(),
+            repo.as_os_str(),
+            cache.join("vendor").as_os_str(),
+            pristine.as_os_str(),
+        ],
+        "scripts/make-series.sh",
+    )?;
     let patches = read_series(&out)?;
     cover_letter(repo, cache, &out, &patches)?;
     phase.done(&format!(

@@ -300,21 +300,17 @@ pub struct Checked {
 
 /// Writes the series for `tree` into `out` (`scripts/make-series.sh`).
 fn make_series(repo: &Path, vendor: &Path, tree: &Path, out: &Path) -> Result<()> {
-    let o = Command::new("sh")
-        .arg(repo.join("scripts/make-series.sh"))
-        .arg(out)
-        .arg(repo)
-        .arg(vendor)
-        .arg(tree)
-        .output()
-        .context("running scripts/make-series.sh")?;
-    if !o.status.success() {
-        crate::bail!(
-            "scripts/make-series.sh failed for {}:\n{}",
-            tree.display(),
-            String::from_utf8_lossy(&o.stderr).trim_end()
-        );
-    }
+    util::run_script(
+        repo,
+        "scripts/make-series.sh",
+        [
+            out.as_os_str(),
+            repo.as_os_str(),
+            vendor.as_os_str(),
+            tree.as_os_str(),
+        ],
+        &format!("scripts/make-series.sh for {}", tree.display()),
+    )?;
     Ok(())
 }
 
@@ -380,21 +376,16 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
         Command::new("cp").arg("-a").arg(tree).arg(&copy),
         "copying the tree",
     )?;
-    let o = Command::new("sh")
-        .arg(repo.join("scripts/prepare-tree.sh"))
-        .arg(&copy)
-        .arg(repo)
-        .arg(cache.join("vendor"))
-        .env("PATH", util::build_path())
-        .output()
-        .context("running scripts/prepare-tree.sh")?;
-    if !o.status.success() {
-        crate::bail!(
-            "scripts/prepare-tree.sh on {}:\n{}",
-            tree.display(),
-            String::from_utf8_lossy(&o.stderr).trim_end()
-        );
-    }
+    util::run_script(
+        repo,
+        "scripts/prepare-tree.sh",
+        [
+            copy.as_os_str(),
+            repo.as_os_str(),
+            cache.join("vendor").as_os_str(),
+        ],
+        &format!("scripts/prepare-tree.sh on {}", tree.display()),
+    )?;
     let rustavailable = |path: &std::ffi::OsStr| {
         let mut c = kernel::make_command(&copy, &work.join("build"), cache, 1);
         c.arg("rustavailable").env("PATH", path);

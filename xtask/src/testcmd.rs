@@ -530,13 +530,14 @@ fn step_fuzz(repo: &Path) -> Outcome {
 }
 
 fn step_series(repo: &Path) -> Outcome {
+    use crate::series::StepOutcome;
     match crate::series::test_step(repo, &util::cache_dir()) {
-        Err(why) => Outcome::Skip(why),
-        Ok(Ok(n)) => {
+        StepOutcome::Skipped(why) => Outcome::Skip(why),
+        StepOutcome::Applied(n) => {
             eprintln!("    all {n} patches of the series `git am` onto vanilla 6.12");
             Outcome::Pass
         }
-        Ok(Err(e)) => Outcome::Fail(e.to_string()),
+        StepOutcome::Failed(e) => Outcome::Fail(e.to_string()),
     }
 }
 

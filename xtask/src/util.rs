@@ -1,6 +1,6 @@
 //! Errors, paths, tool lookup, process helpers, hashing and output helpers.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs;
 use std::io::{IsTerminal, Write};
@@ -141,6 +141,30 @@ pub fn run(cmd: &mut Command, what: &str) -> Result<()> {
         bail!("{what} failed ({status})");
     }
     Ok(())
+}
+
+/// Runs the repository's shell script `script` (a path relative to `repo`,
+/// such as `scripts/make-series.sh`) with `args`, under [`build_path`] so
+/// that it finds the same tools as the kernel build. On failure the error is
+/// `"{what} failed:"` followed by the script's stderr; else its stdout.
+pub fn run_script<I, S>(repo: &Path, script: &str, args: I, what: &str) -> Result<String>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let out = Command::new("sh")
+        .arg(repo.join(script))
+        .args(args)
+        .env("PATH", build_path())
+        .output()
+        .context(format_args!("running {script}"))?;
+    if !out.status.success() {
+        bail!(
+            "{what} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Runs a command and returns its stdout; the error includes stderr.

@@ -514,13 +514,4 @@ impl Verdict {
             shown_until = f.line + f.report.len();
         }
     }
-
-    /// The verdict as JSON: kunit.py's shape plus our section
-    /// ([`crate::formats::kunit_json`]), pretty-printed.
-    pub fn json(&self) -> String {
-        crate::formats::json_string(&crate::formats::kunit_json(
-            self,
-            &crate::formats::Metadata::default(),
-        ))
-    }
 }

@@ -1,5 +1,6 @@
 //! Config fragment merging and the "option did not survive olddefconfig" check.
 
+use std::collections::BTreeSet;
 use xtask::kernel::{fragments, lost_options, wanted_options};
 
 #[test]
@@ -136,9 +137,10 @@ version = "1.0.27"
     let start = text.find("lock_version() {").unwrap();
     let end = start + text[start..].find("\n}\n").unwrap() + 3;
     let sh = format!(
-        "repo={}\n{}for c in proc-macro2 quote syn unicode-ident; do echo \"$c-$(lock_version $c)\"; done\n",
+        "repo={}\n{}for c in {}; do echo \"$c-$(lock_version $c)\"; done\n",
         dir.display(),
-        &text[start..end]
+        &text[start..end],
+        xtask::kernel::VENDORED.join(" ")
     );
     let out = std::process::Command::new("sh")
         .arg("-c")
@@ -149,9 +151,43 @@ version = "1.0.27"
     assert_eq!(
         String::from_utf8_lossy(&out.stdout)
             .lines()
-            .collect::<Vec<_>>(),
-        pairs
+            .collect::<BTreeSet<_>>(),
+        pairs.iter().map(String::as_str).collect::<BTreeSet<_>>()
     );
+}
+
+/// The vendored crates are listed once for the shell (`vendored_crates` in
+/// make-series.sh, which the Nix build runs too) and once for xtask
+/// (`kernel::VENDORED`): the same crates, in the same (dependency) order.
+#[test]
+fn vendored_crates_are_the_same_in_make_series_and_xtask() {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/make-series.sh");
+    let text = std::fs::read_to_string(script).unwrap();
+    let lists: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("vendored_crates=\""))
+        .map(|l| {
+            l.strip_suffix('"')
+                .expect("vendored_crates=\"...\" on one line")
+        })
+        .collect();
+    assert_eq!(
+        lists.len(),
+        1,
+        "one vendored_crates= line in make-series.sh"
+    );
+    assert_eq!(
+        lists[0].split(' ').collect::<Vec<_>>(),
+        xtask::kernel::VENDORED,
+        "scripts/make-series.sh and xtask::kernel::VENDORED list different crates"
+    );
+    // No other hard-coded copy of the list in the script.
+    let hard_coded = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.starts_with("vendored_crates="))
+        .filter(|l| l.contains("proc-macro2") || l.contains("proc_macro2"))
+        .collect::<Vec<_>>();
+    assert!(hard_coded.is_empty(), "{hard_coded:?}");
 }
 
 /// A kernel build log with a rustc warning (as kbuild prints it with CLIPPY=1), a clang

@@ -1,17 +1,12 @@
 //! JUnit and kunit.py-shaped JSON output on the saved console logs of
 //! `tests/fixtures/ktap/`, read back with a JUnit reader (`quick-junit`).
 
+mod common;
+
+use common::repo;
 use quick_junit::{NonSuccessKind, Report, TestCaseStatus, TestSuite};
-use std::path::{Path, PathBuf};
 use xtask::formats::{self, ERRORS_SUITE, HARNESS_SUITE, MODULES_SUITE};
 use xtask::verdict::{judge, read_manifest, Verdict};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
 
 fn fixture(name: &str) -> String {
     let path = repo().join("xtask/tests/fixtures/ktap").join(name);

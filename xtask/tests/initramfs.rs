@@ -2,6 +2,9 @@
 //! `cpio`, which `cargo xtask setup` installs): it lists every entry with
 //! the type, mode and size we wrote, and extracts the files' contents.
 
+mod common;
+
+use common::Temp;
 use std::process::{Command, Stdio};
 use xtask::vm::{initramfs, Cpio};
 
@@ -25,13 +28,6 @@ fn cpio(args: &[&str], archive: &[u8], dir: &std::path::Path) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn temp(tag: &str) -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!("xtask-cpio-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&p);
-    std::fs::create_dir_all(&p).unwrap();
-    p
-}
-
 #[test]
 fn gnu_cpio_lists_and_extracts_our_archive() {
     let mut c = Cpio::default();
@@ -43,8 +39,9 @@ fn gnu_cpio_lists_and_extracts_our_archive() {
     c.file("odd size.txt", 0o644, b"12345");
     c.file("empty", 0o600, b"");
     let archive = c.finish();
-    let dir = temp("list");
-    let names = cpio(&["-it", "--quiet"], &archive, &dir);
+    let t = Temp::new("cpio-list");
+    let dir = &t.0;
+    let names = cpio(&["-it", "--quiet"], &archive, dir);
     assert_eq!(
         names.lines().collect::<Vec<_>>(),
         [
@@ -58,7 +55,7 @@ fn gnu_cpio_lists_and_extracts_our_archive() {
         ]
     );
     // `ls -l`-style: type and permissions, size; the device's numbers.
-    let long = cpio(&["-itv", "--quiet"], &archive, &dir);
+    let long = cpio(&["-itv", "--quiet"], &archive, dir);
     let lines: Vec<&str> = long.lines().collect();
     assert!(lines[0].starts_with("drwxr-xr-x "), "{long}");
     assert!(
@@ -89,7 +86,7 @@ fn gnu_cpio_lists_and_extracts_our_archive() {
             "empty",
         ],
         &archive,
-        &dir,
+        dir,
     );
     assert_eq!(
         std::fs::read(dir.join("bin/busybox")).unwrap(),
@@ -100,12 +97,12 @@ fn gnu_cpio_lists_and_extracts_our_archive() {
         std::fs::read_link(dir.join("bin/sh")).unwrap(),
         std::path::Path::new("busybox")
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn gnu_cpio_reads_the_vm_test_initramfs() {
-    let dir = temp("initramfs");
+    let t = Temp::new("cpio-initramfs");
+    let dir = &t.0;
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap();
@@ -122,7 +119,7 @@ fn gnu_cpio_reads_the_vm_test_initramfs() {
     // reads the environment.
     std::env::set_var("PIN_INIT_HARNESS_BUSYBOX", dir.join("busybox"));
     initramfs(repo, &build, &modules, &out).unwrap();
-    let names = cpio(&["-it", "--quiet"], &std::fs::read(&out).unwrap(), &dir);
+    let names = cpio(&["-it", "--quiet"], &std::fs::read(&out).unwrap(), dir);
     for want in [
         "init",
         "bin/busybox",
@@ -134,5 +131,4 @@ fn gnu_cpio_reads_the_vm_test_initramfs() {
     ] {
         assert!(names.lines().any(|l| l == want), "{want} missing:\n{names}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,13 @@
 //! KTAP parser and verdict rules on hand-written console logs.
 
+use xtask::formats::{json_string, kunit_json, Metadata};
 use xtask::ktap::{parse, Status};
-use xtask::verdict::{judge, parse_manifest};
+use xtask::verdict::{judge, parse_manifest, Verdict};
+
+/// The verdict's JSON as `formats` writes it, read back.
+fn json_of(v: &Verdict) -> serde_json::Value {
+    serde_json::from_str(&json_string(&kunit_json(v, &Metadata::default()))).unwrap()
+}
 
 /// The shape of the kernel's built-in KUnit output, with console noise.
 const GOOD: &str = "\
@@ -191,7 +197,7 @@ fn verdict_passes_a_good_log() {
     assert!(v
         .table()
         .contains("VERDICT: PASS (2 suite(s), 5 case(s), 1 module(s))"));
-    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    let json = json_of(&v);
     assert_eq!(json["name"], "KUnit Test Group");
     assert_eq!(json["pin_init_harness"]["passed"], true);
 }
@@ -222,7 +228,7 @@ fn verdict_names_each_failure() {
             .any(|x| x.contains("module rust_minimal FAIL: missing unload line(s)")),
         "{f:?}"
     );
-    let json: serde_json::Value = serde_json::from_str(&v.json()).unwrap();
+    let json = json_of(&v);
     assert_eq!(json["pin_init_harness"]["passed"], false);
     assert_eq!(
         json["sub_groups"][0]["test_cases"][1],

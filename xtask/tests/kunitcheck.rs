@@ -2,6 +2,9 @@
 //! step runs the real kunit.py; here its JSON is made up, to show that each
 //! kind of difference is found and named).
 
+mod common;
+
+use common::Temp;
 use serde_json::{json, Value};
 use std::path::Path;
 use xtask::formats::{kunit_group, Metadata};
@@ -174,28 +177,9 @@ fn the_fixtures_are_there_and_documented() {
     }
 }
 
-/// A temporary directory, removed on drop.
-struct Temp(std::path::PathBuf);
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp(tag: &str) -> Temp {
-    let p = std::env::temp_dir().join(format!(
-        "xtask-kunitcheck-test-{tag}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&p);
-    std::fs::create_dir_all(&p).unwrap();
-    Temp(p)
-}
-
 #[test]
 fn the_step_is_skipped_without_kunit_py() {
-    let t = temp("none");
+    let t = Temp::new("kunitcheck-none");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let why = xtask::kunitcheck::step(repo, &t.0).unwrap_err();
     assert!(why.contains("no tools/testing/kunit/kunit.py"), "{why}");
@@ -205,7 +189,7 @@ fn the_step_is_skipped_without_kunit_py() {
 fn the_step_runs_kunit_py_from_the_cache_and_reports_differences() {
     // A fake repository with one fixture, a fake cache whose prepared tree
     // has a stand-in kunit.py that says the one case failed.
-    let t = temp("standin");
+    let t = Temp::new("kunitcheck-standin");
     let repo = t.0.join("repo");
     let dir = repo.join("xtask/tests/fixtures/ktap");
     std::fs::create_dir_all(&dir).unwrap();

@@ -5,57 +5,13 @@
 //! without a kernel. The real build and boot of a module is
 //! `tests/module_e2e.rs`.
 
+mod common;
+
+use common::{write, xtask, Temp};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use xtask::elf::fake_module;
-
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(tag: &str) -> Self {
-        let p = std::env::temp_dir().join(format!(
-            "xtask-module-{tag}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
-        fs::create_dir_all(&p).unwrap();
-        Temp(p)
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn write(path: &Path, data: impl AsRef<[u8]>) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(path, data).unwrap();
-}
-
-fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_xtask"));
-    c.args(args);
-    for v in [
-        "PIN_INIT_HARNESS_CACHE",
-        "PIN_INIT_HARNESS_REPO",
-        "PIN_INIT_HARNESS_TOOL_PATH",
-        "PIN_INIT_HARNESS_QEMU",
-        "PIN_INIT_HARNESS_BUSYBOX",
-    ] {
-        c.env_remove(v);
-    }
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    c.output().unwrap()
-}
 
 const VERMAGIC: &str = "6.12.118 SMP preempt mod_unload ";
 

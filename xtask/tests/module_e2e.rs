@@ -14,17 +14,12 @@
 //! (`PIN_INIT_HARNESS_CACHE` picks the cache, as for every command). Without
 //! a kernel it says so and passes.
 
+mod common;
+
+use common::repo;
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
 
 /// The files of the README's example: each `<!-- example-file: PATH -->`
 /// line and the fenced block after it.

@@ -3,43 +3,18 @@
 //! cache, a tarball apt cannot fetch names its version and apt's error, and a patch that does
 //! not apply to one tree names the tree, the patch and the hunk.
 
+mod common;
+
+use common::{executable, write, Temp};
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str) -> Self {
-        let p = std::env::temp_dir().join(format!("xtask-stable-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&p);
-        fs::create_dir_all(&p).unwrap();
-        Temp(p)
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn write(path: &Path, text: &str) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(path, text).unwrap();
-}
-
-fn executable(path: &Path, text: &str) {
-    write(path, text);
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
-}
 
 /// A tree with a Makefile and `kernel/hello.c`, whose line 10 depends on `sub`.
 fn tree(dir: &Path, sub: u32) {
     write(
         &dir.join("Makefile"),
-        &format!("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = {sub}\nEXTRAVERSION =\n"),
+        format!("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = {sub}\nEXTRAVERSION =\n"),
     );
     let body: String = (1..=30)
         .map(|i| {
@@ -202,7 +177,7 @@ fn repo(dir: &Path, vendor: &Path) {
     fs::copy(real.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     write(
         &dir.join("scripts/make-series.sh"),
-        &fs::read_to_string(real.join("scripts/make-series.sh")).unwrap(),
+        fs::read_to_string(real.join("scripts/make-series.sh")).unwrap(),
     );
     write(
         &dir.join("patches/series"),
@@ -221,7 +196,7 @@ fn repo(dir: &Path, vendor: &Path) {
         write(&vendor.join(format!("{c}-{v}/src/lib.rs")), "//! fake\n");
         write(
             &vendor.join(format!("{c}-{v}/Cargo.toml")),
-            &format!("[package]\nname = \"{c}\"\nedition = \"2021\"\nlicense = \"MIT\"\n"),
+            format!("[package]\nname = \"{c}\"\nedition = \"2021\"\nlicense = \"MIT\"\n"),
         );
     }
 }

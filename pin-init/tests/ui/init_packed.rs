@@ -1,4 +1,4 @@
-// Issue 13, item 6: the initializer macros write and initialize fields in place through
+// SOUNDNESS.md, P3: the initializer macros write and initialize fields in place through
 // aligned pointers, so a packed struct is an error (E0793) for all four of them, as in Linux
 // 6.12. `init!`/`try_init!` take a reference to every field themselves; `pin_init!` needs
 // `#[pin_data]`, whose `__pin_data_not_packed` does (here `#[pack]` packs the struct after

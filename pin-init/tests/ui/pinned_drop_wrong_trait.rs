@@ -1,4 +1,4 @@
-// Issue 13, item 8: `#[pinned_drop]` implements pin-init's `PinnedDrop` and replaces the trait
+// SOUNDNESS.md, P8: `#[pinned_drop]` implements pin-init's `PinnedDrop` and replaces the trait
 // path by it, so a path that means another trait, or generic arguments (which would be
 // dropped), are errors, as in Linux 6.12.
 use pin_init::*;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Red-team program (issue 13): compiled and showed UB before expansions anchored their paths.
+// Adversarial program (SOUNDNESS.md, P0): compiled and showed UB before expansions anchored their paths.
 //! Attack: `extern crate self as core;` in the crate root makes the `::core::...` paths of the
 //! code `#[pin_data]` generates resolve into this crate. The generated "never Unpin" impl then
 //! implements a trait of ours, so our own `impl Unpin` no longer conflicts with it: the struct

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Red-team program (issue 13): compiled and showed UB before expansions anchored their paths.
+// Adversarial program (SOUNDNESS.md, P0): compiled and showed UB before expansions anchored their paths.
 //! Attack: `extern crate self as pin_init;` makes the `::pin_init::...` paths of the generated
 //! code resolve into this crate (the real crate keeps its name in Cargo.toml and is reached as
 //! `real`). Our `__internal` re-exports the real one but replaces `NeverUnpin` with a type that

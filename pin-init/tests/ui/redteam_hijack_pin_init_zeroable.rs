@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Red-team program (issue 13): compiled and showed UB before expansions anchored their paths.
+// Adversarial program (SOUNDNESS.md, P0): compiled and showed UB before expansions anchored their paths.
 //! Attack: `extern crate self as pin_init;` without any `#[pin_data]`: `#[derive(Zeroable)]`
 //! emits `unsafe impl ::pin_init::Zeroable for Z` (the real trait, re-exported below) guarded by
 //! `::pin_init::__internal::assert_field_zeroable::<Box<u8>>()`, which resolves to our own

@@ -1,4 +1,4 @@
-// SPEC §3.6: the initializer is higher-ranked over the field lifetimes, so a field cannot be
+// DESIGN.md, Initialization: the initializer is higher-ranked over the field lifetimes, so a field cannot be
 // given a borrow of a local (which would dangle once the initializer is used elsewhere).
 use pin_init::*;
 

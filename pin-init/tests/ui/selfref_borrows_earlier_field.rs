@@ -1,4 +1,4 @@
-// SPEC §3.3: a field may only borrow fields that drop later (declared after it), and never
+// DESIGN.md, The outlives chain: a field may only borrow fields that drop later (declared after it), and never
 // itself. The macro names the fields and says what to write.
 use pin_init::*;
 

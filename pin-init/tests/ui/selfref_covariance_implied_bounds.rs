@@ -1,4 +1,4 @@
-// SPEC 3.10: the per-capture covariance check assumes the implied bounds of its signature. A
+// DESIGN.md, Covariance and invariance groups: the per-capture covariance check assumes the implied bounds of its signature. A
 // field type whose well-formedness ties a capture to another lifetime in both directions
 // (`'text: 'x` and `'x: 'text`) can make a contravariant use (`Contra<'text>`) pass that check,
 // since the bounds force the shortened lifetime to equal the long one. Such a type always

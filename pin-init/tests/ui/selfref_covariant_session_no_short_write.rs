@@ -1,4 +1,4 @@
-// Issue 14 item 3 (SPEC 3.10): `Session` is covariant in `'dev` (its invariant group mentions no
+// DESIGN.md, Covariance and invariance groups: `Session` is covariant in `'dev` (its invariant group mentions no
 // generic), so `&Session<'long>` may be seen as `&Session<'s>`. Then a shared projection must not
 // know `'s: 'log`: otherwise this callback would store a short-lived `&str` in the `Mutex`, read
 // after `short` died through the original `Session<'long>`. Rejected: `'log` is unrelated to

@@ -1,4 +1,4 @@
-// SPEC 3.8, row 05: the macro cannot see whether a path type has drop glue, so a dependent
+// DESIGN.md, Drop check of erased fields: the macro cannot see whether a path type has drop glue, so a dependent
 // field named by a path (`Tagged<'a, &'buf [u8]>`) makes the struct own its generics for drop
 // check even when, as here, the type has none: dropping the box after `dev` is rejected. (This
 // program is sound, but only by a fact about `Tagged` that the macro cannot check; the same

@@ -1,4 +1,4 @@
-// SPEC 3.8 (issue 13, item 3d): an existential lifetime (`exists<'x>: 'a`) is stored at
+// DESIGN.md, Drop check of erased fields: an existential lifetime (`exists<'x>: 'a`) is stored at
 // `'static` too; a reader holding a local borrowed for `'x` reads it when dropped, so `'a` (which
 // `'x` outlives) must be alive where the struct drops.
 use pin_init::*;

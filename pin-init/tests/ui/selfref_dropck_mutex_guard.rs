@@ -1,4 +1,4 @@
-// SPEC 3.8 (issue 13, item 3b): a `MutexGuard` taken from a `&'a Mutex` and stored at a field
+// DESIGN.md, Drop check of erased fields: a `MutexGuard` taken from a `&'a Mutex` and stored at a field
 // lifetime unlocks the mutex when dropped: the mutex must outlive the struct.
 use pin_init::*;
 use std::sync::{Mutex, MutexGuard};

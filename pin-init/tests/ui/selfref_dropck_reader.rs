@@ -1,4 +1,4 @@
-// SPEC 3.8 (issue 13, item 3a): an erased field is stored with its field lifetimes at
+// DESIGN.md, Drop check of erased fields: an erased field is stored with its field lifetimes at
 // `'static`, so drop check used to miss that `reader` holds `&'a Device` data (stored at
 // `'anchor`) and reads it in its `Drop`: dropping the box after `dev` read a dead stack slot.
 // A dependent field whose type may have drop glue makes the struct own its generics for drop

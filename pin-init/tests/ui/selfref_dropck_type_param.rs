@@ -1,4 +1,4 @@
-// SPEC 3.8 (issue 13, item 3c): a type parameter's value may be stored at a field lifetime
+// DESIGN.md, Drop check of erased fields: a type parameter's value may be stored at a field lifetime
 // (`T: 'anchor`), here moved into a trait object whose drop runs `Loud::drop`, or a field may
 // hold data borrowed for a lifetime inside the type argument (`H<&String>`). Drop check must
 // see both: the struct owns its type parameters, lifetimes inside included.

@@ -1,4 +1,4 @@
-// SPEC §3.6: a binding of a borrowed field cannot escape the initializer.
+// DESIGN.md, Initialization: a binding of a borrowed field cannot escape the initializer.
 use core::cell::Cell;
 use pin_init::*;
 

@@ -1,4 +1,4 @@
-// SPEC §3.1/§3.6: `with_project` hands out field borrows that live at most as long as the
+// DESIGN.md, Projections and accessors: `with_project` hands out field borrows that live at most as long as the
 // borrow of the struct: neither its result nor a captured variable can keep them longer.
 use core::pin::Pin;
 use pin_init::*;

@@ -1,4 +1,4 @@
-// Issue 14 item 5: a `with_<field>` callback knows that `exists<'cmdq>: 'a` outlives `'a`, and
+// DESIGN.md, Existential lifetimes: a `with_<field>` callback knows that `exists<'cmdq>: 'a` outlives `'a`, and
 // nothing more. Returning `'a` data read at `'cmdq` compiles (tests/selfref_expressiveness.rs);
 // returning it at a lifetime longer than `'a` does not, nor does storing `'a` data into the
 // field (`'cmdq` may be longer than `'a`, above all once the queue is shortened in `'a`).

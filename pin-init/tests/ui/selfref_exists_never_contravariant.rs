@@ -1,4 +1,4 @@
-// Patch 20: a struct whose generic lifetime appears only as the bound of an existential one is
+// DESIGN.md, Existential lifetimes: a struct whose generic lifetime appears only as the bound of an existential one is
 // covariant in it (never contravariant): it cannot be made to claim a longer lifetime.
 use std::sync::Mutex;
 use pin_init::*;

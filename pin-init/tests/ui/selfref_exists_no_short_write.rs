@@ -1,4 +1,4 @@
-// SPEC §3.4, the article's "Existential lifetimes": `exists<'cmdq>: 'a` keeps `CommandQueue`
+// DESIGN.md, Existential lifetimes: `exists<'cmdq>: 'a` keeps `CommandQueue`
 // covariant in `'a` (checked in the runtime tests), and that is sound because nothing shorter
 // than `'cmdq` can be written into the queue: `'cmdq` only *outlives* `'a`.
 use core::pin::Pin;

@@ -1,4 +1,4 @@
-// Issue 13, item 2: code in the defining module must not move or swap erased storage. The struct
+// SOUNDNESS.md, P1 and P2: code in the defining module must not move or swap erased storage. The struct
 // is `!Unpin` although it has no borrowed field (only existential lifetimes: `DerefMut` of
 // `Pin<Box<S>>` needs `S: Unpin`), so `&mut` to it, and to its fields, is unreachable once it is pinned: the swap
 // below, after which `with_project_ref` would hand out a `&'static String` to a dropped local,

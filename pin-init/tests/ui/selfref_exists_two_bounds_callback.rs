@@ -1,4 +1,4 @@
-// The cost of issue 14 item 5 with several bounds (documented in the crate docs): for
+// The cost of callbacks that know an existential's bounds (DESIGN.md, Existential lifetimes): for
 // `exists<'cmdq>: 'a + 'b` the callback's argument implies `'cmdq: 'a` and `'cmdq: 'b`, but the
 // borrow checker propagates a closure's requirement on `'cmdq` through one of its bounds only,
 // so returning `'a` (or `'b`) data read at `'cmdq` is rejected. Sound, only stricter.

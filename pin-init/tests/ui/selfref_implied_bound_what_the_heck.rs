@@ -1,4 +1,4 @@
-// SPEC §3.3: the article's counter-example. `&'later_owner &'owner ()` would imply
+// DESIGN.md, The outlives chain: the implied-bound counter-example. `&'later_owner &'owner ()` would imply
 // `'owner: 'later_owner`, contradicting drop order (`owner` drops first), and let `borrow` be
 // moved into `later_borrow`. The never-called `__drop_order_check` makes rustc prove the field
 // types well-formed from the drop order alone, so this is rejected at the field.

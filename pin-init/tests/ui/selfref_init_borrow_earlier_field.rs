@@ -1,4 +1,4 @@
-// SPEC §3.3 in the initializer: a dependent cannot be given a borrow of a field that drops
+// DESIGN.md, The outlives chain, in the initializer: a dependent cannot be given a borrow of a field that drops
 // before the one its lifetime names (`early` drops before `late`).
 use pin_init::*;
 

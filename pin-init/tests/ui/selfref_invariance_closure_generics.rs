@@ -1,4 +1,4 @@
-// Issue 14 item 3 (SPEC 3.10): the generics that the invariance closure reaches are invariant,
+// DESIGN.md, Covariance and invariance groups: the generics that the invariance closure reaches are invariant,
 // wherever the fields are declared. `'names` is invariant (declared), `names` mentions `'table`
 // (so `'table` is invariant), and `table` mentions `'a` / `T`: shortening either would shorten
 // `'table` (well-formedness of `&'table &'a String` needs `'a: 'table`) and let a short borrow

@@ -1,6 +1,6 @@
-// SPEC §3.4: a field invariant in a field lifetime makes the struct invariant in its generics
+// DESIGN.md, Covariance and invariance groups: a field invariant in a field lifetime makes the struct invariant in its generics
 // (otherwise shortening `'a` covariantly would let a short borrow into the `Mutex`). This is
-// also the article's command-queue workaround, which must be invariant in `'a`.
+// also the command queue written with an invariant field instead of `exists`: invariant in `'a`.
 use core::pin::Pin;
 use std::sync::Mutex;
 use pin_init::*;

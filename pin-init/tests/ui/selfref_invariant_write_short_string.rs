@@ -1,4 +1,4 @@
-// SPEC §3.4 (patch 16's example): `with_part` lends the invariant `Mutex<&'outer str>` for
+// DESIGN.md, Covariance and invariance groups: `with_part` lends the invariant `Mutex<&'outer str>` for
 // every choice of `'outer`, so a short-lived string cannot be written into it.
 use std::sync::Mutex;
 use pin_init::*;

@@ -1,4 +1,4 @@
-// SPEC §3.5: the owner of a `#[borrowed(mut)]` is never reachable while its borrower exists:
+// DESIGN.md, Mutable borrows: the owner of a `#[borrowed(mut)]` is never reachable while its borrower exists:
 // no field access, `NotVisible` in projections.
 use pin_init::*;
 

@@ -1,4 +1,4 @@
-// SPEC §3.5: two dependents can never both hold `&mut` into one `#[borrowed(mut)]` owner.
+// DESIGN.md, Mutable borrows: two dependents can never both hold `&mut` into one `#[borrowed(mut)]` owner.
 use pin_init::*;
 
 #[pin_data]

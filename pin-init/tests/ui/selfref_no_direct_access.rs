@@ -1,4 +1,4 @@
-// SPEC §3.1: dependent fields are opaque outside the generated API (accessor: `s.borrow()`).
+// DESIGN.md, Projections and accessors: dependent fields are opaque outside the generated API (accessor: `s.borrow()`).
 use pin_init::*;
 
 #[pin_data]

@@ -1,4 +1,4 @@
-// SPEC §3.4: accessors and projections shorten field lifetimes, which is only sound for a
+// DESIGN.md, Covariance and invariance groups: accessors and projections shorten field lifetimes, which is only sound for a
 // covariant field. `Cell<&'owner str>` is invariant: rejected, pointing at the field's type.
 use core::cell::Cell;
 use pin_init::*;

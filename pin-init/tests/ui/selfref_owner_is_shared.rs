@@ -1,4 +1,4 @@
-// SPEC §3.1: a borrowed field is only ever shared (other fields hold shared borrows of it):
+// DESIGN.md, Projections and accessors: a borrowed field is only ever shared (other fields hold shared borrows of it):
 // `project()` gives `&String`, not `&mut String`.
 use pin_init::*;
 

@@ -1,4 +1,4 @@
-// SPEC §3.3: `with_project` knows only the outlives chain: a dependent cannot be re-pointed at
+// DESIGN.md, The outlives chain: `with_project` knows only the outlives chain: a dependent cannot be re-pointed at
 // a borrowed field that drops before the one its lifetime names.
 use pin_init::*;
 

@@ -1,4 +1,4 @@
-// SPEC §3.2: a field type that is `Sync` only when two lifetimes are equal must not make the
+// DESIGN.md, Erased storage (auto traits): a field type that is `Sync` only when two lifetimes are equal must not make the
 // struct `Sync`.
 use core::marker::PhantomData;
 use pin_init::*;

@@ -1,4 +1,4 @@
-// SPEC §3.2: a field type that is `Send` only for `'static` must not make the struct `Send`:
+// DESIGN.md, Erased storage (auto traits): a field type that is `Send` only for `'static` must not make the struct `Send`:
 // auto traits are computed for every choice of field lifetimes, not for `'static`.
 use core::marker::PhantomData;
 use pin_init::*;

@@ -1,4 +1,4 @@
-// SPEC §1 row 16 (split outlives chains): an invariant field lifetime is never a lower bound of
+// DESIGN.md, Split outlives chains: an invariant field lifetime is never a lower bound of
 // a covariant one. `&'config &'label str` is well-formed only if `'label: 'config`; were that
 // accepted, shortening the covariant `'label` (as a shared projection may) would shorten the
 // invariant `'config` of `active` with it. Declaration order alone would have allowed it

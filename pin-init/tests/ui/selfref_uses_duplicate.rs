@@ -1,4 +1,4 @@
-// Issue 13, item 7: a lifetime listed twice in `#[uses]` is an error naming it, at the second
+// DESIGN.md, Field lifetimes (`#[uses]`): a lifetime listed twice in `#[uses]` is an error naming it, at the second
 // entry (before, the first one silently won).
 use core::cell::Cell;
 use pin_init::*;

@@ -1,4 +1,4 @@
-// SPEC 3.10 (issue 13, item 4): declaring one capture invariant does not turn off the
+// DESIGN.md, Covariance and invariance groups: declaring one capture invariant does not turn off the
 // covariance check of the others in the same field. `'text` is used invariantly (inside the
 // `Mutex`) but not declared: rejected, naming `'text` at the field. Before, the field was not
 // checked at all, the struct stayed covariant in `'a`, and the program below stored a short

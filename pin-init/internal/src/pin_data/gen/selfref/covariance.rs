@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The covariance check, per captured lifetime (SPEC 3.10): a dependent field must be covariant
-//! in every lifetime it captures that is not declared invariant, because accessors, projections
-//! and the struct's own variance shorten those lifetimes. A field that declares one capture
-//! invariant is still checked in all its other captures: otherwise a capture used invariantly
-//! but not declared (`Mutex<(Option<&'x ()>, Option<&'text str>)>` with only `'x` declared)
-//! would be counted as covariant, and the struct would stay covariant in its generics although
-//! a shortened generic can then flow into the field at `'text`.
+//! The covariance check, per captured lifetime (DESIGN.md, "Covariance and invariance groups"): a
+//! dependent field must be covariant in every lifetime it captures that is not declared invariant,
+//! because accessors, projections and the struct's own variance shorten those lifetimes. A field
+//! that declares one capture invariant is still checked in all its other captures: otherwise a
+//! capture used invariantly but not declared (`Mutex<(Option<&'x ()>, Option<&'text str>)>` with
+//! only `'x` declared) would be counted as covariant, and the struct would stay covariant in its
+//! generics although a shortened generic can then flow into the field at `'text`.
 //!
 //! One never-called function per (field, covariant capture): it shortens that capture alone,
 //! the other captures staying fixed (a type is covariant in all its captures together exactly
@@ -17,11 +17,12 @@
 //! another lifetime, which `__drop_order_check` rejects: see the crate docs' covariance notes).
 //!
 //! The error is rustc's ("lifetime may not live long enough"), shaped by what the function names
-//! (SPEC 4): the returned `value` is located at the field's type (primary span), and the short
-//! lifetime, defined at the user's `'x` in that type, is named after the fix:
+//! (DESIGN.md, "The covariance error" in "Covariance and invariance groups"): the returned `value`
+//! is located at the field's type (primary span), and the short lifetime, defined at the user's
+//! `'x` in that type, is named after the fix:
 //! `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. With `'static` as the long
-//! lifetime rustc adds no "consider adding the following bound" help (which could not be
-//! followed here).
+//! lifetime rustc adds no "consider adding the following bound" help (which could not be followed
+//! here).
 
 use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{PinDataStruct, Variance};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Drop check of erased fields (SPEC 3.8, row 05).
+//! Drop check of erased fields (DESIGN.md, "Drop check of erased fields").
 //!
 //! An erased field is stored as its type with the field and existential lifetimes instantiated
 //! at `'static` (`Erase`), so rustc's drop check sees `Reader<'static>` where the field holds a

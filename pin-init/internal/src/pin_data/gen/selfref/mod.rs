@@ -114,11 +114,11 @@ fn last_field_lts(model: &PinDataStruct) -> (Option<&Lifetime>, Option<&Lifetime
 /// The field lifetimes as parameters bounded as the *split* outlives chain, in declaration
 /// order, then the existential lifetimes with their bounds.
 ///
-/// A covariant field lifetime outlives the previous covariant one; an invariant one outlives
-/// the previous invariant one and the previous covariant one (shortening the covariant lifetime
-/// keeps that true). Were `'cov: 'inv` assumed, a field type whose well-formedness needs it
-/// (`&'inv &'cov T`) would be accepted, and shortening `'cov` would then shorten `'inv`,
-/// which must stay fixed (SPEC 3.4, seed patch 16); and a covariant generic `'g: 'cov` would
+/// A covariant field lifetime outlives the previous covariant one; an invariant one outlives the
+/// previous invariant one and the previous covariant one (shortening the covariant lifetime keeps
+/// that true). Were `'cov: 'inv` assumed, a field type whose well-formedness needs it
+/// (`&'inv &'cov T`) would be accepted, and shortening `'cov` would then shorten `'inv`, which
+/// must stay fixed (DESIGN.md, "Split outlives chains"); and a covariant generic `'g: 'cov` would
 /// outlive `'inv` too, which only generics the invariance closure reaches may.
 fn split_field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     let mut last_cov: Option<&Lifetime> = None;
@@ -143,13 +143,13 @@ fn split_field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     params
 }
 
-/// The generics of the struct that the invariance closure reaches (SPEC 3.10, seed patch 16):
-/// those the type of a field with an invariant field lifetime mentions (its well-formedness
-/// makes them outlive that lifetime: `outer: &'a String` borrowed for an invariant `'outer`
-/// needs `'a: 'outer`, so shortening `'a` would shorten `'outer`), and those the type of a
-/// dependent capturing an invariant field lifetime mentions. The struct is invariant in them
-/// (see [`stored_type`]), and only they outlive the invariant field lifetimes. Empty when no
-/// field lifetime is invariant.
+/// The generics of the struct that the invariance closure reaches (DESIGN.md, "Covariance and
+/// invariance groups"): those the type of a field with an invariant field lifetime mentions (its
+/// well-formedness makes them outlive that lifetime: `outer: &'a String` borrowed for an invariant
+/// `'outer` needs `'a: 'outer`, so shortening `'a` would shorten `'outer`), and those the type of a
+/// dependent capturing an invariant field lifetime mentions. The struct is invariant in them (see
+/// [`stored_type`]), and only they outlive the invariant field lifetimes. Empty when no field
+/// lifetime is invariant.
 ///
 /// "Mentions" is syntactic and conservative: a generic's name anywhere in the type, and every
 /// generic for `Self` or a macro in type position. Implied bounds of a type can only relate
@@ -325,12 +325,12 @@ pub(crate) fn add_outlives(
 pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
     let mut ty = super::aliases::ty(model, field);
     if field.is_dependent() {
-        // An invariant dependent also mentions the generics that the invariance closure
-        // reaches (not stored): the struct becomes invariant in them, so a covariant shortening
-        // of a generic lifetime can never flow into an invariant field lifetime (SPEC 3.4,
-        // 3.10). The other generics are never assumed to outlive an invariant field lifetime
-        // (`generics_with_field_lts`) and stay covariant.
-        // (An existential lifetime is an upper bound of the generics: no such risk, SPEC 3.4.)
+        // An invariant dependent also mentions the generics that the invariance closure reaches
+        // (not stored): the struct becomes invariant in them, so a covariant shortening of a
+        // generic lifetime can never flow into an invariant field lifetime (DESIGN.md, "Covariance
+        // and invariance groups"). The other generics are never assumed to outlive an invariant
+        // field lifetime (`generics_with_field_lts`) and stay covariant. (An existential lifetime
+        // is an upper bound of the generics: no such risk; DESIGN.md, "Existential lifetimes".)
         let invariant = invariant_generics(model);
         let mut inner = if field.invariant_in_field_lt && !invariant.is_empty() {
             let phantoms = invariant.iter().filter_map(|p| match p {

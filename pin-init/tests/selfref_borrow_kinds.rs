@@ -235,7 +235,7 @@ fn invariant_lifetime_outlives_a_covariant_one() {
 }
 
 /// One field, two captures: `'names` declared invariant (inside the `Mutex`), `'text` covariant
-/// (checked on its own, SPEC 3.10).
+/// (checked on its own: DESIGN.md, Covariance and invariance groups).
 #[pin_data]
 struct Mixed<'a> {
     #[uses('names: invariant)]
@@ -272,9 +272,9 @@ fn mixed_field_one_invariant_one_covariant_capture() {
     assert_eq!(read(&m), "None some");
 }
 
-/// Issue 14 item 3 (SPEC 3.10): invariance only where the invariance closure reaches. The
-/// invariant group (`cursor`, `log`) mentions no generic, so `Session` stays covariant in
-/// `'dev`.
+/// DESIGN.md, Covariance and invariance groups: invariance only where the invariance closure
+/// reaches. The invariant group (`cursor`, `log`) mentions no generic, so `Session` stays covariant
+/// in `'dev`.
 struct Config {
     name: String,
 }

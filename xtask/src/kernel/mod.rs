@@ -1,0 +1,212 @@
+//! `cargo xtask kernel`: unpack Debian's Linux 6.12, prepare it with
+//! `scripts/prepare-tree.sh`, configure it from `kunit-configs/` and build it.
+//!
+//! Cache layout (`$PIN_INIT_HARNESS_CACHE`):
+//! - `src/linux-source-6.12/`: the vanilla tree, unpacked once, never modified;
+//! - `vendor/<crate>-<version>/`: syn, quote, proc-macro2, unicode-ident;
+//! - `linux/`: the prepared tree. It is re-created (copied from `src/` with
+//!   timestamps, then prepared) only when the preparation inputs change, and
+//!   files whose content did not change get their old timestamps back, so
+//!   make rebuilds only what really changed;
+//! - `build/` (`build-debug/` with `--debug`): the `O=` build directory;
+//! - `logs/`: build logs.
+//!
+//! The steps live in submodules: `vendor` (the crates the tree gets), `tree` (the vanilla
+//! and the prepared tree), `kconfig` (the `.config`) and `build` (make and the build's checks).
+
+mod build;
+mod kconfig;
+mod tree;
+mod vendor;
+
+use crate::setup;
+use crate::util::{self, Error, Result, Tool};
+pub(crate) use build::make_command;
+pub use build::{
+    bindgen, expectations, extra_make_flags, forget_warned_objects, rust_project_problems,
+    rust_warnings,
+};
+use build::{build, compile_fail_checks, docs_target, rust_analyzer_check, rustfmtcheck};
+use kconfig::configure;
+pub use kconfig::{fragments, lost_options, wanted_options};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tree::prepare;
+pub(crate) use tree::unpack;
+pub use tree::{check_version, patched_paths, tree_version};
+pub(crate) use vendor::vendor;
+pub use vendor::{lock_versions, VENDORED};
+
+/// Options of `cargo xtask kernel`.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Add `kunit-configs/debug/*.config`, build in `build-debug/`.
+    pub debug: bool,
+    /// `make -j`.
+    pub jobs: u32,
+    /// Use this unpacked vanilla tree instead of Debian's tarball.
+    pub source: Option<PathBuf>,
+    /// The KASAN demonstration build (`cargo xtask kasan-demo`): the debug kernel, in its own
+    /// build directory, with the pin-init macros built with their drop-order check switched off
+    /// and the KUnit suite's demonstration case compiled in. See [`KASAN_DEMO_ENV`].
+    pub kasan_demo: bool,
+    /// Also `make rustdoc` and `make rusttest`.
+    pub docs: bool,
+}
+
+/// What the KASAN demonstration build sets: the environment variable that switches the
+/// macros' drop-order check off while kbuild compiles `rust/pin-init/internal` (read with
+/// `option_env!`, see `pin-init/internal/src/test_switch.rs`), and the cfg that compiles the
+/// suite's `drop_order_kasan_demo` case. kbuild does not track environment variables, so this
+/// build has a build directory of its own that is never built without them, and every other
+/// build removes the variable from make's environment.
+pub const KASAN_DEMO_ENV: (&str, &str) = ("PIN_INIT_UNSOUND_DISABLE_CHECKS", "drop_order");
+/// The `KRUSTFLAGS` of the KASAN demonstration build.
+pub const KASAN_DEMO_RUSTFLAGS: &str = "--cfg=pin_init_selfref_kasan_demo";
+
+/// Tools the kernel build needs and their Debian packages.
+pub const TOOLS: &[Tool] = &[
+    Tool {
+        name: "make",
+        package: "make",
+    },
+    Tool {
+        name: "tar",
+        package: "tar",
+    },
+    Tool {
+        name: "xz",
+        package: "xz-utils",
+    },
+    Tool {
+        name: "patch",
+        package: "patch",
+    },
+    Tool {
+        name: "clang",
+        package: "clang",
+    },
+    Tool {
+        name: "ld.lld",
+        package: "lld",
+    },
+    Tool {
+        name: "llvm-ar",
+        package: "llvm",
+    },
+    Tool {
+        name: "flex",
+        package: "flex",
+    },
+    Tool {
+        name: "bison",
+        package: "bison",
+    },
+    Tool {
+        name: "bc",
+        package: "bc",
+    },
+    Tool {
+        name: "rustc",
+        package: "rustc-web=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "rustdoc",
+        package: "rustc-web=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "clippy-driver",
+        package: "rust-web-clippy=1.85.0+dfsg3-1~deb12u3",
+    },
+    Tool {
+        name: "rustfmt",
+        package: "rustfmt-web=1.85.0+dfsg3-1~deb12u3",
+    },
+];
+
+/// The build directory for the given flavour.
+pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
+    cache.join(if debug { "build-debug" } else { "build" })
+}
+
+/// The build directory of the KASAN demonstration (`cargo xtask kasan-demo`).
+pub fn kasan_demo_dir(cache: &Path) -> PathBuf {
+    cache.join("build-kasan-demo")
+}
+
+/// The build directory `opts` build in.
+fn out_dir(cache: &Path, opts: &Options) -> PathBuf {
+    if opts.kasan_demo {
+        kasan_demo_dir(cache)
+    } else {
+        build_dir(cache, opts.debug)
+    }
+}
+
+/// [`make_command`] for the build `opts` asks for: the KASAN demonstration build gets its
+/// environment variable and cfg.
+fn make_for(tree: &Path, out: &Path, cache: &Path, jobs: u32, opts: &Options) -> Command {
+    let mut cmd = make_command(tree, out, cache, jobs);
+    if opts.kasan_demo {
+        cmd.env(KASAN_DEMO_ENV.0, KASAN_DEMO_ENV.1)
+            .arg(format!("KRUSTFLAGS={KASAN_DEMO_RUSTFLAGS}"));
+    }
+    cmd
+}
+
+/// `cargo xtask kernel`: returns the build directory; unformatted Rust files
+/// fail it after the build.
+pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+    let (out, unformatted) = run_build(repo, cache, opts)?;
+    match unformatted {
+        Some(why) => Err(Error(why)),
+        None => Ok(out),
+    }
+}
+
+/// [`run`], but a formatting failure is returned next to the build directory
+/// instead of failing: `cargo xtask all` still runs the VM test.
+pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, Option<String>)> {
+    if let Some(src) = &opts.source {
+        check_version(src)?;
+    }
+    util::require_tools(TOOLS)?;
+    if !bindgen(cache).is_file() {
+        crate::bail!(
+            "missing tool: {} (bindgen-cli {} from crates.io)\nrun `cargo xtask setup` to install it",
+            bindgen(cache).display(),
+            setup::BINDGEN_VERSION
+        );
+    }
+    fs::create_dir_all(cache)?;
+    let pristine = match &opts.source {
+        Some(s) => s.clone(),
+        None => unpack(cache)?,
+    };
+    let version = check_version(&pristine)?;
+    eprintln!(
+        "    kernel source: Linux {version} ({})",
+        pristine.display()
+    );
+    let versions = vendor(repo, cache)?;
+    prepare(repo, cache, &pristine, &versions)?;
+    let tree = cache.join("linux");
+    let out = out_dir(cache, opts);
+    configure(repo, cache, &tree, &out, opts)?;
+    let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
+    build(&tree, &out, cache, opts)?;
+    let image = out.join("arch/x86/boot/bzImage");
+    if !image.is_file() {
+        crate::bail!("the build finished but {} is missing", image.display());
+    }
+    rust_analyzer_check(&tree, &out, cache, opts)?;
+    compile_fail_checks(repo, &tree, &out, cache, opts)?;
+    if opts.docs {
+        for target in ["rustdoc", "rusttest"] {
+            docs_target(&tree, &out, cache, opts, target)?;
+        }
+    }
+    eprintln!("    kernel image: {}", image.display());
+    Ok((out, unformatted))
+}

@@ -1,0 +1,83 @@
+//! Helpers shared by the xtask integration tests (`mod common;` in each test
+//! file that uses them; each test binary uses only some of them).
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The repository root (the parent of `xtask/`).
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A fresh temporary directory, removed on drop. Its name holds the tag, the
+/// process id and a per-process counter, so no two tests share one.
+pub struct Temp(pub PathBuf);
+
+impl Temp {
+    /// Creates `$TMPDIR/xtask-test-<tag>-<pid>-<n>`, emptied if it was left over.
+    pub fn new(tag: &str) -> Self {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "xtask-test-{tag}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&p);
+        fs::create_dir_all(&p).unwrap();
+        Temp(p)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Writes a file, creating its directory.
+pub fn write(path: &Path, data: impl AsRef<[u8]>) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, data).unwrap();
+}
+
+/// Writes an executable file (a stand-in tool or script).
+pub fn executable(path: &Path, text: &str) {
+    write(path, text);
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Runs the `xtask` binary with `args`, without the `PIN_INIT_HARNESS_*`
+/// variable that points it at a repository, cache, tool or tarball, plus `env`.
+pub fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_xtask"));
+    c.args(args);
+    for v in [
+        "PIN_INIT_HARNESS_CACHE",
+        "PIN_INIT_HARNESS_REPO",
+        "PIN_INIT_HARNESS_TOOL_PATH",
+        "PIN_INIT_HARNESS_QEMU",
+        "PIN_INIT_HARNESS_BUSYBOX",
+        "PIN_INIT_HARNESS_TARBALL",
+        "PIN_INIT_HARNESS_BINDGEN",
+        "PIN_INIT_HARNESS_MAKE_FLAGS",
+    ] {
+        c.env_remove(v);
+    }
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+/// The stderr of a finished command, as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

@@ -1,0 +1,609 @@
+//! `cargo xtask kernel`'s tree preparation and the patch series, without a
+//! kernel build: a patch that does not apply, a missing tool, a tree of the
+//! wrong version, incremental preparation, a series that must `git am`
+//! strictly, an unformatted file named in the repository.
+
+mod common;
+
+use common::{executable, repo, stderr, write, xtask, Temp};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+use xtask::series::StepOutcome;
+
+/// A vanilla-looking kernel tree: a Makefile with a version and one C file.
+fn fake_tree(dir: &Path, patchlevel: u32) {
+    write(
+        &dir.join("Makefile"),
+        format!("# SPDX\nVERSION = 6\nPATCHLEVEL = {patchlevel}\nSUBLEVEL = 0\nEXTRAVERSION =\n"),
+    );
+    let body: String = (1..=30).map(|i| format!("int line{i};\n")).collect();
+    write(&dir.join("kernel/hello.c"), &body);
+}
+
+/// A repository with pin-init sources, the real Cargo.lock and a series of
+/// one good and one broken patch; and a vendor dir with the pinned crates.
+fn fake_repo(dir: &Path, vendor: &Path) {
+    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
+    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
+    fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    for script in ["prepare-tree.sh", "make-series.sh"] {
+        fs::copy(
+            repo().join("scripts").join(script),
+            dir.join("scripts").join(script).tap_mkdir(),
+        )
+        .unwrap();
+    }
+    write(
+        &dir.join("patches/series"),
+        "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
+    );
+    // make-series.sh checks that the series builds each vendored crate with the edition of
+    // its Cargo.toml (`<crate>-edition := E` lines, in rust/Makefile in the real series).
+    write(
+        &dir.join("patches/0001-good.patch"),
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/2] good\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -1,3 +1,3 @@\n int line1;\n-int line2;\n+int line2_renamed;\n int line3;\ndiff --git a/rust/editions.mk b/rust/editions.mk\nnew file mode 100644\n--- /dev/null\n+++ b/rust/editions.mk\n@@ -0,0 +1,4 @@\n+unicode_ident-edition := 2021\n+proc_macro2-edition := 2021\n+quote-edition := 2021\n+syn-edition := 2021\n",
+    );
+    write(
+        &dir.join("patches/0002-broken.patch"),
+        "From: Fake Author <fake@example.org>\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
+    );
+    let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
+    for (crate_, version) in xtask::kernel::lock_versions(&lock).unwrap() {
+        write(
+            &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
+            format!("//! {crate_}\n"),
+        );
+        write(
+            &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
+            format!(
+                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
+            ),
+        );
+    }
+}
+
+trait TapMkdir {
+    fn tap_mkdir(self) -> Self;
+}
+
+impl TapMkdir for PathBuf {
+    fn tap_mkdir(self) -> Self {
+        fs::create_dir_all(self.parent().unwrap()).unwrap();
+        self
+    }
+}
+
+fn assert_broken_patch_message(err: &str) {
+    assert!(
+        err.contains("patch 0002-broken.patch does not apply"),
+        "{err}"
+    );
+    assert!(
+        err.contains("kernel/hello.c: hunk #2 @@ -20,3 +20,3 @@ second hunk"),
+        "the failing hunk is named: {err}"
+    );
+    assert!(!err.contains("hunk #1 @@"), "hunk 1 applies: {err}");
+}
+
+#[test]
+fn broken_patch_names_the_patch_and_the_hunk() {
+    let t = Temp::new("patch");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &vendor);
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert_broken_patch_message(&stderr(&o));
+    // The first patch applied, nothing of the broken one did.
+    let hello = fs::read_to_string(tree.join("kernel/hello.c")).unwrap();
+    assert!(hello.contains("line2_renamed") && !hello.contains("line6_renamed"));
+    assert!(tree.join("rust/pin-init/internal/src/lib.rs").is_file());
+    assert!(tree.join("rust/syn/lib.rs").is_file());
+}
+
+#[test]
+fn good_series_prepares_the_tree() {
+    let t = Temp::new("goodpatch");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &vendor);
+    write(
+        &frepo.join("patches/series"),
+        "0001-good.patch\n#0002-broken.patch\n",
+    );
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(
+            "applied 6 patch(es): 5 generated (vendored crates, pin-init), 1 from patches/series"
+        ),
+        "{out}"
+    );
+    // The vendored crates come with their licence on every file.
+    let syn = fs::read_to_string(tree.join("rust/syn/lib.rs")).unwrap();
+    assert!(
+        syn.starts_with("// SPDX-License-Identifier: MIT OR Apache-2.0\n"),
+        "{syn}"
+    );
+    assert!(tree.join("rust/syn/README.md").is_file());
+    assert!(tree.join("rust/pin-init/src/lib.rs").is_file());
+    // A second preparation of the same tree is refused.
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &frepo, &vendor])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("already has rust/pin-init"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The real `name` on `PATH` (the Nix build sandbox has no /usr/bin), else in /usr/bin or /bin.
+fn real_tool(name: &str) -> PathBuf {
+    std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} is installed"))
+}
+
+/// Replaces the fake `name` in the tool directory `dir` with the real one.
+fn use_real_tool(dir: &Path, name: &str) {
+    fs::remove_file(dir.join(name)).unwrap();
+    std::os::unix::fs::symlink(real_tool(name), dir.join(name)).unwrap();
+}
+
+/// A directory of fake build tools (all succeed), plus the real `patch`.
+fn fake_tools(dir: &Path) {
+    for t in xtask::kernel::TOOLS {
+        executable(&dir.join(t.name), "#!/bin/sh\nexit 0\n");
+    }
+    use_real_tool(dir, "patch");
+}
+
+#[test]
+fn kernel_unpacks_any_tarball_and_builds_with_the_given_bindgen() {
+    // What the Nix devShell hands `cargo xtask kernel`: nixpkgs' kernel.org tarball (top
+    // directory linux-6.12.N/, not Debian's linux-source-6.12/) and its own bindgen.
+    let t = Temp::new("tarball");
+    let (frepo, cache, tools) = (t.0.join("repo"), t.0.join("cache"), t.0.join("tools"));
+    fake_tree(&t.0.join("pack/linux-6.12.9"), 12);
+    let tarball = t.0.join("linux-6.12.9.tar");
+    let o = Command::new(real_tool("tar"))
+        .arg("-C")
+        .arg(t.0.join("pack"))
+        .arg("-cf")
+        .arg(&tarball)
+        .arg("linux-6.12.9")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    fake_repo(&frepo, &cache.join("vendor"));
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_RUST=y\n",
+    );
+    fake_tools(&tools);
+    use_real_tool(&tools, "tar");
+    // A make that records its arguments.
+    let make_log = t.0.join("make.log");
+    executable(
+        &tools.join("make"),
+        &format!("#!/bin/sh\necho \"$*\" >> {}\n", make_log.display()),
+    );
+    let bindgen = t.0.join("nix/bin/bindgen");
+    executable(&bindgen, "#!/bin/sh\necho bindgen 0.72.0\n");
+    // The devShell's make flags (nixpkgs' absolute compiler and linker paths).
+    let nix_flags = "CC=/nix/store/x-clang/bin/clang \n LD=/nix/store/y-lld/bin/ld  LLVM=1";
+    let o = xtask(
+        &["kernel"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_REPO", &frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ("PIN_INIT_HARNESS_TARBALL", &tarball),
+            ("PIN_INIT_HARNESS_BINDGEN", &bindgen),
+            ("PIN_INIT_HARNESS_MAKE_FLAGS", Path::new(nix_flags)),
+        ],
+    );
+    let err = stderr(&o);
+    // Unpacked under the usual name and prepared (the good patch applied) ...
+    let tree = cache.join("src/linux-source-6.12");
+    assert!(tree.join("kernel/hello.c").is_file(), "{err}");
+    let hello = fs::read_to_string(cache.join("linux/kernel/hello.c")).unwrap();
+    assert!(hello.contains("line2_renamed"), "{err}");
+    // ... configured and built with the given bindgen (no cache/tools/bin/bindgen exists); the
+    // fake make builds no image.
+    let make = fs::read_to_string(&make_log).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert!(
+        make.contains(&format!("BINDGEN={}", bindgen.display())) && make.contains("olddefconfig"),
+        "{make}"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(make.contains(" all"), "{make}");
+    assert!(err.contains("bzImage is missing"), "{err}");
+    // Every make got the devShell's flags after its own (so they override ours, e.g.
+    // `CC=ccache clang`).
+    for line in make.lines() {
+        let nix = line.find(" CC=/nix/store/x-clang/bin/clang LD=/nix/store/y-lld/bin/ld LLVM=1 ");
+        assert!(
+            nix.is_some_and(|i| i > line.find(" RUSTC=").unwrap()),
+            "{line}"
+        );
+    }
+
+    // A tarball without a kernel tree in it is named.
+    let empty = t.0.join("empty.tar");
+    fs::create_dir_all(t.0.join("nothing/top")).unwrap();
+    let o = Command::new(real_tool("tar"))
+        .arg("-C")
+        .arg(t.0.join("nothing"))
+        .arg("-cf")
+        .arg(&empty)
+        .arg("top")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let o = xtask(
+        &["kernel"],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache2")),
+            ("PIN_INIT_HARNESS_REPO", &frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+            ("PIN_INIT_HARNESS_TARBALL", &empty),
+            ("PIN_INIT_HARNESS_BINDGEN", &bindgen),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("did not contain a kernel tree"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A fake vanilla tree, repository, cache (with a fake bindgen) and tool directory for
+/// `cargo xtask kernel --source`; returns `(source, repo, cache, tools)`.
+fn fake_kernel_setup(t: &Temp) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let (tree, frepo, cache, tools) = (
+        t.0.join("linux-src"),
+        t.0.join("repo"),
+        t.0.join("cache"),
+        t.0.join("tools"),
+    );
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &cache.join("vendor"));
+    fake_tools(&tools);
+    executable(
+        &cache.join("tools/bin/bindgen"),
+        "#!/bin/sh\necho bindgen 0.69.5\n",
+    );
+    (tree, frepo, cache, tools)
+}
+
+/// `cargo xtask kernel --source SRC` against the fake setup.
+fn xtask_kernel(src: &Path, frepo: &Path, cache: &Path, tools: &Path) -> Output {
+    xtask(
+        &["kernel", "--source", src.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", cache),
+            ("PIN_INIT_HARNESS_REPO", frepo),
+            ("PIN_INIT_HARNESS_TOOL_PATH", tools),
+        ],
+    )
+}
+
+#[test]
+fn kernel_command_reports_the_broken_patch() {
+    let t = Temp::new("kpatch");
+    let (tree, frepo, cache, tools) = fake_kernel_setup(&t);
+    let o = xtask_kernel(&tree, &frepo, &cache, &tools);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: xtask kernel: preparing the kernel tree failed"),
+        "{err}"
+    );
+    assert_broken_patch_message(&err);
+    // No half-prepared tree is left for the next run: the tree is vanilla and
+    // has no stamp, so the next run prepares it again.
+    assert!(!cache.join("linux/.xtask-prepared").exists());
+    let hello = fs::read_to_string(cache.join("linux/kernel/hello.c")).unwrap();
+    assert!(!hello.contains("renamed"), "{hello}");
+}
+
+/// The modification time of a file.
+fn mtime(p: &Path) -> std::time::SystemTime {
+    fs::metadata(p).unwrap().modified().unwrap()
+}
+
+#[test]
+fn preparation_is_incremental_and_undoes_what_it_no_longer_does() {
+    let t = Temp::new("incr");
+    let (src, frepo, cache, tools) = fake_kernel_setup(&t);
+    write(&src.join("kernel/untouched.c"), "int untouched;\n");
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_KUNIT=y\n",
+    );
+    let run = || {
+        let o = xtask_kernel(&src, &frepo, &cache, &tools);
+        // The fake make builds no image; the preparation is what counts here.
+        let err = stderr(&o);
+        assert!(err.contains("bzImage is missing"), "{err}");
+        err
+    };
+    let tree = cache.join("linux");
+    let err = run();
+    assert!(
+        err.contains("copying the vanilla tree (once per source tree)"),
+        "{err}"
+    );
+    let hello = tree.join("kernel/hello.c");
+    let lib = tree.join("rust/pin-init/src/lib.rs");
+    let syn = tree.join("rust/syn/lib.rs");
+    assert!(fs::read_to_string(&hello)
+        .unwrap()
+        .contains("line2_renamed"));
+    let (t_hello, t_syn, t_untouched) = (
+        mtime(&hello),
+        mtime(&syn),
+        mtime(&tree.join("kernel/untouched.c")),
+    );
+    std::thread::sleep(Duration::from_millis(20));
+
+    // An edit of pin-init rewrites that file only.
+    write(&frepo.join("pin-init/src/lib.rs"), "//! fake, edited\n");
+    let err = run();
+    assert!(!err.contains("copying the vanilla tree"), "{err}");
+    assert!(err.contains("1 written"), "{err}");
+    assert_eq!(fs::read_to_string(&lib).unwrap(), "//! fake, edited\n");
+    assert_eq!(mtime(&hello), t_hello);
+    assert_eq!(mtime(&syn), t_syn);
+    assert_eq!(mtime(&tree.join("kernel/untouched.c")), t_untouched);
+
+    // Unchanged inputs: nothing to do.
+    let err = run();
+    assert!(!err.contains("prepare the tree"), "{err}");
+
+    // A patch dropped from the series: its file goes back to vanilla, newer
+    // than before so that make rebuilds what was built from it.
+    write(&frepo.join("patches/series"), "# nothing\n");
+    let err = run();
+    // kernel/hello.c, and rust/editions.mk, which the patch added, is deleted.
+    assert!(err.contains("2 back to vanilla"), "{err}");
+    assert!(!tree.join("rust/editions.mk").exists());
+    assert_eq!(
+        fs::read_to_string(&hello).unwrap(),
+        fs::read_to_string(src.join("kernel/hello.c")).unwrap()
+    );
+    assert!(mtime(&hello) > t_hello);
+    assert_eq!(mtime(&tree.join("kernel/untouched.c")), t_untouched);
+}
+
+#[test]
+fn missing_tool_names_its_package_and_setup() {
+    let t = Temp::new("tools");
+    let tree = t.0.join("linux");
+    fake_tree(&tree, 12);
+    let empty = t.0.join("empty");
+    fs::create_dir_all(&empty).unwrap();
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache")),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &empty),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("flex (Debian package flex)"), "{err}");
+    assert!(err.contains("ld.lld (Debian package lld)"), "{err}");
+    assert!(
+        err.contains("rustc (Debian package rustc-web=1.85.0+dfsg3-1~deb12u3)"),
+        "{err}"
+    );
+    assert!(err.contains("run `cargo xtask setup`"), "{err}");
+
+    // Only bindgen missing: named with its crates.io version.
+    let tools = t.0.join("tools");
+    fake_tools(&tools);
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &t.0.join("cache")),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+        ],
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("bindgen-cli 0.69.5") && err.contains("cargo xtask setup"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_kernel_version_is_refused() {
+    let t = Temp::new("version");
+    let tree = t.0.join("linux");
+    fake_tree(&tree, 11);
+    let o = xtask(
+        &["kernel", "--source", tree.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &t.0.join("cache"))],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("it is Linux 6.11.0, this project targets Linux 6.12"),
+        "{err}"
+    );
+    let not_a_tree = t.0.join("nothing");
+    fs::create_dir_all(&not_a_tree).unwrap();
+    let o = xtask(
+        &["kernel", "--source", not_a_tree.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &t.0.join("cache"))],
+    );
+    assert!(
+        stderr(&o).contains("is not a kernel tree"),
+        "{}",
+        stderr(&o)
+    );
+    // The preparation script refuses it too (it also runs in the Nix build).
+    let o = Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([&tree, &repo(), &t.0])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is Linux 6.11, expected 6.12"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A `.tar.xz` of a fake vanilla tree under `linux-source-6.12/`, as Debian ships it.
+fn fake_tarball(dir: &Path) -> PathBuf {
+    let top = dir.join("tarball-src/linux-source-6.12");
+    fake_tree(&top, 12);
+    let tarball = dir.join("linux-source-6.12.tar.xz");
+    let o = Command::new("tar")
+        .arg("-C")
+        .arg(dir.join("tarball-src"))
+        .arg("-cJf")
+        .arg(&tarball)
+        .arg("linux-source-6.12")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    tarball
+}
+
+#[test]
+fn the_series_must_git_am_strictly_although_patch_would_fuzz_it() {
+    let t = Temp::new("amcheck");
+    let (frepo, cache) = (t.0.join("repo"), t.0.join("cache"));
+    fake_repo(&frepo, &cache.join("vendor"));
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    let tarball = fake_tarball(&t.0);
+    // The good patch applies exactly: all 6 patches (5 generated) `git am`.
+    let n = match xtask::series::test_step_with(&frepo, &cache, &tarball) {
+        StepOutcome::Applied(n) => n,
+        other => panic!("applies: {other:?}"),
+    };
+    assert_eq!(n, 6);
+    // A context line that is off by one: `patch` (prepare-tree.sh) applies it with fuzz,
+    // `git am` does not, and the step names the patch.
+    let fuzzy = "From: Fake Author <fake@example.org>\nSubject: [PATCH 1/1] fuzzy\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@\n int line9_stale;\n-int line10;\n+int line10_renamed;\n int line11;\n";
+    write(&frepo.join("patches/0002-fuzzy.patch"), fuzzy);
+    write(
+        &frepo.join("patches/series"),
+        "0001-good.patch\n0002-fuzzy.patch\n",
+    );
+    let tree = t.0.join("tree");
+    fake_tree(&tree, 12);
+    let o = Command::new("patch")
+        .args(["-p1", "--dry-run", "-d"])
+        .arg(&tree)
+        .arg("-i")
+        .arg(frepo.join("patches/0002-fuzzy.patch"))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success() && String::from_utf8_lossy(&o.stdout).contains("fuzz"),
+        "patch applies it with fuzz: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let err = match xtask::series::test_step_with(&frepo, &cache, &tarball) {
+        StepOutcome::Failed(e) => e.to_string(),
+        other => panic!("git am refuses it: {other:?}"),
+    };
+    assert!(
+        err.contains(
+            "patch 0007-fuzzy.patch (patches/0002-fuzzy.patch) does not apply with `git am`, hunk kernel/hello.c @@ -9,3 +9,3 @@"
+        ),
+        "{err}"
+    );
+    // Without any 6.12 source the step is skipped, saying why.
+    let why = match xtask::series::test_step_with(&frepo, &cache, &t.0.join("none.tar.xz")) {
+        StepOutcome::Skipped(why) => why,
+        other => panic!("skipped: {other:?}"),
+    };
+    assert!(why.contains("no vanilla 6.12"), "{why}");
+}
+
+/// What `make rust-analyzer` writes, reduced to what the build's check reads: the pin-init
+/// crates, and `kernel` and a sample, each depending on `pin_init`.
+const FAKE_RUST_PROJECT: &str = r#"{"crates":[{"display_name":"pin_init_internal","is_proc_macro":true,"proc_macro_dylib_path":"/o/rust/libpin_init_internal.so","deps":[]},{"display_name":"pin_init","deps":[{"name":"pin_init_internal"}]},{"display_name":"kernel","deps":[{"name":"pin_init"}]},{"display_name":"rust_minimal","deps":[{"name":"kernel"},{"name":"pin_init"}]}]}"#;
+
+#[test]
+fn unformatted_rust_fails_after_the_build_naming_the_repository_file() {
+    let t = Temp::new("kfmt");
+    let (tree, frepo, cache, tools) = fake_kernel_setup(&t);
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    write(
+        &frepo.join("kunit-configs/00-base.config"),
+        "CONFIG_RUST=y\n",
+    );
+    // A make whose rustfmtcheck finds the prepared copy of pin-init's lib.rs
+    // unformatted, and whose build makes an image.
+    let make_log = t.0.join("make.log");
+    let prepared = cache.join("linux");
+    executable(
+        &tools.join("make"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" >> {log}\nfor a; do case $a in O=*) out=${{a#O=}};; esac; done\n\
+             case \"$*\" in\n*rustfmtcheck*) echo 'Diff in {tree}/rust/pin-init/src/lib.rs:1:'; echo '-//! fake'; exit 2;;\n\
+             *' all'*) mkdir -p $out/arch/x86/boot && touch $out/arch/x86/boot/bzImage;;\n\
+             *rust-analyzer*) echo '{ra}' > $out/rust-project.json;;\nesac\n",
+            ra = FAKE_RUST_PROJECT,
+            log = make_log.display(),
+            tree = prepared.display()
+        ),
+    );
+    let o = xtask_kernel(&tree, &frepo, &cache, &tools);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // Checked first, the build went on, then the command failed naming the
+    // file to edit, with the prepared copy next to it in the diff.
+    let make = fs::read_to_string(&make_log).unwrap();
+    let fmt = make.find("rustfmtcheck").expect("rustfmtcheck ran");
+    let all = make.find(" all").expect("the build ran");
+    assert!(fmt < all, "{make}");
+    let lib = frepo.join("pin-init/src/lib.rs");
+    assert!(
+        err.contains(&format!(
+            "Diff in {}:1: (prepared copy: {}/rust/pin-init/src/lib.rs)",
+            lib.display(),
+            prepared.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("kernel image:"), "the build finished: {err}");
+    assert!(
+        err.contains(&format!(
+            "error: xtask kernel: make rustfmtcheck: Rust files not formatted as the kernel's .rustfmt.toml wants: {}",
+            lib.display()
+        )),
+        "{err}"
+    );
+}
