@@ -27,7 +27,9 @@ pub const DEMO_CASE: &str = "drop_order_kasan_demo";
 /// What the demonstration's console log shows: the KASAN report's first lines, or why the log
 /// does not prove what it should.
 pub fn judge(log: &str) -> std::result::Result<Vec<String>, String> {
-    let lines: Vec<&str> = log.lines().collect();
+    // The kernel prints v0-mangled Rust symbols: judged, and shown, demangled.
+    let demangled: Vec<String> = log.lines().map(verdict::demangle_line).collect();
+    let lines: Vec<&str> = demangled.iter().map(String::as_str).collect();
     let Some(start) = lines
         .iter()
         .position(|l| l.contains("BUG: KASAN: slab-use-after-free"))

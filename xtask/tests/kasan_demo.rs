@@ -29,6 +29,26 @@ fn the_report_in_noisy_drop_in_the_demo_case_passes() {
     assert!(lines.iter().any(|l| l.contains("Read of size 1")));
 }
 
+/// The symbols as the kernel prints them (v0-mangled, from a real run's log): judged and
+/// shown demangled. Inlined into the case, `Noisy::drop` would not be in the report; the suite
+/// keeps it out of line.
+#[test]
+fn mangled_symbols_are_judged_and_shown_demangled() {
+    let mangled = "_RNvXs7_NtNtCs8sY0e6sj61O_6kernel4init12selfref_testINtB5_5NoisyRShENtNtNtCseXpNQPFWrFr_4core3ops4drop4Drop4dropB9_";
+    let lines = judge(&log(&report(mangled), "not ok", "ok")).expect("shows the report");
+    assert!(
+        lines[0].contains(&format!("slab-use-after-free in {NOISY}+0x5c/0x120")),
+        "{lines:?}"
+    );
+    let inlined =
+        "_RNvNtNtNtCs8sY0e6sj61O_6kernel4init12selfref_test10kasan_demo21drop_order_kasan_demo";
+    let err = judge(&log(&report(inlined), "not ok", "ok")).unwrap_err();
+    assert!(
+        err.contains("kernel::init::selfref_test::kasan_demo::drop_order_kasan_demo+0x5c"),
+        "{err}"
+    );
+}
+
 #[test]
 fn anything_else_fails_and_says_why() {
     let no_report = judge(&log("", "ok", "ok")).unwrap_err();
