@@ -318,6 +318,47 @@ fn slot_method(field: &syn::Member) -> Ident {
     }
 }
 
+/// Where item `i` mentions a field that a later item initializes: a never-executed binding of
+/// that name, located at the later item's field, in a scope of its own.
+///
+/// A field is bound for the expressions after it, not before: `words: text.split(' ')` before
+/// `text: ..` finds no `text`. When no local of that name exists either, rustc reports "cannot
+/// find value `text`" and, because of this binding, adds "the binding `text` is available in a
+/// different scope" pointing at the later `text: ..` (the initializer to move first). When a
+/// local of that name exists the user's expression means it, as always: the binding is in its
+/// own block, invisible to the user's tokens. (rustc gives that help for `let` bindings only, so
+/// a constant or unit struct of that name in scope, which a `let` may not shadow, makes this an
+/// error: one that names the constant, for code that already breaks the naming lints.)
+fn later_field_hints(model: &Initializer, i: usize) -> TokenStream {
+    if model.disable_field_access {
+        return TokenStream::new();
+    }
+    let tokens = item_tokens(&model.items[i]);
+    let hints = model.items[i + 1..]
+        .iter()
+        .filter_map(Item::field)
+        .filter_map(|field| match field {
+            syn::Member::Named(name) if mentions(tokens.clone(), name) => Some(name),
+            _ => None,
+        })
+        .map(|name| {
+            quote! {
+                #[allow(unused_variables)]
+                let #name @ _ = ::core::panic!();
+            }
+        });
+    let hints: TokenStream = hints.collect();
+    if hints.is_empty() {
+        return hints;
+    }
+    quote! {
+        #[allow(unreachable_code, clippy::all)]
+        if false {
+            #hints
+        }
+    }
+}
+
 /// Emits the initialization of every item, then forgets the guards. `data_lt` is the pin data
 /// (`pin_init!`), or `None` for `init!` (fields written directly).
 fn init_steps(
@@ -329,7 +370,14 @@ fn init_steps(
     let slot = names.local("slot");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
-    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+    for (i, ((item, &bind), attrs)) in model
+        .items
+        .iter()
+        .zip(bind)
+        .zip(&model.item_attrs)
+        .enumerate()
+    {
+        out.extend(later_field_hints(model, i));
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {
             Item::Code(block) => {
