@@ -28,6 +28,7 @@ struct BadExists<'a>
 where
     exists<'x>: 'b,
 {
+    inner: &'x u8,
     dev: &'a u8,
 }
 
@@ -45,5 +46,5 @@ fn main() {
         word: Cell::new(&text[..]),
     });
     static D: u8 = 1;
-    let _ = pin_init!(BadExists { dev: &D });
+    let _ = pin_init!(BadExists { inner: &D, dev: &D });
 }

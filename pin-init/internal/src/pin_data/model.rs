@@ -665,14 +665,13 @@ fn take_existentials(
                              lifetime outlives generic lifetimes"
                         ),
                     );
-                    ok = false;
+                    // Still declared (without this bound): no follow-up errors at its uses.
                 }
                 other => {
                     diag.error_spanned(
                         other,
                         "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
                     );
-                    ok = false;
                 }
             }
         }
