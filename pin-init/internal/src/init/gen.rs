@@ -174,8 +174,31 @@ pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenS
             };
         };
         let steps = init_steps(model, &bind, None, names);
+        // A self-referential struct must be built pinned: say so, in a block of its own (the
+        // autoref dispatch needs two traits in scope, and no user token is there).
+        // The field writes go through the target's kind, which for a self-referential struct
+        // accepts anything: that error is then the only one.
+        let (target, kind) = (names.local("__target"), names.local("__kind"));
+        // Located at the struct's path, where the message is about: the argument rustc
+        // reports is an expression made of tokens located there.
+        let assert = quote_spanned! {path.span()=>
+            ::pin_init::__internal::assert_buildable_by_init(
+                &#target,
+                ::core::convert::identity(#kind),
+            )
+        };
+        let pinned_check = quote! {
+            let #kind = {
+                use ::pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};
+                let #target = ::pin_init::__internal::InitTarget::of(&#type_of);
+                let #kind = (&#target).__pin_init_kind();
+                #assert;
+                #kind
+            };
+        };
         return quote! {{
             #type_of_closure
+            #pinned_check
             // SAFETY: only the code generated here calls this.
             let #data = unsafe { ::pin_init::__internal::init_data_of(#type_of) };
             let #initializer = ::pin_init::__internal::InitData::make_closure::<
@@ -368,6 +391,7 @@ fn init_steps(
     names: &Names,
 ) -> TokenStream {
     let slot = names.local("slot");
+    let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
     for (i, ((item, &bind), attrs)) in model
@@ -402,16 +426,17 @@ fn init_steps(
         let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
         let make_guard = match data_lt {
             None => match value {
+                // `kind` is a type of this crate whose inherent by-value methods are found first.
                 Ok(_) => quote! {
                     // SAFETY: `slot` is valid for writes and the field is not initialized.
-                    unsafe { ::pin_init::__internal::write_field(#ptr, #val_at_user) };
+                    unsafe { #kind.write_field(#ptr, #val_at_user) };
                     // SAFETY: the field was just initialized; the guard owns it until forgotten.
                     unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                 },
                 Err(_) => quote! {
                     // SAFETY: `slot` is valid for writes, the field is not initialized, and on
                     // error the fields built so far are dropped by their guards.
-                    unsafe { ::pin_init::Init::__init(#val_at_user, #ptr)? };
+                    unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
                     // SAFETY: the field was just initialized; the guard owns it until forgotten.
                     unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                 },
