@@ -33,7 +33,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         // the struct is not a `#[pin_data]` struct, which it is. It is safe to emit whatever
         // the struct's problem: the errors above stop the compilation.
         let errors = diag.to_compile_errors();
-        let def = gen::struct_def::generate(&model);
+        let def = gen::struct_def::generate_after_error(&model);
         let aliases = gen::aliases::generate(&model);
         let pin_data = gen::pin_data::generate(&model);
         let pin_data_lt = model
