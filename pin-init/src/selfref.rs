@@ -82,31 +82,63 @@ where
 #[repr(transparent)]
 pub struct Erase<F: EraseLifetime, C = ()>(F::Erased, PhantomData<C>);
 
+/// `Send` for every choice of the field lifetimes that `F` binds (see [`Erase`]'s `Send`): the
+/// stored type `T` of `(T,)` (or `(T, V)`) is `Send`, under every `for<'x>` around it.
+///
+/// A trait of its own, not `Erase<..>: Send` nested, so that a field type that is not `Send`
+/// is reported as that type, with what it means, rather than as its storage.
+///
+/// # Safety
+///
+/// Implemented only when the stored type is `Send` for every choice of the bound lifetimes.
+#[diagnostic::on_unimplemented(
+    message = "the field type `{Self}` is not `Send` for every choice of its field lifetimes",
+    label = "a self-referential struct is `Send` only if each field is, whatever its field lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Send` only for some of them (such as `'static`) does not make the struct `Send`"
+)]
+pub unsafe trait SendForAll {}
+
 // SAFETY: the base case: `T` with no lifetime left to choose.
-unsafe impl<T: Send, C> Send for Erase<(T,), C> {}
+unsafe impl<T: Send> SendForAll for (T,) {}
 // SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
-unsafe impl<T: Send, V, C> Send for Erase<(T, V), C> {}
+unsafe impl<T: Send, V> SendForAll for (T, V) {}
 // SAFETY: `Send` holds for every choice of the bound lifetime.
-unsafe impl<F, C> Send for Erase<F, C>
+unsafe impl<F> SendForAll for F
 where
     F: for<'a> HrOutput<'a>,
-    for<'a> <F as HrOutput<'a>>::Out: EraseLifetime,
-    for<'a> Erase<<F as HrOutput<'a>>::Out>: Send,
+    for<'a> <F as HrOutput<'a>>::Out: SendForAll,
 {
 }
 
+// SAFETY: the stored type is `Send` for every choice of the field lifetimes.
+unsafe impl<F: EraseLifetime + SendForAll, C> Send for Erase<F, C> {}
+
+/// `Sync` for every choice of the field lifetimes that `F` binds: as [`SendForAll`].
+///
+/// # Safety
+///
+/// Implemented only when the stored type is `Sync` for every choice of the bound lifetimes.
+#[diagnostic::on_unimplemented(
+    message = "the field type `{Self}` is not `Sync` for every choice of its field lifetimes",
+    label = "a self-referential struct is `Sync` only if each field is, whatever its field lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Sync` only for some of them (such as `'static`) does not make the struct `Sync`"
+)]
+pub unsafe trait SyncForAll {}
+
 // SAFETY: the base case: `T` with no lifetime left to choose.
-unsafe impl<T: Sync, C> Sync for Erase<(T,), C> {}
+unsafe impl<T: Sync> SyncForAll for (T,) {}
 // SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
-unsafe impl<T: Sync, V, C> Sync for Erase<(T, V), C> {}
+unsafe impl<T: Sync, V> SyncForAll for (T, V) {}
 // SAFETY: `Sync` holds for every choice of the bound lifetime.
-unsafe impl<F, C> Sync for Erase<F, C>
+unsafe impl<F> SyncForAll for F
 where
     F: for<'a> HrOutput<'a>,
-    for<'a> <F as HrOutput<'a>>::Out: EraseLifetime,
-    for<'a> Erase<<F as HrOutput<'a>>::Out>: Sync,
+    for<'a> <F as HrOutput<'a>>::Out: SyncForAll,
 {
 }
+
+// SAFETY: the stored type is `Sync` for every choice of the field lifetimes.
+unsafe impl<F: EraseLifetime + SyncForAll, C> Sync for Erase<F, C> {}
 
 impl<T: Unpin, C> Unpin for Erase<(T,), C> {}
 impl<T: Unpin, V, C> Unpin for Erase<(T, V), C> {}
