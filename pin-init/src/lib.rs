@@ -233,6 +233,10 @@
 //!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
 //!   be covariant);
 //! - after `#[pin_data]` rejects a struct, its initializers report nothing more;
+//! - `init!` of a self-referential struct: "`Parsed` is self-referential: `init!` cannot build
+//!   it", at the struct's name, and nothing about its fields;
+//! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
+//!   for every choice of its field lifetimes";
 //! - a fallible initializer given to `Box::pin_init` (which takes infallible ones) compiles:
 //!   every value is an infallible initializer of itself (`impl<T> Init<T> for T`, as upstream),
 //!   so it boxes the initializer, and the first accessor fails with "no method named `words`
