@@ -222,6 +222,27 @@
 //! dropped while borrowed". Borrow before the macro (`let local = &local;`) and write
 //! `field: local`.
 //!
+//! Common mistakes and what the compiler says:
+//! - an initializer naming a field initialized after it (a borrower before its owner): rustc's
+//!   "cannot find value `text`", with "the binding `text` is available in a different scope"
+//!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
+//!   there is one, is what the expression means, as always);
+//! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`, and a capture in a
+//!   position invariant for a standard type (`Cell`, `Mutex`, `&mut`, a function argument, a
+//!   trait object) without `#[uses('x: invariant)]`: a warning at the lifetime says what to
+//!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
+//!   be covariant);
+//! - after `#[pin_data]` rejects a struct, its initializers report nothing more;
+//! - `init!` of a self-referential struct: "`Parsed` is self-referential: `init!` cannot build
+//!   it", at the struct's name, and nothing about its fields;
+//! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
+//!   for every choice of its field lifetimes";
+//! - a fallible initializer given to `Box::pin_init` (which takes infallible ones) compiles:
+//!   every value is an infallible initializer of itself (`impl<T> Init<T> for T`, as upstream),
+//!   so it boxes the initializer, and the first accessor fails with "no method named `words`
+//!   found for `Pin<Box<impl PinInit<Parsed, E>>>`". Use `Box::try_pin_init` for an
+//!   initializer with an error type.
+//!
 //! # Features
 //!
 //! The features of upstream pin-init, with the same types, so that code written against

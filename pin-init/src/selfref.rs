@@ -82,31 +82,63 @@ where
 #[repr(transparent)]
 pub struct Erase<F: EraseLifetime, C = ()>(F::Erased, PhantomData<C>);
 
+/// `Send` for every choice of the field lifetimes that `F` binds (see [`Erase`]'s `Send`): the
+/// stored type `T` of `(T,)` (or `(T, V)`) is `Send`, under every `for<'x>` around it.
+///
+/// A trait of its own, not `Erase<..>: Send` nested, so that a field type that is not `Send`
+/// is reported as that type, with what it means, rather than as its storage.
+///
+/// # Safety
+///
+/// Implemented only when the stored type is `Send` for every choice of the bound lifetimes.
+#[diagnostic::on_unimplemented(
+    message = "the field type `{Self}` is not `Send` for every choice of its field lifetimes",
+    label = "a self-referential struct is `Send` only if each field is, whatever its field lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Send` only for some of them (such as `'static`) does not make the struct `Send`"
+)]
+pub unsafe trait SendForAll {}
+
 // SAFETY: the base case: `T` with no lifetime left to choose.
-unsafe impl<T: Send, C> Send for Erase<(T,), C> {}
+unsafe impl<T: Send> SendForAll for (T,) {}
 // SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
-unsafe impl<T: Send, V, C> Send for Erase<(T, V), C> {}
+unsafe impl<T: Send, V> SendForAll for (T, V) {}
 // SAFETY: `Send` holds for every choice of the bound lifetime.
-unsafe impl<F, C> Send for Erase<F, C>
+unsafe impl<F> SendForAll for F
 where
     F: for<'a> HrOutput<'a>,
-    for<'a> <F as HrOutput<'a>>::Out: EraseLifetime,
-    for<'a> Erase<<F as HrOutput<'a>>::Out>: Send,
+    for<'a> <F as HrOutput<'a>>::Out: SendForAll,
 {
 }
 
+// SAFETY: the stored type is `Send` for every choice of the field lifetimes.
+unsafe impl<F: EraseLifetime + SendForAll, C> Send for Erase<F, C> {}
+
+/// `Sync` for every choice of the field lifetimes that `F` binds: as [`SendForAll`].
+///
+/// # Safety
+///
+/// Implemented only when the stored type is `Sync` for every choice of the bound lifetimes.
+#[diagnostic::on_unimplemented(
+    message = "the field type `{Self}` is not `Sync` for every choice of its field lifetimes",
+    label = "a self-referential struct is `Sync` only if each field is, whatever its field lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Sync` only for some of them (such as `'static`) does not make the struct `Sync`"
+)]
+pub unsafe trait SyncForAll {}
+
 // SAFETY: the base case: `T` with no lifetime left to choose.
-unsafe impl<T: Sync, C> Sync for Erase<(T,), C> {}
+unsafe impl<T: Sync> SyncForAll for (T,) {}
 // SAFETY: the base case: `T` with no lifetime left to choose (`V` is not stored).
-unsafe impl<T: Sync, V, C> Sync for Erase<(T, V), C> {}
+unsafe impl<T: Sync, V> SyncForAll for (T, V) {}
 // SAFETY: `Sync` holds for every choice of the bound lifetime.
-unsafe impl<F, C> Sync for Erase<F, C>
+unsafe impl<F> SyncForAll for F
 where
     F: for<'a> HrOutput<'a>,
-    for<'a> <F as HrOutput<'a>>::Out: EraseLifetime,
-    for<'a> Erase<<F as HrOutput<'a>>::Out>: Sync,
+    for<'a> <F as HrOutput<'a>>::Out: SyncForAll,
 {
 }
+
+// SAFETY: the stored type is `Sync` for every choice of the field lifetimes.
+unsafe impl<F: EraseLifetime + SyncForAll, C> Sync for Erase<F, C> {}
 
 impl<T: Unpin, C> Unpin for Erase<(T,), C> {}
 impl<T: Unpin, V, C> Unpin for Erase<(T, V), C> {}
@@ -623,3 +655,117 @@ impl<'a, P, T: ?Sized, K> Skeleton<'a> for SelfRefSlot<'a, P, T, K> {
     #[inline(always)]
     fn tie(&self, _: &'a SkeletonGuard<T>) {}
 }
+
+/// Implemented by `#[pin_data]` for self-referential structs: `init!` refuses them with a
+/// message of its own (they are built pinned, in place, by `pin_init!`).
+pub trait SelfReferential {}
+
+/// The struct an `init!` builds, named by the type of its never-called struct expression.
+pub struct InitTarget<T: ?Sized>(PhantomData<fn() -> *const T>);
+
+impl<T> InitTarget<T> {
+    /// The target of the initializer whose struct expression `_type_of` returns.
+    #[inline(always)]
+    pub fn of(_type_of: &impl FnOnce() -> T) -> Self {
+        Self(PhantomData)
+    }
+}
+
+/// `init!`'s target is a self-referential struct. Method lookup on `&InitTarget<T>` finds
+/// this trait's method first (its receiver is `&InitTarget<T>` itself), but only where `T` is
+/// [`SelfReferential`]; otherwise it goes on to [`InitTargetAny`] (receiver `&&InitTarget<T>`).
+///
+/// A user trait with a method of that name in scope can only make the call ambiguous (an error)
+/// or return another type: the field writes of [`Unpinnable`] are typed by the fields, so a
+/// self-referential struct is still refused, and only [`Unpinnable`] passes
+/// [`assert_buildable_by_init`] (the trait is sealed).
+pub trait InitTargetPinned {
+    /// What `init!` may do with the target: nothing.
+    #[inline(always)]
+    fn __pin_init_kind(&self) -> MustBePinned {
+        MustBePinned
+    }
+}
+
+impl<T: ?Sized + SelfReferential> InitTargetPinned for InitTarget<T> {}
+
+/// `init!`'s target is any other type.
+pub trait InitTargetAny {
+    /// What `init!` may do with the target: build it.
+    #[inline(always)]
+    fn __pin_init_kind(&self) -> Unpinnable {
+        Unpinnable
+    }
+}
+
+impl<T: ?Sized> InitTargetAny for &InitTarget<T> {}
+
+/// The target of an `init!` must stay pinned where it is built: [`assert_buildable_by_init`]
+/// fails for it, and its field writes accept any value, so that `init!` of a self-referential
+/// struct reports that error alone (not one per field about the field's storage type).
+#[derive(Clone, Copy)]
+pub struct MustBePinned;
+
+impl MustBePinned {
+    /// Never runs: the `init!` that names it does not compile.
+    ///
+    /// # Safety
+    ///
+    /// None needed (it panics); `unsafe` as [`Unpinnable::write_field`] is.
+    #[inline(always)]
+    pub unsafe fn write_field<T, V>(self, _ptr: *mut T, _value: V) {
+        panic!("`init!` of a self-referential struct")
+    }
+
+    /// Any initializer in place of `_init` (inferred from the field: rustc reports nothing
+    /// about it after the error of [`assert_buildable_by_init`]). Never runs: the `init!` that
+    /// names it does not compile.
+    #[inline(always)]
+    pub fn field_init<I, V>(self, _init: I) -> V {
+        panic!("`init!` of a self-referential struct")
+    }
+}
+
+/// The target of an `init!` may be built unpinned.
+#[derive(Clone, Copy)]
+pub struct Unpinnable;
+
+impl Unpinnable {
+    /// Writes a field value.
+    ///
+    /// # Safety
+    ///
+    /// The requirements of [`ptr::write`].
+    #[inline(always)]
+    pub unsafe fn write_field<T>(self, ptr: *mut T, value: T) {
+        // SAFETY: guaranteed by the caller.
+        unsafe { crate::__internal::write_field(ptr, value) }
+    }
+
+    /// The initializer of a field with `<-`, unchanged.
+    #[inline(always)]
+    pub fn field_init<I>(self, init: I) -> I {
+        init
+    }
+}
+
+mod sealed {
+    /// Only [`Unpinnable`](super::Unpinnable) is buildable: no crate can make `init!` accept a
+    /// self-referential struct.
+    pub trait Sealed {}
+    impl Sealed for super::Unpinnable {}
+}
+
+/// Holds for the kind of every target `init!` can build, `T` being the target.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` is self-referential: `init!` cannot build it",
+    label = "`init!` builds values that may move, and `{T}` must stay where it is built",
+    note = "build it with `pin_init!` (or `try_pin_init!`) in a pinned place: `Box::pin_init(pin_init!(..))`, `stack_pin_init!`"
+)]
+pub trait BuildableByInit<T: ?Sized>: sealed::Sealed {}
+
+impl<T: ?Sized> BuildableByInit<T> for Unpinnable {}
+
+/// Compiles only if `init!` can build its target.
+#[inline(always)]
+pub fn assert_buildable_by_init<T: ?Sized, K: BuildableByInit<T>>(_: &InitTarget<T>, _: K) {}

@@ -440,3 +440,38 @@ fn unsized_last_field() {
     // SAFETY: nothing else accesses `data`.
     assert_eq!(unsafe { &*lock.data.get() }, &[1, 2, 3]);
 }
+
+/// An initializer that names a later field means a local of that name, if there is one: the
+/// macro's hint for the mistake ("the binding is available in a different scope") changes
+/// nothing for code that compiles.
+#[test]
+fn a_local_named_like_a_later_field_is_the_local() {
+    #[pin_data]
+    struct Two {
+        len: usize,
+        name: String,
+    }
+    let name = "four";
+    let t = Box::pin_init(pin_init!(Two {
+        len: name.len(),
+        name: name.to_owned() + "!",
+    }))
+    .unwrap();
+    assert_eq!((t.len, t.name.as_str()), (4, "four!"));
+
+    #[pin_data]
+    struct Parsed {
+        words: Vec<&'text str>,
+        text: String,
+    }
+    let text: &'static str = "a b";
+    let p = Box::pin_init(pin_init!(Parsed {
+        words: text.split(' ').collect(),
+        _: {
+            let _ = &text;
+        },
+        text: text.to_uppercase(),
+    }))
+    .unwrap();
+    assert_eq!((p.words(), p.text.as_str()), (&vec!["a", "b"], "A B"));
+}

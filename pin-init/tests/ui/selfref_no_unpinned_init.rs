@@ -1,5 +1,5 @@
 // A self-referential struct can only be built pinned: `init!` (whose result may be moved)
-// cannot produce its fields.
+// cannot produce its fields, and says so, once, at the struct's name (with `<-` too).
 use pin_init::*;
 
 #[pin_data]
@@ -13,4 +13,8 @@ fn main() {
         owner: String::new(),
         borrow: owner,
     });
+    let _ = try_init!(MyStruct {
+        owner <- String::new(),
+        borrow: owner,
+    }? core::convert::Infallible);
 }

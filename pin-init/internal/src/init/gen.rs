@@ -174,8 +174,31 @@ pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenS
             };
         };
         let steps = init_steps(model, &bind, None, names);
+        // A self-referential struct must be built pinned: say so, in a block of its own (the
+        // autoref dispatch needs two traits in scope, and no user token is there).
+        // The field writes go through the target's kind, which for a self-referential struct
+        // accepts anything: that error is then the only one.
+        let (target, kind) = (names.local("__target"), names.local("__kind"));
+        // Located at the struct's path, where the message is about: the argument rustc
+        // reports is an expression made of tokens located there.
+        let assert = quote_spanned! {path.span()=>
+            ::pin_init::__internal::assert_buildable_by_init(
+                &#target,
+                ::core::convert::identity(#kind),
+            )
+        };
+        let pinned_check = quote! {
+            let #kind = {
+                use ::pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};
+                let #target = ::pin_init::__internal::InitTarget::of(&#type_of);
+                let #kind = (&#target).__pin_init_kind();
+                #assert;
+                #kind
+            };
+        };
         return quote! {{
             #type_of_closure
+            #pinned_check
             // SAFETY: only the code generated here calls this.
             let #data = unsafe { ::pin_init::__internal::init_data_of(#type_of) };
             let #initializer = ::pin_init::__internal::InitData::make_closure::<
@@ -318,6 +341,47 @@ fn slot_method(field: &syn::Member) -> Ident {
     }
 }
 
+/// Where item `i` mentions a field that a later item initializes: a never-executed binding of
+/// that name, located at the later item's field, in a scope of its own.
+///
+/// A field is bound for the expressions after it, not before: `words: text.split(' ')` before
+/// `text: ..` finds no `text`. When no local of that name exists either, rustc reports "cannot
+/// find value `text`" and, because of this binding, adds "the binding `text` is available in a
+/// different scope" pointing at the later `text: ..` (the initializer to move first). When a
+/// local of that name exists the user's expression means it, as always: the binding is in its
+/// own block, invisible to the user's tokens. (rustc gives that help for `let` bindings only, so
+/// a constant or unit struct of that name in scope, which a `let` may not shadow, makes this an
+/// error: one that names the constant, for code that already breaks the naming lints.)
+fn later_field_hints(model: &Initializer, i: usize) -> TokenStream {
+    if model.disable_field_access {
+        return TokenStream::new();
+    }
+    let tokens = item_tokens(&model.items[i]);
+    let hints = model.items[i + 1..]
+        .iter()
+        .filter_map(Item::field)
+        .filter_map(|field| match field {
+            syn::Member::Named(name) if mentions(tokens.clone(), name) => Some(name),
+            _ => None,
+        })
+        .map(|name| {
+            quote! {
+                #[allow(unused_variables)]
+                let #name @ _ = ::core::panic!();
+            }
+        });
+    let hints: TokenStream = hints.collect();
+    if hints.is_empty() {
+        return hints;
+    }
+    quote! {
+        #[allow(unreachable_code, clippy::all)]
+        if false {
+            #hints
+        }
+    }
+}
+
 /// Emits the initialization of every item, then forgets the guards. `data_lt` is the pin data
 /// (`pin_init!`), or `None` for `init!` (fields written directly).
 fn init_steps(
@@ -327,9 +391,17 @@ fn init_steps(
     names: &Names,
 ) -> TokenStream {
     let slot = names.local("slot");
+    let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
-    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+    for (i, ((item, &bind), attrs)) in model
+        .items
+        .iter()
+        .zip(bind)
+        .zip(&model.item_attrs)
+        .enumerate()
+    {
+        out.extend(later_field_hints(model, i));
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {
             Item::Code(block) => {
@@ -354,16 +426,17 @@ fn init_steps(
         let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
         let make_guard = match data_lt {
             None => match value {
+                // `kind` is a type of this crate whose inherent by-value methods are found first.
                 Ok(_) => quote! {
                     // SAFETY: `slot` is valid for writes and the field is not initialized.
-                    unsafe { ::pin_init::__internal::write_field(#ptr, #val_at_user) };
+                    unsafe { #kind.write_field(#ptr, #val_at_user) };
                     // SAFETY: the field was just initialized; the guard owns it until forgotten.
                     unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                 },
                 Err(_) => quote! {
                     // SAFETY: `slot` is valid for writes, the field is not initialized, and on
                     // error the fields built so far are dropped by their guards.
-                    unsafe { ::pin_init::Init::__init(#val_at_user, #ptr)? };
+                    unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
                     // SAFETY: the field was just initialized; the guard owns it until forgotten.
                     unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                 },

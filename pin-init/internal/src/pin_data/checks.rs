@@ -4,7 +4,7 @@
 
 use super::model::{PinDataStruct, Style};
 use crate::diag::DiagCtxt;
-use syn::{Meta, Type};
+use syn::{ext::IdentExt, Meta, Type};
 
 /// Runs every check, reporting each problem found.
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
@@ -12,6 +12,8 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_no_attribute_macro_after(model, diag);
     check_shape(model, diag);
     check_phantom_pinned(model, diag);
+    check_mut_borrow_of_shared(model, diag);
+    check_known_invariance(model, diag);
     check_no_macros(model, diag);
     if !crate::test_switch::disabled("drop_order") {
         check_drop_order(model, diag);
@@ -176,11 +178,9 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
     );
 }
 
-/// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field. Without `#[pin]`
-/// the program is still sound, so this is a warning (as in upstream pin-init), which the
-/// struct's own lint attributes (`#[allow(deprecated)]`) apply to.
-fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
-    let lint_attrs: proc_macro2::TokenStream = model
+/// The lint attributes (`allow`, `warn`, `deny`, `forbid`) of the struct, for its warnings.
+fn lint_attrs(model: &PinDataStruct) -> proc_macro2::TokenStream {
+    model
         .attrs
         .iter()
         .filter(|a| {
@@ -189,7 +189,204 @@ fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
                 .any(|l| a.path().is_ident(l))
         })
         .map(quote::ToTokens::to_token_stream)
-        .collect();
+        .collect()
+}
+
+/// A dependent typed `&'owner mut T` whose owner is not `#[borrowed(mut)]`: the initializer
+/// binds a shared owner as `&'owner T`, so `&mut owner` fails there with a message about a
+/// binding the user cannot see. A warning, not an error, at the `&'owner mut`, saying what to
+/// write: a `&'owner mut` that does not point into `owner` (a reborrowed generic `&'a mut`, a
+/// leaked `&'static mut`, or `None`) is valid, just unusual.
+fn check_mut_borrow_of_shared(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    struct MutRefs<'m>(&'m PinDataStruct, Vec<(proc_macro2::Span, usize)>);
+    impl<'ast> syn::visit::Visit<'ast> for MutRefs<'_> {
+        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+            if let (Some(m), Some(lt)) = (&r.mutability, &r.lifetime) {
+                if let Some(j) = self.0.field_index(&lt.ident) {
+                    let span = r.and_token.span;
+                    let span = span.join(m.span).unwrap_or(lt.span());
+                    self.1.push((span, j));
+                }
+            }
+            syn::visit::visit_type_reference(self, r);
+        }
+    }
+    let lint_attrs = lint_attrs(model);
+    for field in &model.fields {
+        let mut refs = MutRefs(model, Vec::new());
+        syn::visit::Visit::visit_type(&mut refs, &field.ty);
+        let mut warned = Vec::new();
+        for (span, j) in refs.1 {
+            let owner = &model.fields[j];
+            if owner.borrowed_mut || warned.contains(&j) {
+                continue;
+            }
+            warned.push(j);
+            diag.warning(
+                span,
+                "borrowed_mut_missing",
+                format_args!(
+                    "field `{name}` holds `&'{o} mut`, but `{o}` is borrowed shared (the \
+                     initializer binds it as `{o_ty}`): to give `{name}` the one `&mut` \
+                     of `{o}`, add `#[borrowed(mut)]` to `{o}`",
+                    name = field.ident,
+                    o = owner.ident,
+                    o_ty = {
+                        let ty = &owner.ty;
+                        let ty = quote::quote!(#ty).to_string().replace(' ', "");
+                        match owner.pinned {
+                            Some(_) => format!("Pin<&'{} {ty}>", owner.ident),
+                            None => format!("&'{} {ty}", owner.ident),
+                        }
+                    },
+                ),
+                lint_attrs.clone(),
+            );
+        }
+    }
+}
+
+/// Standard types invariant in their type arguments, by the last segment of their path.
+const INVARIANT_TYPES: &[&str] = &[
+    "Cell",
+    "RefCell",
+    "UnsafeCell",
+    "SyncUnsafeCell",
+    "OnceCell",
+    "OnceLock",
+    "LazyCell",
+    "LazyLock",
+    "Mutex",
+    "RwLock",
+    "SpinLock",
+    "Opaque",
+];
+
+/// Where a captured lifetime sits in a position that makes the field invariant in it (a
+/// `Cell<..>`, behind `&mut`/`*mut`, a function's argument, a trait object's arguments): the
+/// span of the lifetime and why.
+fn invariant_position(ty: &Type, lt: &syn::Ident) -> Option<(proc_macro2::Span, String)> {
+    struct Find<'l> {
+        lt: &'l syn::Ident,
+        why: Vec<String>,
+        found: Option<(proc_macro2::Span, String)>,
+    }
+    impl Find<'_> {
+        fn within(&mut self, why: String, f: impl FnOnce(&mut Self)) {
+            self.why.push(why);
+            f(self);
+            self.why.pop();
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+            if self.found.is_none() && &l.ident == self.lt {
+                if let Some(why) = self.why.last() {
+                    self.found = Some((l.span(), why.clone()));
+                }
+            }
+        }
+        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+            if let Some(l) = &r.lifetime {
+                self.visit_lifetime(l);
+            }
+            if r.mutability.is_some() {
+                self.within("`&mut T` is invariant in `T`".into(), |v| {
+                    v.visit_type(&r.elem)
+                });
+            } else {
+                self.visit_type(&r.elem);
+            }
+        }
+        fn visit_type_ptr(&mut self, p: &'ast syn::TypePtr) {
+            if p.mutability.is_some() {
+                self.within("`*mut T` is invariant in `T`".into(), |v| {
+                    v.visit_type(&p.elem)
+                });
+            } else {
+                self.visit_type(&p.elem);
+            }
+        }
+        fn visit_type_bare_fn(&mut self, f: &'ast syn::TypeBareFn) {
+            self.within(
+                "a function type is contravariant in its arguments".into(),
+                |v| {
+                    for input in &f.inputs {
+                        v.visit_type(&input.ty);
+                    }
+                },
+            );
+            self.visit_return_type(&f.output);
+        }
+        fn visit_type_param_bound(&mut self, b: &'ast syn::TypeParamBound) {
+            match b {
+                syn::TypeParamBound::Trait(t) => self
+                    .within("a trait object is invariant in its arguments".into(), |v| {
+                        syn::visit::visit_trait_bound(v, t)
+                    }),
+                other => syn::visit::visit_type_param_bound(self, other),
+            }
+        }
+        fn visit_path_segment(&mut self, seg: &'ast syn::PathSegment) {
+            let name = seg.ident.to_string();
+            if INVARIANT_TYPES.contains(&name.as_str())
+                && !matches!(seg.arguments, syn::PathArguments::None)
+            {
+                self.within(format!("`{name}<T>` is invariant in `T`"), |v| {
+                    syn::visit::visit_path_segment(v, seg)
+                });
+            } else {
+                syn::visit::visit_path_segment(self, seg);
+            }
+        }
+    }
+    let mut find = Find {
+        lt,
+        why: Vec::new(),
+        found: None,
+    };
+    syn::visit::Visit::visit_type(&mut find, ty);
+    find.found
+}
+
+/// A capture not declared invariant in a position that is invariant for a standard type: the
+/// generated covariance check rejects the struct ("lifetime may not live long enough"); this
+/// warning says why, in words, and what to write. Only a warning: a user type may be named
+/// like a standard one and be covariant, and rustc's check is what decides.
+fn check_known_invariance(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    use super::model::Variance;
+    if crate::test_switch::disabled("covariance") {
+        return;
+    }
+    let lint_attrs = lint_attrs(model);
+    for field in model.fields.iter().filter(|f| f.is_dependent()) {
+        for capture in &field.captures {
+            if field.capture_variance(capture) == Variance::Invariant {
+                continue;
+            }
+            let Some((span, why)) = invariant_position(&field.ty, &capture.ident) else {
+                continue;
+            };
+            diag.warning(
+                span,
+                "field_not_covariant",
+                format_args!(
+                    "field `{name}` is not covariant in `{capture}` ({why}), so it does not \
+                     compile as it is: write `#[uses({capture}: invariant)]` on `{name}` (it is \
+                     then reached through `with_{name}(|f| ..)` and `with_project`)",
+                    name = field.ident.unraw(),
+                ),
+                lint_attrs.clone(),
+            );
+        }
+    }
+}
+
+/// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field. Without `#[pin]`
+/// the program is still sound, so this is a warning (as in upstream pin-init), which the
+/// struct's own lint attributes (`#[allow(deprecated)]`) apply to.
+fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    let lint_attrs = lint_attrs(model);
     for field in &model.fields {
         let Some(span) = phantom_pinned(&field.ty) else {
             continue;
@@ -302,6 +499,96 @@ mod tests {
         });
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("packed"));
+    }
+
+    /// The warnings (no errors) of `item`.
+    fn warnings_of(item: proc_macro2::TokenStream) -> Vec<String> {
+        let mut diag = DiagCtxt::default();
+        let model = PinDataStruct::parse(
+            syn::parse2(item).unwrap(),
+            Args::default(),
+            crate::names::Names::new(&[]),
+            &mut diag,
+        )
+        .unwrap();
+        run(&model, &mut diag);
+        assert!(!diag.has_errors(), "{:?}", diag.messages());
+        diag.warning_messages()
+    }
+
+    #[test]
+    fn mut_borrow_of_a_shared_owner_says_borrowed_mut() {
+        let msgs = warnings_of(quote! {
+            struct Buf {
+                head: &'owner mut [u8],
+                tail: Option<&'owner mut [u8]>,
+                #[pin]
+                owner: Vec<u8>,
+            }
+        });
+        assert_eq!(
+            msgs,
+            [
+                "field `head` holds `&'owner mut`, but `owner` is borrowed shared (the \
+                 initializer binds it as `Pin<&'owner Vec<u8>>`): to give `head` the one `&mut` \
+                 of `owner`, add `#[borrowed(mut)]` to `owner`",
+                "field `tail` holds `&'owner mut`, but `owner` is borrowed shared (the \
+                 initializer binds it as `Pin<&'owner Vec<u8>>`): to give `tail` the one `&mut` \
+                 of `owner`, add `#[borrowed(mut)]` to `owner`",
+            ]
+        );
+        // Declared mutable, a shared `&'owner`, a `&'a mut` of a generic: nothing to say.
+        assert!(warnings_of(quote! {
+            struct Buf<'a> {
+                head: &'owner mut [u8],
+                #[borrowed(mut)]
+                owner: Vec<u8>,
+            }
+        })
+        .is_empty());
+        assert!(warnings_of(quote! {
+            struct Buf<'a> {
+                head: &'owner [u8],
+                out: &'a mut u8,
+                owner: Vec<u8>,
+            }
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn known_invariant_captures_say_uses_invariant() {
+        let msgs = warnings_of(quote! {
+            struct S {
+                a: Cell<&'text str>,
+                b: &'text mut &'text str,
+                c: fn(&'text str) -> &'text str,
+                d: Box<dyn Fn(&'text str) + 'text>,
+                #[uses('text: invariant)]
+                e: RefCell<&'text str>,
+                f: (&'text str, fn() -> &'text str),
+                text: String,
+            }
+        });
+        // `b` is also told about `#[borrowed(mut)]`.
+        let msgs: Vec<_> = msgs.iter().filter(|m| m.contains("covariant in")).collect();
+        let why: Vec<_> = msgs
+            .iter()
+            .map(|m| m.split(['(', ')']).nth(1).unwrap())
+            .collect();
+        assert_eq!(
+            why,
+            [
+                "`Cell<T>` is invariant in `T`",
+                "`&mut T` is invariant in `T`",
+                "a function type is contravariant in its arguments",
+                "a trait object is invariant in its arguments",
+            ]
+        );
+        assert!(msgs[0].starts_with(
+            "field `a` is not covariant in `'text` (`Cell<T>` is invariant in `T`), so it does \
+             not compile as it is: write `#[uses('text: invariant)]` on `a`"
+        ));
     }
 
     #[test]

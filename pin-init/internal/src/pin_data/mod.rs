@@ -28,11 +28,27 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
     let warnings = diag.to_warnings();
     if diag.has_errors() {
         // Emit the struct as written (without our attributes) so that code using it does not
-        // produce follow-up errors, plus every error and warning found.
+        // produce follow-up errors, plus every error and warning found. The pin data too: the
+        // initializers of the struct (`pin_init!`) need it, and would otherwise each report that
+        // the struct is not a `#[pin_data]` struct, which it is. It is safe to emit whatever
+        // the struct's problem: the errors above stop the compilation.
         let errors = diag.to_compile_errors();
-        let def = gen::struct_def::generate(&model);
+        let def = gen::struct_def::generate_after_error(&model);
         let aliases = gen::aliases::generate(&model);
-        return quote!(#errors #warnings #def #aliases);
+        let pin_data = gen::pin_data::generate(&model);
+        let pin_data_lt = model
+            .is_self_referential()
+            .then(|| gen::selfref::pin_data_lt::generate(&model));
+        return quote! {
+            #errors
+            #warnings
+            #def
+            #aliases
+            const _: () = {
+                #pin_data
+                #pin_data_lt
+            };
+        };
     }
     let out = gen::generate(&model);
     quote!(#warnings #out)

@@ -338,7 +338,8 @@ impl PinDataStruct {
                         lt.span(),
                         format_args!(
                             "`{lt}` is neither a lifetime of the struct's generics nor a field \
-                             name: declare it in the generics, or name a field to borrow it"
+                             name: declare it in the generics, or name a field to borrow it{}",
+                            did_you_mean(&name, field_names.iter().chain(&generic_lts))
                         ),
                     );
                 }
@@ -357,7 +358,13 @@ impl PinDataStruct {
                         ),
                     );
                 } else {
-                    diag.error(lt.span(), format_args!("`{lt}` is not a field name"));
+                    diag.error(
+                        lt.span(),
+                        format_args!(
+                            "`{lt}` is not a field name{}",
+                            did_you_mean(&name, field_names.iter())
+                        ),
+                    );
                 }
             }
             field.captures = lifetimes::dedup(captures);
@@ -665,14 +672,13 @@ fn take_existentials(
                              lifetime outlives generic lifetimes"
                         ),
                     );
-                    ok = false;
+                    // Still declared (without this bound): no follow-up errors at its uses.
                 }
                 other => {
                     diag.error_spanned(
                         other,
                         "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
                     );
-                    ok = false;
                 }
             }
         }
@@ -691,6 +697,32 @@ fn take_existentials(
         generics.where_clause = None;
     }
     out
+}
+
+/// `" (did you mean `'x`?)"` for the name among `known` closest to the misspelt lifetime
+/// `name` (without its apostrophe), if one is close enough to be a typo; else nothing.
+fn did_you_mean<'a>(name: &str, known: impl Iterator<Item = &'a String>) -> String {
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    }
+    let limit = (name.chars().count() / 3).max(1);
+    known
+        .map(|k| (distance(name, k), k))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, k)| format!(" (did you mean `'{k}`?)"))
+        .unwrap_or_default()
 }
 
 /// Splits a token stream at its top-level commas (empty pieces are dropped).
@@ -991,6 +1023,21 @@ mod tests {
         assert!(m.field_lifetimes().is_empty());
         // Invariant in an existential lifetime only: the generics stay covariant.
         assert!(m.fields[0].invariant && !m.fields[0].invariant_in_field_lt);
+    }
+
+    #[test]
+    fn misspelt_lifetimes_get_the_closest_name() {
+        let known: Vec<String> = ["text", "owner", "a"].map(String::from).into();
+        assert_eq!(
+            did_you_mean("txt", known.iter()),
+            " (did you mean `'text`?)"
+        );
+        assert_eq!(
+            did_you_mean("ownr", known.iter()),
+            " (did you mean `'owner`?)"
+        );
+        assert_eq!(did_you_mean("b", known.iter()), " (did you mean `'a`?)");
+        assert_eq!(did_you_mean("typo", known.iter()), "");
     }
 
     #[test]

@@ -193,6 +193,7 @@ const _: () = {
     unsafe impl pin_init::__internal::PinData for __ThePinData_4rgaj6oc1nvc2 {
         type Datee = Split;
     }
+    impl pin_init::__internal::SelfReferential for Split {}
     #[doc(hidden)]
     impl<'__pin_4rgaj6oc1nvc2> pin_init::__internal::core::marker::Unpin for Split
     where

@@ -212,6 +212,7 @@ const _: () = {
     unsafe impl<'a> pin_init::__internal::PinData for __ThePinData_7rd0hunl80hn3<'a> {
         type Datee = CommandQueue<'a>;
     }
+    impl<'a> pin_init::__internal::SelfReferential for CommandQueue<'a> {}
     #[doc(hidden)]
     impl<'__pin_7rd0hunl80hn3, 'a> pin_init::__internal::core::marker::Unpin
     for CommandQueue<'a>

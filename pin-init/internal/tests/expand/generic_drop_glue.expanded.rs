@@ -304,6 +304,10 @@ const _: () = {
     {
         type Datee = Parsed<'a, T>;
     }
+    impl<'a, T: Parse> pin_init::__internal::SelfReferential for Parsed<'a, T>
+    where
+        T: Send,
+    {}
     #[doc(hidden)]
     impl<'__pin_9k4sjvv0az3t1, 'a, T: Parse> pin_init::__internal::core::marker::Unpin
     for Parsed<'a, T>

@@ -230,6 +230,7 @@ const _: () = {
     unsafe impl<'a> pin_init::__internal::PinData for __ThePinData_zreq56oea7772<'a> {
         type Datee = Channel<'a>;
     }
+    impl<'a> pin_init::__internal::SelfReferential for Channel<'a> {}
     #[doc(hidden)]
     impl<'__pin_zreq56oea7772, 'a> pin_init::__internal::core::marker::Unpin
     for Channel<'a>

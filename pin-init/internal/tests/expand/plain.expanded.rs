@@ -472,6 +472,18 @@ fn unpinned() -> impl Init<Unpinned> {
                     }
                 }
             };
+            let __kind_fdlkvuoyth141 = {
+                use pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};
+                let __target_fdlkvuoyth141 = pin_init::__internal::InitTarget::of(
+                    &__type_of_fdlkvuoyth141,
+                );
+                let __kind_fdlkvuoyth141 = (&__target_fdlkvuoyth141).__pin_init_kind();
+                pin_init::__internal::assert_buildable_by_init(
+                    &__target_fdlkvuoyth141,
+                    pin_init::__internal::core::convert::identity(__kind_fdlkvuoyth141),
+                );
+                __kind_fdlkvuoyth141
+            };
             let __data_fdlkvuoyth141 = unsafe {
                 pin_init::__internal::init_data_of(__type_of_fdlkvuoyth141)
             };
@@ -485,12 +497,13 @@ fn unpinned() -> impl Init<Unpinned> {
                     let mut __a_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = 1;
                         unsafe {
-                            pin_init::__internal::write_field(
-                                pin_init::__internal::core::ptr::addr_of_mut!(
-                                    (* slot_fdlkvuoyth141).a
-                                ),
-                                __val_fdlkvuoyth141,
-                            )
+                            __kind_fdlkvuoyth141
+                                .write_field(
+                                    pin_init::__internal::core::ptr::addr_of_mut!(
+                                        (* slot_fdlkvuoyth141).a
+                                    ),
+                                    __val_fdlkvuoyth141,
+                                )
                         };
                         unsafe {
                             pin_init::__internal::DropGuard::<
@@ -507,7 +520,7 @@ fn unpinned() -> impl Init<Unpinned> {
                         let __val_fdlkvuoyth141 = init_zeroed();
                         unsafe {
                             pin_init::Init::__init(
-                                __val_fdlkvuoyth141,
+                                __kind_fdlkvuoyth141.field_init(__val_fdlkvuoyth141),
                                 pin_init::__internal::core::ptr::addr_of_mut!(
                                     (* slot_fdlkvuoyth141).b
                                 ),

@@ -397,6 +397,7 @@ const _: () = {
     unsafe impl pin_init::__internal::PinData for __ThePinData_8bdrk42bjzww1 {
         type Datee = Config;
     }
+    impl pin_init::__internal::SelfReferential for Config {}
     #[doc(hidden)]
     impl<'__pin_8bdrk42bjzww1> pin_init::__internal::core::marker::Unpin for Config
     where

@@ -9,6 +9,16 @@ use quote::quote;
 
 /// Emits the struct as the user wrote it, minus `#[pin]`.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    generate_with(model, false)
+}
+
+/// The struct after an error: each plain field's type through its alias, so that a field type
+/// is pasted once and rustc reports a problem in it (an undeclared lifetime) once.
+pub(crate) fn generate_after_error(model: &PinDataStruct) -> TokenStream {
+    generate_with(model, true)
+}
+
+fn generate_with(model: &PinDataStruct, through_aliases: bool) -> TokenStream {
     let PinDataStruct {
         attrs,
         vis,
@@ -23,6 +33,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let (attrs, vis, ident) = (&f.attrs, &f.vis, &f.ident);
         let ty = if selfref {
             super::selfref::stored_type(model, f)
+        } else if through_aliases {
+            super::aliases::ty(model, f)
         } else {
             f.ty.clone()
         };

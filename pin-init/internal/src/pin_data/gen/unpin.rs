@@ -56,7 +56,12 @@ pub(crate) fn generate_never(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, _, _) = generics.split_for_impl();
     let (_, ty_generics, where_clause) = model.generics.split_for_impl();
     let predicates = where_clause.map(|w| &w.predicates);
+    let (plain_impl_generics, _, _) = model.generics.split_for_impl();
     quote! {
+        // `init!` refuses the struct with a message of its own.
+        impl #plain_impl_generics ::pin_init::__internal::SelfReferential for #ident #ty_generics
+            #where_clause
+        {}
         #[doc(hidden)]
         impl #impl_generics ::core::marker::Unpin for #ident #ty_generics
         where

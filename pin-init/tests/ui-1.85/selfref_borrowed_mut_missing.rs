@@ -1,0 +1,1 @@
+../ui/selfref_borrowed_mut_missing.rs

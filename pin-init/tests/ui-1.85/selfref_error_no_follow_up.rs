@@ -1,0 +1,1 @@
+../ui/selfref_error_no_follow_up.rs

@@ -1,0 +1,1 @@
+../ui/selfref_init_order.rs
