@@ -2,7 +2,7 @@
 //! Attack on the way the macros name pin-init: the generating macros behind `#[pin_data]` (in
 //! `pin_init::__internal`) take the path that names pin-init as input, so a crate could invoke
 //! one directly with its own `$crate` and a fake `__internal` whose `NeverUnpin` is `Unpin`
-//! (as `redteam_hijack_pin_init_never_unpin` tries through `extern crate self as pin_init`).
+//! (as `anchor_rebound_pin_init_never_unpin` tries through `extern crate self as pin_init`).
 //! The input must start with `unsafe { CRATE }`, which the expansion turns into an `unsafe`
 //! block of the caller's: without it the macro refuses, and with it the crate has written
 //! `unsafe` (here rejected by `#![forbid(unsafe_code)]`).

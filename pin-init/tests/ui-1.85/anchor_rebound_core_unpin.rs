@@ -1,0 +1,1 @@
+../ui/anchor_rebound_core_unpin.rs

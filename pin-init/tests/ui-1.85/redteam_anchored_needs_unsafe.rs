@@ -1,1 +1,0 @@
-../ui/redteam_anchored_needs_unsafe.rs

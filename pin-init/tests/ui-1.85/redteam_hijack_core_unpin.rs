@@ -1,1 +1,0 @@
-../ui/redteam_hijack_core_unpin.rs

@@ -1,1 +1,0 @@
-../ui/redteam_hijack_dropck_binding.rs

@@ -1,1 +1,0 @@
-../ui/redteam_hijack_pin_init_never_unpin.rs

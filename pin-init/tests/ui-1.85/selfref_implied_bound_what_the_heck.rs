@@ -1,1 +1,0 @@
-../ui/selfref_implied_bound_what_the_heck.rs
