@@ -138,7 +138,7 @@ pub(crate) fn all_lifetime_names(ty: &Type, out: &mut BTreeSet<String>) {
     All(out).visit_type(ty);
 }
 
-/// The rewriter behind [`replace_free`] and [`rename_binders`].
+/// The rewriter behind [`rename_binders`] (free lifetimes and binders renamed by one visitor).
 struct Rewrite<'f> {
     /// New name of a free lifetime.
     free: &'f mut dyn FnMut(&Lifetime) -> Option<Lifetime>,

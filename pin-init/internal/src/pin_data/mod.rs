@@ -1,6 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
 //! `#[pin_data]`: parse ([`model`]), check ([`checks`]), generate ([`gen`]).
+//!
+//! # Where the checks live
+//!
+//! A rule of `DESIGN.md` is enforced in one of three places; a new rule goes where it can be
+//! decided with the least guessing:
+//!
+//! 1. **The model's analysis** ([`model`], with [`crate::lifetimes`]): what a field *is*, read
+//!    from syntax: its field lifetimes, captures and their declared variance (`#[uses]`),
+//!    `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes. Problems of shape (a lifetime that is
+//!    neither a generic nor a field, an unknown `#[uses]` lifetime) are reported while parsing.
+//! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
+//!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
+//!    `PhantomPinned` without `#[pin]` (a warning), macros where the analysis must read syntax,
+//!    and the hints that say what to write (a missing `#[borrowed(mut)]`, a known-invariant
+//!    capture). Everything here is conservative: syntax cannot resolve a type, so a check that
+//!    would need to (is this `Cell` the standard one?) is a warning or is left to rustc.
+//! 3. **Checks emitted as code for rustc to prove** ([`gen`]): what needs types. Never-called
+//!    functions and impls whose compilation is the proof: `__drop_order_check`
+//!    (`gen/selfref/drop_order.rs`: declared order is a valid drop order, implied bounds
+//!    included), the covariance check per captured lifetime (`gen/selfref/covariance.rs`), the
+//!    drop check of erased fields (`gen/selfref/dropck.rs`), `Send`/`Sync` for every choice of
+//!    field lifetimes (the erased storage's impls), `__pin_data_not_packed`
+//!    (`gen/not_packed.rs`), the field type aliases proven equal to the fields
+//!    (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`). rustc's verdict is
+//!    authoritative: the passes above only add messages in the user's terms.
+//!
+//! After an error of 1 or 2, [`expand`] still emits the struct, the aliases and the pin data,
+//! so that initializers of the struct report nothing false; the errors stop the compilation.
+//!
+//! # The path rule
+//!
+//! Every path the generated code writes to pin-init or `core` is absolute, `::pin_init::...`
+//! or `::core::...`, never a `use`d name or a relative path: [`crate::anchor`] rewrites exactly
+//! those to start at the anchor (pin-init's `$crate`), which is what makes a crate that
+//! rebinds `core` or `pin_init` (`extern crate self as core;`) unable to swap in its own
+//! traits (SOUNDNESS.md, P0). A generated path written any other way escapes the rewrite.
 
 pub(crate) mod checks;
 pub(crate) mod gen;
