@@ -154,7 +154,7 @@ pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenS
         };
     };
 
-    if !kind.pinned {
+    if !kind.is_pinned() {
         // `init!`/`try_init!` only. Never executed: a reference to every field written, so
         // that rustc rejects a packed struct (E0793, "reference to packed field is unaligned"),
         // whose fields may be unaligned while they are written and initialized in place

@@ -267,7 +267,7 @@ impl Initializer {
                         "expected `{}{}Type {{ field: value, field <- initializer, ... }}{}`",
                         kind.name(),
                         "(",
-                        if kind.fallible { "? Error)" } else { ")" }
+                        if kind.is_fallible() { "? Error)" } else { ")" }
                     ),
                 );
                 return None;
@@ -342,14 +342,18 @@ impl Initializer {
                 seen.push(field);
             }
         }
-        if kind.fallible && self.error.is_none() && self.default_error.is_none() {
+        if kind.is_fallible() && self.error.is_none() && self.default_error.is_none() {
             diag.error(
                 self.span,
                 format_args!(
                     "`{}` needs an error type: write `{}(Type {{ ... }}? ErrorType)`, or use `{}`",
                     kind.name(),
                     kind.name(),
-                    if kind.pinned { "pin_init!" } else { "init!" }
+                    if kind.is_pinned() {
+                        "pin_init!"
+                    } else {
+                        "init!"
+                    }
                 ),
             );
         }
@@ -397,7 +401,7 @@ mod tests {
     fn full_syntax() {
         let (model, errors) = parse(
             quote!(&this in Foo::<T> { a, b: 1 + 2, c <- init(), _: { run(); }, ..Zeroable::zeroed() }? Error),
-            Kind::TRY_PIN_INIT,
+            Kind::TryPinInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
@@ -412,7 +416,7 @@ mod tests {
 
     #[test]
     fn reports_duplicates_and_missing_error() {
-        let (_, errors) = parse(quote!(Foo { a: 1, a: 2, b <- x, b: 3 }), Kind::TRY_INIT);
+        let (_, errors) = parse(quote!(Foo { a: 1, a: 2, b <- x, b: 3 }), Kind::TryInit);
         assert_eq!(errors.len(), 3, "{errors:?}");
         assert!(errors[0].contains("field `a` is initialized twice"));
         assert!(errors[1].contains("field `b` is initialized twice"));
@@ -426,7 +430,7 @@ mod tests {
                 a: 1,
                 ..Default::default()
             }),
-            Kind::PIN_INIT,
+            Kind::PinInit,
         );
         assert_eq!(
             errors,
@@ -439,7 +443,7 @@ mod tests {
     fn tuple_forms_and_default_error() {
         let (model, errors) = parse(
             quote!(#[default_error(E)] Foo { 0: a, 1 <- b, #[cfg(x)] 2: c }),
-            Kind::PIN_INIT,
+            Kind::PinInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
@@ -448,7 +452,7 @@ mod tests {
         );
         assert_eq!(m.item_attrs[2].len(), 1);
         assert!(m.default_error.is_some());
-        let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::INIT);
+        let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::Init);
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert!(
@@ -460,14 +464,14 @@ mod tests {
                 #[default_error(E)]
                 Foo { a }
             ),
-            Kind::TRY_INIT,
+            Kind::TryInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
     }
 
     #[test]
     fn syntax_errors_are_reported() {
-        let (model, errors) = parse(quote!(Foo { a <- }), Kind::PIN_INIT);
+        let (model, errors) = parse(quote!(Foo { a <- }), Kind::PinInit);
         assert!(model.is_none());
         assert_eq!(errors.len(), 2, "{errors:?}");
     }
