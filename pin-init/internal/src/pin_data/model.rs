@@ -109,31 +109,109 @@ pub(crate) struct Field {
     pub(crate) ty: Type,
     /// The span of `#[pin]`, if the field is structurally pinned.
     pub(crate) pinned: Option<Span>,
-    /// The span of `#[borrowed]`, if written.
-    pub(crate) borrowed_attr: Option<Span>,
     /// The field lifetimes (lifetimes named after sibling fields) that the type mentions, in
     /// first-seen order, with the spans where they are written.
     pub(crate) captures: Vec<Lifetime>,
-    /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
-    pub(crate) borrowed: Option<Lifetime>,
-    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
-    pub(crate) borrowed_mut: bool,
+    /// Whether and how other fields borrow this one (its own field lifetime).
+    pub(crate) lending: Lending,
     /// `#[uses(...)]`: declared captures with their declared variance (`None`: the default).
     pub(crate) uses: Vec<(Lifetime, Option<Variance>)>,
     /// `'_: variance` of `#[uses(...)]`: the variance of the inferred captures.
     pub(crate) uses_default: Option<Variance>,
-    /// Whether some capture is invariant: then the field is only reachable through
-    /// `with_<field>` and `with_project`.
-    pub(crate) invariant: bool,
-    /// Whether some invariant capture is a field lifetime (not an existential one): then the
-    /// struct is made invariant in the generics that the invariance closure reaches
-    /// (`gen::selfref::invariant_generics`).
-    pub(crate) invariant_in_field_lt: bool,
+    /// How the field's captures and its own field lifetime are invariant.
+    pub(crate) invariance: Invariance,
+}
+
+/// Whether and how a field is borrowed by other fields, i.e. whether it has its own field
+/// lifetime.
+#[derive(Clone, Debug)]
+pub(crate) enum Lending {
+    /// No field borrows it and it is not `#[borrowed]`: it has no field lifetime.
+    NotBorrowed,
+    /// Borrowed shared: other fields borrow it, or `#[borrowed]`.
+    Shared {
+        /// This field's own field lifetime.
+        lifetime: Lifetime,
+        /// The span of `#[borrowed]`, if written.
+        attr: Option<Span>,
+    },
+    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
+    Mut {
+        /// This field's own field lifetime.
+        lifetime: Lifetime,
+        /// The span of `#[borrowed(mut)]`.
+        attr: Span,
+    },
+}
+
+impl Lending {
+    /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
+    pub(crate) fn lifetime(&self) -> Option<&Lifetime> {
+        match self {
+            Lending::NotBorrowed => None,
+            Lending::Shared { lifetime, .. } | Lending::Mut { lifetime, .. } => Some(lifetime),
+        }
+    }
+
+    /// Whether the field has a field lifetime (other fields borrow it, or `#[borrowed]`).
+    pub(crate) fn is_borrowed(&self) -> bool {
+        !matches!(self, Lending::NotBorrowed)
+    }
+
+    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
+    pub(crate) fn is_mut(&self) -> bool {
+        matches!(self, Lending::Mut { .. })
+    }
+
+    /// The span of `#[borrowed]`, if written.
+    pub(crate) fn attr(&self) -> Option<Span> {
+        match self {
+            Lending::NotBorrowed => None,
+            Lending::Shared { attr, .. } => *attr,
+            Lending::Mut { attr, .. } => Some(*attr),
+        }
+    }
+}
+
+/// How a field is invariant: in its captures, and in its own field lifetime.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Invariance {
+    /// Which of the field's captures are invariant.
+    pub(crate) captures: CaptureInvariance,
     /// Whether this field's own field lifetime `'x` is invariant: some field captures `'x`
     /// invariantly, or `'x` is one that the type of a field with an invariant lifetime mentions
     /// (the invariance closure: a well-formed `x: &'y T` implies `'y: 'x`, so shortening `'y`
     /// would shorten `'x` too). Invariant field lifetimes form their own outlives chain.
-    pub(crate) lt_invariant: bool,
+    pub(crate) own_lifetime: bool,
+}
+
+/// Which of a field's captures are invariant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum CaptureInvariance {
+    /// No capture is invariant: all are proved covariant (`gen/selfref/covariance.rs`).
+    #[default]
+    AllCovariant,
+    /// Some capture is invariant, but only existential ones.
+    ExistentialOnly,
+    /// Some invariant capture is a field lifetime (not an existential one): then the struct is
+    /// made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
+    FieldLifetime,
+}
+
+impl Invariance {
+    /// Whether some capture is invariant: then the field is only reachable through
+    /// `with_<field>` and `with_project`.
+    pub(crate) fn in_captures(self) -> bool {
+        self.captures != CaptureInvariance::AllCovariant
+    }
+
+    /// Whether some invariant capture is a field lifetime (not an existential one): then the
+    /// struct is made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
+    pub(crate) fn in_field_lifetime_capture(self) -> bool {
+        self.captures == CaptureInvariance::FieldLifetime
+    }
 }
 
 /// The declared variance of a captured field lifetime.
@@ -260,7 +338,7 @@ impl PinDataStruct {
         let in_scope: BTreeSet<String> = self
             .fields
             .iter()
-            .filter_map(|f| f.borrowed.as_ref())
+            .filter_map(|f| f.lending.lifetime())
             .chain(self.existentials.iter().map(|e| &e.lt))
             .map(|lt| lt.ident.to_string())
             .collect();
@@ -376,8 +454,13 @@ impl PinDataStruct {
                 .filter(|c| field.capture_variance(c) == Variance::Invariant)
                 .map(|c| c.ident.to_string())
                 .collect();
-            field.invariant = !invariant.is_empty();
-            field.invariant_in_field_lt = invariant.iter().any(|n| !exist_names.contains(n));
+            field.invariance.captures = if invariant.iter().any(|n| !exist_names.contains(n)) {
+                CaptureInvariance::FieldLifetime
+            } else if !invariant.is_empty() {
+                CaptureInvariance::ExistentialOnly
+            } else {
+                CaptureInvariance::AllCovariant
+            };
             invariant_lts.extend(invariant.into_iter().filter(|n| !exist_names.contains(n)));
             borrowed_names.extend(
                 field
@@ -388,11 +471,12 @@ impl PinDataStruct {
             );
         }
         for field in &mut self.fields {
-            if field.borrowed_attr.is_some() || borrowed_names.contains(&field.ident.to_string()) {
-                field.borrowed = Some(Lifetime {
-                    apostrophe: field.ident.span(),
-                    ident: field.ident.clone(),
-                });
+            // A `#[borrowed]` field has its field lifetime already (`Field::parse`).
+            if !field.lending.is_borrowed() && borrowed_names.contains(&field.ident.to_string()) {
+                field.lending = Lending::Shared {
+                    lifetime: field_lifetime(&field.ident),
+                    attr: None,
+                };
             }
         }
         // The invariance closure: the field lifetimes that the type of a field with an
@@ -410,8 +494,8 @@ impl PinDataStruct {
             }
         }
         for field in &mut self.fields {
-            field.lt_invariant =
-                field.borrowed.is_some() && invariant_lts.contains(&field.ident.to_string());
+            field.invariance.own_lifetime =
+                field.lending.is_borrowed() && invariant_lts.contains(&field.ident.to_string());
         }
         lifetimes::free_lifetimes_in_generics(&self.generics, |lt| {
             let name = lt.ident.to_string();
@@ -430,7 +514,7 @@ impl PinDataStruct {
     /// Whether any field borrows another (or is `#[borrowed]`), or there are existential
     /// lifetimes.
     pub(crate) fn is_self_referential(&self) -> bool {
-        self.fields.iter().any(|f| f.borrowed.is_some()) || !self.existentials.is_empty()
+        self.fields.iter().any(|f| f.lending.is_borrowed()) || !self.existentials.is_empty()
     }
 
     /// The existential lifetimes.
@@ -442,7 +526,7 @@ impl PinDataStruct {
     pub(crate) fn field_lifetimes(&self) -> Vec<&Lifetime> {
         self.fields
             .iter()
-            .filter_map(|f| f.borrowed.as_ref())
+            .filter_map(|f| f.lending.lifetime())
             .collect()
     }
 
@@ -558,6 +642,17 @@ impl Field {
                 }),
             ),
         };
+        let lending = match borrowed_attr {
+            None => Lending::NotBorrowed,
+            Some(attr) if borrowed_mut => Lending::Mut {
+                lifetime: field_lifetime(&ident),
+                attr,
+            },
+            Some(attr) => Lending::Shared {
+                lifetime: field_lifetime(&ident),
+                attr: Some(attr),
+            },
+        };
         Field {
             attrs,
             vis: field.vis,
@@ -565,16 +660,20 @@ impl Field {
             member,
             ty: field.ty,
             pinned,
-            borrowed_attr,
             captures: Vec::new(),
-            borrowed: None,
-            borrowed_mut,
+            lending,
             uses,
             uses_default,
-            invariant: false,
-            invariant_in_field_lt: false,
-            lt_invariant: false,
+            invariance: Invariance::default(),
         }
+    }
+}
+
+/// The field lifetime of the field `ident`: `'ident`, at the field name's span.
+fn field_lifetime(ident: &Ident) -> Lifetime {
+    Lifetime {
+        apostrophe: ident.span(),
+        ident: ident.clone(),
     }
 }
 
@@ -841,8 +940,8 @@ mod tests {
         );
         let lts: Vec<String> = m.field_lifetimes().iter().map(|l| l.to_string()).collect();
         assert_eq!(lts, ["'owner", "'other"]);
-        assert!(m.fields[0].is_dependent() && m.fields[0].borrowed.is_none());
-        assert!(m.fields[4].borrowed.is_none() && !m.fields[4].is_dependent());
+        assert!(m.fields[0].is_dependent() && !m.fields[0].lending.is_borrowed());
+        assert!(!m.fields[4].lending.is_borrowed() && !m.fields[4].is_dependent());
     }
 
     #[test]
@@ -941,10 +1040,13 @@ mod tests {
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
-        assert!(m.fields[0].invariant && m.fields[0].invariant_in_field_lt);
-        assert!(m.fields[1].invariant);
-        assert!(!m.fields[2].invariant && m.fields[2].is_dependent());
-        assert!(m.fields[4].borrowed_mut && m.fields[4].borrowed.is_some());
+        assert!(
+            m.fields[0].invariance.in_captures()
+                && m.fields[0].invariance.in_field_lifetime_capture()
+        );
+        assert!(m.fields[1].invariance.in_captures());
+        assert!(!m.fields[2].invariance.in_captures() && m.fields[2].is_dependent());
+        assert!(m.fields[4].lending.is_mut() && m.fields[4].lending.is_borrowed());
     }
 
     #[test]
@@ -984,7 +1086,7 @@ mod tests {
         let lt_invariant: Vec<_> = m
             .fields
             .iter()
-            .map(|f| (f.ident.to_string(), f.lt_invariant))
+            .map(|f| (f.ident.to_string(), f.invariance.own_lifetime))
             .collect();
         assert_eq!(
             lt_invariant,
@@ -1022,7 +1124,10 @@ mod tests {
         assert!(m.is_self_referential());
         assert!(m.field_lifetimes().is_empty());
         // Invariant in an existential lifetime only: the generics stay covariant.
-        assert!(m.fields[0].invariant && !m.fields[0].invariant_in_field_lt);
+        assert!(
+            m.fields[0].invariance.in_captures()
+                && !m.fields[0].invariance.in_field_lifetime_capture()
+        );
     }
 
     #[test]
