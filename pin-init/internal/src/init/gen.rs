@@ -27,7 +27,7 @@
 //! through the `$crate` of the declarative macro that forwards to it (see `anchor`).
 
 use super::{
-    model::{Initializer, Item},
+    model::{Entry, Initializer, Item},
     Kind,
 };
 use crate::names::Names;
@@ -56,14 +56,14 @@ fn item_tokens(item: &Item) -> TokenStream {
 /// no name to bind).
 fn bindings_needed(model: &Initializer) -> Vec<bool> {
     model
-        .items
+        .entries
         .iter()
         .enumerate()
-        .map(|(i, item)| match item.field() {
+        .map(|(i, entry)| match entry.item.field() {
             _ if model.disable_field_access => false,
-            Some(syn::Member::Named(field)) => model.items[i + 1..]
+            Some(syn::Member::Named(field)) => model.entries[i + 1..]
                 .iter()
-                .any(|later| mentions(item_tokens(later), field)),
+                .any(|later| mentions(item_tokens(&later.item), field)),
             Some(syn::Member::Unnamed(_)) | None => false,
         })
         .collect()
@@ -130,10 +130,14 @@ pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenS
     });
     let bind = bindings_needed(model);
 
-    let fields: Vec<_> = model.items.iter().filter_map(Item::field).collect();
-    let field_cfgs: Vec<Vec<_>> = (model.items.iter().zip(&model.item_attrs))
-        .filter(|(item, _)| item.field().is_some())
-        .map(|(_, attrs)| cfgs(attrs).collect())
+    let fields: Vec<_> = model
+        .entries
+        .iter()
+        .filter_map(|e| e.item.field())
+        .collect();
+    let field_cfgs: Vec<Vec<_>> = (model.entries.iter())
+        .filter(|e| e.item.field().is_some())
+        .map(|e| cfgs(&e.attrs).collect())
         .collect();
     let rest = model
         .zeroed
@@ -273,7 +277,8 @@ fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
     let Locals { slot, data, .. } = Locals::new(names);
     let lt = names.local("__skeleton_data");
     let mut out = TokenStream::new();
-    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+    for (entry, &bind) in model.entries.iter().zip(bind) {
+        let Entry { attrs, item } = entry;
         let Some(field) = item.field() else {
             continue;
         };
@@ -356,10 +361,10 @@ fn later_field_hints(model: &Initializer, i: usize) -> TokenStream {
     if model.disable_field_access {
         return TokenStream::new();
     }
-    let tokens = item_tokens(&model.items[i]);
-    let hints = model.items[i + 1..]
+    let tokens = item_tokens(&model.entries[i].item);
+    let hints = model.entries[i + 1..]
         .iter()
-        .filter_map(Item::field)
+        .filter_map(|e| e.item.field())
         .filter_map(|field| match field {
             syn::Member::Named(name) if mentions(tokens.clone(), name) => Some(name),
             _ => None,
@@ -394,13 +399,8 @@ fn init_steps(
     let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
-    for (i, ((item, &bind), attrs)) in model
-        .items
-        .iter()
-        .zip(bind)
-        .zip(&model.item_attrs)
-        .enumerate()
-    {
+    for (i, (entry, &bind)) in model.entries.iter().zip(bind).enumerate() {
+        let Entry { attrs, item } = entry;
         out.extend(later_field_hints(model, i));
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {

@@ -20,10 +20,8 @@ pub(crate) struct Initializer {
     pub(crate) this: Option<Ident>,
     /// The struct's path, as written (`Foo`, `Self`, `Foo::<T>`).
     pub(crate) path: Path,
-    /// The fields and code blocks, in order.
-    pub(crate) items: Vec<Item>,
-    /// The attributes of each item (`#[cfg(...)]`, lint levels), one entry per item.
-    pub(crate) item_attrs: Vec<Vec<Attribute>>,
+    /// The fields and code blocks, in order, each with its attributes.
+    pub(crate) entries: Vec<Entry>,
     /// `..Zeroable::init_zeroed()` (or 6.12's `..Zeroable::zeroed()`) was given (the span of
     /// `..`).
     pub(crate) zeroed: Option<Span>,
@@ -39,7 +37,15 @@ pub(crate) struct Initializer {
     pub(crate) span: Span,
 }
 
-/// One entry of the braces.
+/// One entry of the braces: an item and the attributes written on it.
+pub(crate) struct Entry {
+    /// The item's attributes (`#[cfg(...)]`, lint levels).
+    pub(crate) attrs: Vec<Attribute>,
+    /// The item.
+    pub(crate) item: Item,
+}
+
+/// What one entry of the braces initializes or runs.
 pub(crate) enum Item {
     /// `field: expr`, or `field` alone (then `value` is the field name itself).
     Value {
@@ -74,8 +80,7 @@ struct Raw {
     attrs: Vec<Attribute>,
     this: Option<Ident>,
     path: Path,
-    items: Vec<Item>,
-    item_attrs: Vec<Vec<Attribute>>,
+    entries: Vec<Entry>,
     rest: Option<(Token![..], Expr)>,
     error: Option<TokenStream>,
     span: Span,
@@ -97,11 +102,7 @@ fn has_left_arrow(tokens: TokenStream) -> Option<Span> {
 }
 
 /// The fields of the constructor form `Path(value, ...)` of a tuple struct.
-fn parse_tuple_constructor(
-    content: ParseStream<'_>,
-    items: &mut Vec<Item>,
-    item_attrs: &mut Vec<Vec<Attribute>>,
-) -> syn::Result<()> {
+fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -> syn::Result<()> {
     if let Some(span) = has_left_arrow(content.fork().parse::<TokenStream>()?) {
         return Err(syn::Error::new(
             span,
@@ -126,14 +127,14 @@ fn parse_tuple_constructor(
                 ));
             }
         }
-        items.push(Item::Value {
+        let item = Item::Value {
             field: Member::Unnamed(Index {
                 index,
                 span: value.span(),
             }),
             value,
-        });
-        item_attrs.push(attrs);
+        };
+        entries.push(Entry { attrs, item });
         index += 1;
     }
     Ok(())
@@ -151,15 +152,14 @@ impl Parse for Raw {
             None
         };
         let path: Path = input.parse()?;
-        let mut items = Vec::new();
-        let mut item_attrs = Vec::new();
+        let mut entries = Vec::new();
         let mut rest = None;
         let delim_span;
         if input.peek(syn::token::Paren) {
             let content;
             let paren = syn::parenthesized!(content in input);
             delim_span = paren.span.join();
-            parse_tuple_constructor(&content, &mut items, &mut item_attrs)?;
+            parse_tuple_constructor(&content, &mut entries)?;
         } else {
             let content;
             let brace = braced!(content in input);
@@ -181,24 +181,24 @@ impl Parse for Raw {
                     }
                     break;
                 }
-                if content.peek(Token![_]) {
+                let item = if content.peek(Token![_]) {
                     content.parse::<Token![_]>()?;
                     content.parse::<Token![:]>()?;
-                    items.push(Item::Code(content.parse()?));
+                    Item::Code(content.parse()?)
                 } else {
                     let field: Member = content.parse()?;
                     if content.peek(Token![<-]) {
                         content.parse::<Token![<-]>()?;
-                        items.push(Item::Init {
+                        Item::Init {
                             field,
                             init: content.parse()?,
-                        });
+                        }
                     } else if content.peek(Token![:]) {
                         content.parse::<Token![:]>()?;
-                        items.push(Item::Value {
+                        Item::Value {
                             field,
                             value: content.parse()?,
-                        });
+                        }
                     } else {
                         let Member::Named(ident) = field else {
                             return Err(syn::Error::new(
@@ -212,13 +212,13 @@ impl Parse for Raw {
                             qself: None,
                             path: ident.clone().into(),
                         });
-                        items.push(Item::Value {
+                        Item::Value {
                             field: Member::Named(ident),
                             value,
-                        });
+                        }
                     }
-                }
-                item_attrs.push(attrs);
+                };
+                entries.push(Entry { attrs, item });
                 if content.is_empty() {
                     break;
                 }
@@ -245,8 +245,7 @@ impl Parse for Raw {
             attrs,
             this,
             path,
-            items,
-            item_attrs,
+            entries,
             rest,
             error,
             span,
@@ -314,8 +313,7 @@ impl Initializer {
         Some(Initializer {
             this: raw.this,
             path: raw.path,
-            items: raw.items,
-            item_attrs: raw.item_attrs,
+            entries: raw.entries,
             zeroed,
             error: raw.error,
             default_error,
@@ -327,7 +325,7 @@ impl Initializer {
     /// Checks what the macro can see: duplicate fields and the error type.
     pub(crate) fn check(&self, kind: Kind, diag: &mut DiagCtxt) {
         let mut seen: Vec<&Member> = Vec::new();
-        for field in self.items.iter().filter_map(Item::field) {
+        for field in self.entries.iter().filter_map(|e| e.item.field()) {
             if let Some(first) = seen.iter().find(|f| **f == field) {
                 let _ = first;
                 let name = match field {
@@ -406,10 +404,14 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert_eq!(m.this.unwrap(), "this");
-        assert_eq!(m.items.len(), 4);
-        assert!(matches!(&m.items[0], Item::Value { field: Member::Named(f), .. } if f == "a"));
-        assert!(matches!(&m.items[2], Item::Init { field: Member::Named(f), .. } if f == "c"));
-        assert!(matches!(&m.items[3], Item::Code(_)));
+        assert_eq!(m.entries.len(), 4);
+        assert!(
+            matches!(&m.entries[0].item, Item::Value { field: Member::Named(f), .. } if f == "a")
+        );
+        assert!(
+            matches!(&m.entries[2].item, Item::Init { field: Member::Named(f), .. } if f == "c")
+        );
+        assert!(matches!(&m.entries[3].item, Item::Code(_)));
         assert!(m.zeroed.is_some());
         assert_eq!(m.error.unwrap().to_string(), "Error");
     }
@@ -448,15 +450,15 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert!(
-            matches!(&m.items[1], Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
+            matches!(&m.entries[1].item, Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
         );
-        assert_eq!(m.item_attrs[2].len(), 1);
+        assert_eq!(m.entries[2].attrs.len(), 1);
         assert!(m.default_error.is_some());
         let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::Init);
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert!(
-            matches!(&m.items[1], Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
+            matches!(&m.entries[1].item, Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
         );
         // `#[default_error]` satisfies the `try_*` macros.
         let (_, errors) = parse(
