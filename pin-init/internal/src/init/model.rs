@@ -140,6 +140,82 @@ fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -
     Ok(())
 }
 
+/// The fields of the braced form `Path { ... }`, and the `..Zeroable::init_zeroed()` ending
+/// them if given.
+fn parse_braced(
+    content: ParseStream<'_>,
+    entries: &mut Vec<Entry>,
+) -> syn::Result<Option<(Token![..], Expr)>> {
+    let mut rest = None;
+    while !content.is_empty() {
+        let attrs = content.call(Attribute::parse_outer)?;
+        if content.peek(Token![..]) {
+            if let Some(attr) = attrs.first() {
+                return Err(syn::Error::new_spanned(
+                    attr,
+                    "attributes are not allowed on `..Zeroable::init_zeroed()`",
+                ));
+            }
+            let dots: Token![..] = content.parse()?;
+            let expr: Expr = content.parse()?;
+            rest = Some((dots, expr));
+            if !content.is_empty() {
+                return Err(content.error("`..Zeroable::init_zeroed()` must come last"));
+            }
+            break;
+        }
+        let item = parse_item(content)?;
+        entries.push(Entry { attrs, item });
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(rest)
+}
+
+/// One item of the braced form: `_: { code }`, `field <- initializer`, `field: value` or
+/// `field`.
+fn parse_item(content: ParseStream<'_>) -> syn::Result<Item> {
+    Ok(if content.peek(Token![_]) {
+        content.parse::<Token![_]>()?;
+        content.parse::<Token![:]>()?;
+        Item::Code(content.parse()?)
+    } else {
+        let field: Member = content.parse()?;
+        if content.peek(Token![<-]) {
+            content.parse::<Token![<-]>()?;
+            Item::Init {
+                field,
+                init: content.parse()?,
+            }
+        } else if content.peek(Token![:]) {
+            content.parse::<Token![:]>()?;
+            Item::Value {
+                field,
+                value: content.parse()?,
+            }
+        } else {
+            let Member::Named(ident) = field else {
+                return Err(syn::Error::new(
+                    field.span(),
+                    "a tuple struct's field needs a value: write `0: value` or \
+                     `0 <- initializer`",
+                ));
+            };
+            let value = Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: ident.clone().into(),
+            });
+            Item::Value {
+                field: Member::Named(ident),
+                value,
+            }
+        }
+    })
+}
+
 impl Parse for Raw {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let attrs = input.call(Attribute::parse_outer)?;
@@ -153,78 +229,17 @@ impl Parse for Raw {
         };
         let path: Path = input.parse()?;
         let mut entries = Vec::new();
-        let mut rest = None;
-        let delim_span;
-        if input.peek(syn::token::Paren) {
+        let (delim_span, rest) = if input.peek(syn::token::Paren) {
             let content;
             let paren = syn::parenthesized!(content in input);
-            delim_span = paren.span.join();
             parse_tuple_constructor(&content, &mut entries)?;
+            (paren.span.join(), None)
         } else {
             let content;
             let brace = braced!(content in input);
-            delim_span = brace.span.join();
-            while !content.is_empty() {
-                let attrs = content.call(Attribute::parse_outer)?;
-                if content.peek(Token![..]) {
-                    if let Some(attr) = attrs.first() {
-                        return Err(syn::Error::new_spanned(
-                            attr,
-                            "attributes are not allowed on `..Zeroable::init_zeroed()`",
-                        ));
-                    }
-                    let dots: Token![..] = content.parse()?;
-                    let expr: Expr = content.parse()?;
-                    rest = Some((dots, expr));
-                    if !content.is_empty() {
-                        return Err(content.error("`..Zeroable::init_zeroed()` must come last"));
-                    }
-                    break;
-                }
-                let item = if content.peek(Token![_]) {
-                    content.parse::<Token![_]>()?;
-                    content.parse::<Token![:]>()?;
-                    Item::Code(content.parse()?)
-                } else {
-                    let field: Member = content.parse()?;
-                    if content.peek(Token![<-]) {
-                        content.parse::<Token![<-]>()?;
-                        Item::Init {
-                            field,
-                            init: content.parse()?,
-                        }
-                    } else if content.peek(Token![:]) {
-                        content.parse::<Token![:]>()?;
-                        Item::Value {
-                            field,
-                            value: content.parse()?,
-                        }
-                    } else {
-                        let Member::Named(ident) = field else {
-                            return Err(syn::Error::new(
-                                field.span(),
-                                "a tuple struct's field needs a value: write `0: value` or \
-                                 `0 <- initializer`",
-                            ));
-                        };
-                        let value = Expr::Path(syn::ExprPath {
-                            attrs: Vec::new(),
-                            qself: None,
-                            path: ident.clone().into(),
-                        });
-                        Item::Value {
-                            field: Member::Named(ident),
-                            value,
-                        }
-                    }
-                };
-                entries.push(Entry { attrs, item });
-                if content.is_empty() {
-                    break;
-                }
-                content.parse::<Token![,]>()?;
-            }
-        }
+            let rest = parse_braced(&content, &mut entries)?;
+            (brace.span.join(), rest)
+        };
         let error = if input.peek(Token![?]) {
             let q: Token![?] = input.parse()?;
             let error: TokenStream = input.parse()?;
