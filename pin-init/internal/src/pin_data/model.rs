@@ -382,70 +382,12 @@ impl PinDataStruct {
     /// struct (nor `'static`, nor bound by `for<...>`) and is named after a field makes that
     /// field *borrowed* and the mentioning field *dependent*.
     fn analyze_lifetimes(&mut self, diag: &mut DiagCtxt) {
-        let generic_lts: BTreeSet<String> = self
-            .generics
-            .lifetimes()
-            .map(|l| l.lifetime.ident.to_string())
-            .collect();
-        // A tuple struct's fields have no names, hence no field lifetimes.
-        let mut field_names: BTreeSet<String> = match self.style {
-            Style::Named => self.fields.iter().map(|f| f.ident.to_string()).collect(),
-            _ => BTreeSet::new(),
-        };
-        let exist_names: BTreeSet<String> = self
-            .existentials
-            .iter()
-            .map(|e| e.lt.ident.to_string())
-            .collect();
-        // Fields may capture existential lifetimes like field lifetimes (without borrowing).
-        field_names.extend(exist_names.iter().cloned());
+        let scope = LifetimeScope::new(self);
         let mut borrowed_names = BTreeSet::new();
         // Field lifetimes captured invariantly by some field.
         let mut invariant_lts = BTreeSet::new();
         for field in &mut self.fields {
-            let mut captures = Vec::new();
-            lifetimes::free_lifetimes(&field.ty, |lt| {
-                let name = lt.ident.to_string();
-                if generic_lts.contains(&name) {
-                    return;
-                }
-                if field_names.contains(&name) {
-                    captures.push(lt.clone());
-                } else {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is neither a lifetime of the struct's generics nor a field \
-                             name: declare it in the generics, or name a field to borrow it{}",
-                            did_you_mean(&name, field_names.iter().chain(&generic_lts))
-                        ),
-                    );
-                }
-            });
-            // Declared captures: field names only.
-            for (lt, _) in &field.uses {
-                let name = lt.ident.to_string();
-                if field_names.contains(&name) {
-                    captures.push(lt.clone());
-                } else if generic_lts.contains(&name) {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is a lifetime of the struct's generics, not a field: \
-                             `#[uses]` lists field lifetimes"
-                        ),
-                    );
-                } else {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is not a field name{}",
-                            did_you_mean(&name, field_names.iter())
-                        ),
-                    );
-                }
-            }
-            field.captures = lifetimes::dedup(captures);
+            field.captures = scope.captures(field, diag);
             // Every other capture is proved covariant, one by one (`covariance`): the
             // invariant captures are exactly the ones declared so.
             let invariant: Vec<String> = field
@@ -454,20 +396,20 @@ impl PinDataStruct {
                 .filter(|c| field.capture_variance(c) == Variance::Invariant)
                 .map(|c| c.ident.to_string())
                 .collect();
-            field.invariance.captures = if invariant.iter().any(|n| !exist_names.contains(n)) {
+            field.invariance.captures = if invariant.iter().any(|n| !scope.is_existential(n)) {
                 CaptureInvariance::FieldLifetime
             } else if !invariant.is_empty() {
                 CaptureInvariance::ExistentialOnly
             } else {
                 CaptureInvariance::AllCovariant
             };
-            invariant_lts.extend(invariant.into_iter().filter(|n| !exist_names.contains(n)));
+            invariant_lts.extend(invariant.into_iter().filter(|n| !scope.is_existential(n)));
             borrowed_names.extend(
                 field
                     .captures
                     .iter()
                     .map(|l| l.ident.to_string())
-                    .filter(|n| !exist_names.contains(n)),
+                    .filter(|n| !scope.is_existential(n)),
             );
         }
         for field in &mut self.fields {
@@ -479,8 +421,17 @@ impl PinDataStruct {
                 };
             }
         }
-        // The invariance closure: the field lifetimes that the type of a field with an
-        // invariant lifetime captures are invariant too.
+        self.close_invariance(&scope, &mut invariant_lts);
+        for field in &mut self.fields {
+            field.invariance.own_lifetime =
+                field.lending.is_borrowed() && invariant_lts.contains(&field.ident.to_string());
+        }
+        scope.check_generics(&self.generics, diag);
+    }
+
+    /// The invariance closure: the field lifetimes that the type of a field with an invariant
+    /// lifetime captures are invariant too. Adds them to `invariant_lts`.
+    fn close_invariance(&self, scope: &LifetimeScope, invariant_lts: &mut BTreeSet<String>) {
         let mut worklist: Vec<String> = invariant_lts.iter().cloned().collect();
         while let Some(name) = worklist.pop() {
             let Some(field) = self.fields.iter().find(|f| f.ident == name) else {
@@ -488,27 +439,11 @@ impl PinDataStruct {
             };
             for c in &field.captures {
                 let c = c.ident.to_string();
-                if !exist_names.contains(&c) && invariant_lts.insert(c.clone()) {
+                if !scope.is_existential(&c) && invariant_lts.insert(c.clone()) {
                     worklist.push(c);
                 }
             }
         }
-        for field in &mut self.fields {
-            field.invariance.own_lifetime =
-                field.lending.is_borrowed() && invariant_lts.contains(&field.ident.to_string());
-        }
-        lifetimes::free_lifetimes_in_generics(&self.generics, |lt| {
-            let name = lt.ident.to_string();
-            if !generic_lts.contains(&name) && field_names.contains(&name) {
-                diag.error(
-                    lt.span(),
-                    format_args!(
-                        "field lifetime `{lt}` cannot be used in the struct's bounds or where \
-                         clause: only field types may borrow fields"
-                    ),
-                );
-            }
-        });
     }
 
     /// Whether any field borrows another (or is `#[borrowed]`), or there are existential
@@ -545,6 +480,118 @@ impl PinDataStruct {
         let ident = &self.ident;
         let (_, ty_generics, _) = self.generics.split_for_impl();
         syn::parse_quote!(#ident #ty_generics)
+    }
+}
+
+/// The lifetime names a field type may use, for [`PinDataStruct::analyze_lifetimes`].
+struct LifetimeScope {
+    /// The lifetimes of the struct's generics.
+    generic_lts: BTreeSet<String>,
+    /// The field names (a tuple struct's fields have none) and the existential lifetimes:
+    /// the lifetimes a field may capture.
+    field_names: BTreeSet<String>,
+    /// The existential lifetimes.
+    exist_names: BTreeSet<String>,
+}
+
+impl LifetimeScope {
+    fn new(model: &PinDataStruct) -> Self {
+        let generic_lts: BTreeSet<String> = model
+            .generics
+            .lifetimes()
+            .map(|l| l.lifetime.ident.to_string())
+            .collect();
+        // A tuple struct's fields have no names, hence no field lifetimes.
+        let mut field_names: BTreeSet<String> = match model.style {
+            Style::Named => model.fields.iter().map(|f| f.ident.to_string()).collect(),
+            _ => BTreeSet::new(),
+        };
+        let exist_names: BTreeSet<String> = model
+            .existentials
+            .iter()
+            .map(|e| e.lt.ident.to_string())
+            .collect();
+        // Fields may capture existential lifetimes like field lifetimes (without borrowing).
+        field_names.extend(exist_names.iter().cloned());
+        LifetimeScope {
+            generic_lts,
+            field_names,
+            exist_names,
+        }
+    }
+
+    /// Whether `name` is an existential lifetime.
+    fn is_existential(&self, name: &str) -> bool {
+        self.exist_names.contains(name)
+    }
+
+    /// The field lifetimes (and existential ones) that `field`'s type mentions or its
+    /// `#[uses]` declares, deduplicated; any other lifetime that is not a generic is an error.
+    fn captures(&self, field: &Field, diag: &mut DiagCtxt) -> Vec<Lifetime> {
+        let LifetimeScope {
+            generic_lts,
+            field_names,
+            ..
+        } = self;
+        let mut captures = Vec::new();
+        lifetimes::free_lifetimes(&field.ty, |lt| {
+            let name = lt.ident.to_string();
+            if generic_lts.contains(&name) {
+                return;
+            }
+            if field_names.contains(&name) {
+                captures.push(lt.clone());
+            } else {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "`{lt}` is neither a lifetime of the struct's generics nor a field \
+                         name: declare it in the generics, or name a field to borrow it{}",
+                        did_you_mean(&name, field_names.iter().chain(generic_lts))
+                    ),
+                );
+            }
+        });
+        // Declared captures: field names only.
+        for (lt, _) in &field.uses {
+            let name = lt.ident.to_string();
+            if field_names.contains(&name) {
+                captures.push(lt.clone());
+            } else if generic_lts.contains(&name) {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "`{lt}` is a lifetime of the struct's generics, not a field: \
+                         `#[uses]` lists field lifetimes"
+                    ),
+                );
+            } else {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "`{lt}` is not a field name{}",
+                        did_you_mean(&name, field_names.iter())
+                    ),
+                );
+            }
+        }
+        lifetimes::dedup(captures)
+    }
+
+    /// Reports a field lifetime used in the struct's bounds or where clause.
+    fn check_generics(&self, generics: &Generics, diag: &mut DiagCtxt) {
+        lifetimes::free_lifetimes_in_generics(generics, |lt| {
+            let name = lt.ident.to_string();
+            if !self.generic_lts.contains(&name) && self.field_names.contains(&name) {
+                diag.error(
+                    lt.span(),
+                    format_args!(
+                        "field lifetime `{lt}` cannot be used in the struct's bounds or where \
+                         clause: only field types may borrow fields"
+                    ),
+                );
+            }
+        });
     }
 }
 
