@@ -744,97 +744,19 @@ fn take_existentials(
         .collect();
     let predicates = std::mem::take(&mut where_clause.predicates);
     for pred in predicates {
-        let syn::WherePredicate::Type(tp) = &pred else {
+        let Some((tp, seg)) = exists_clause(&pred) else {
             where_clause.predicates.push(pred);
             continue;
         };
-        let Type::Path(path) = &tp.bounded_ty else {
-            where_clause.predicates.push(pred);
-            continue;
-        };
-        let is_exists = path.qself.is_none()
-            && path.path.leading_colon.is_none()
-            && path.path.segments.len() == 1
-            && path.path.segments[0].ident == "exists";
-        if !is_exists {
-            where_clause.predicates.push(pred);
-            continue;
-        }
-        let seg = &path.path.segments[0];
-        let lt = match &seg.arguments {
-            syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
-                syn::GenericArgument::Lifetime(lt) => Some(lt.clone()),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(lt) = lt else {
+        let Some(lt) = existential_lifetime(seg) else {
             diag.error_spanned(
                 seg,
                 "an existential clause introduces one lifetime: `exists<'x>: 'a`",
             );
             continue;
         };
-        let name = lt.ident.to_string();
-        let mut ok = true;
-        if out.iter().any(|e| e.lt.ident == lt.ident) {
-            diag.error(
-                lt.span(),
-                format_args!("`{lt}` is declared existential twice"),
-            );
-            ok = false;
-        }
-        if generic_lts.contains(&name) {
-            diag.error(
-                lt.span(),
-                format_args!(
-                    "`{lt}` is already a lifetime of the struct's generics: an existential \
-                     lifetime needs a new name"
-                ),
-            );
-            ok = false;
-        }
-        if fields.iter().any(|f| f.ident == lt.ident) {
-            diag.error(
-                lt.span(),
-                format_args!(
-                    "`{lt}` is a field name, hence a field lifetime: an existential lifetime \
-                     needs another name"
-                ),
-            );
-            ok = false;
-        }
-        let mut bounds = Vec::new();
-        for bound in &tp.bounds {
-            match bound {
-                syn::TypeParamBound::Lifetime(b) if generic_lts.contains(&b.ident.to_string()) => {
-                    bounds.push(b.clone())
-                }
-                syn::TypeParamBound::Lifetime(b) => {
-                    diag.error(
-                        b.span(),
-                        format_args!(
-                            "`{b}` is not a lifetime of the struct's generics: an existential \
-                             lifetime outlives generic lifetimes"
-                        ),
-                    );
-                    // Still declared (without this bound): no follow-up errors at its uses.
-                }
-                other => {
-                    diag.error_spanned(
-                        other,
-                        "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
-                    );
-                }
-            }
-        }
-        if tp.bounds.is_empty() {
-            diag.error(
-                tp.colon_token.span,
-                format_args!("`{lt}` needs at least one bound: `exists<{lt}>: 'a`"),
-            );
-            // Still declared: no follow-up errors at its uses.
-        }
+        let ok = existential_name_is_new(&lt, &out, &generic_lts, fields, diag);
+        let bounds = existential_bounds(tp, &lt, &generic_lts, diag);
         if ok {
             out.push(Existential { lt, bounds });
         }
@@ -843,6 +765,115 @@ fn take_existentials(
         generics.where_clause = None;
     }
     out
+}
+
+/// The predicate `exists<...>: bounds` (its segment `exists<...>`), if `pred` is one.
+fn exists_clause(pred: &syn::WherePredicate) -> Option<(&syn::PredicateType, &syn::PathSegment)> {
+    let syn::WherePredicate::Type(tp) = pred else {
+        return None;
+    };
+    let Type::Path(path) = &tp.bounded_ty else {
+        return None;
+    };
+    let is_exists = path.qself.is_none()
+        && path.path.leading_colon.is_none()
+        && path.path.segments.len() == 1
+        && path.path.segments[0].ident == "exists";
+    is_exists.then(|| (tp, &path.path.segments[0]))
+}
+
+/// The one lifetime of `exists<'x>`, if that is what `seg` has.
+fn existential_lifetime(seg: &syn::PathSegment) -> Option<Lifetime> {
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+            syn::GenericArgument::Lifetime(lt) => Some(lt.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether the existential lifetime `lt` has a name of its own: not declared existential
+/// before (in `out`), not a generic lifetime, not a field name. Reports each clash.
+fn existential_name_is_new(
+    lt: &Lifetime,
+    out: &[Existential],
+    generic_lts: &BTreeSet<String>,
+    fields: &[Field],
+    diag: &mut DiagCtxt,
+) -> bool {
+    let name = lt.ident.to_string();
+    let mut ok = true;
+    if out.iter().any(|e| e.lt.ident == lt.ident) {
+        diag.error(
+            lt.span(),
+            format_args!("`{lt}` is declared existential twice"),
+        );
+        ok = false;
+    }
+    if generic_lts.contains(&name) {
+        diag.error(
+            lt.span(),
+            format_args!(
+                "`{lt}` is already a lifetime of the struct's generics: an existential \
+                 lifetime needs a new name"
+            ),
+        );
+        ok = false;
+    }
+    if fields.iter().any(|f| f.ident == lt.ident) {
+        diag.error(
+            lt.span(),
+            format_args!(
+                "`{lt}` is a field name, hence a field lifetime: an existential lifetime \
+                 needs another name"
+            ),
+        );
+        ok = false;
+    }
+    ok
+}
+
+/// The bounds of `exists<'x>: bounds`, which must be generic lifetimes; reports every other
+/// bound, and a clause without any.
+fn existential_bounds(
+    tp: &syn::PredicateType,
+    lt: &Lifetime,
+    generic_lts: &BTreeSet<String>,
+    diag: &mut DiagCtxt,
+) -> Vec<Lifetime> {
+    let mut bounds = Vec::new();
+    for bound in &tp.bounds {
+        match bound {
+            syn::TypeParamBound::Lifetime(b) if generic_lts.contains(&b.ident.to_string()) => {
+                bounds.push(b.clone())
+            }
+            syn::TypeParamBound::Lifetime(b) => {
+                diag.error(
+                    b.span(),
+                    format_args!(
+                        "`{b}` is not a lifetime of the struct's generics: an existential \
+                         lifetime outlives generic lifetimes"
+                    ),
+                );
+                // Still declared (without this bound): no follow-up errors at its uses.
+            }
+            other => {
+                diag.error_spanned(
+                    other,
+                    "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
+                );
+            }
+        }
+    }
+    if tp.bounds.is_empty() {
+        diag.error(
+            tp.colon_token.span,
+            format_args!("`{lt}` needs at least one bound: `exists<{lt}>: 'a`"),
+        );
+        // Still declared: no follow-up errors at its uses.
+    }
+    bounds
 }
 
 /// `" (did you mean `'x`?)"` for the name among `known` closest to the misspelt lifetime
