@@ -617,40 +617,7 @@ impl Field {
                     );
                     continue;
                 };
-                // Each entry on its own, so that every bad entry is reported.
-                for chunk in split_commas(list.tokens.clone()) {
-                    match syn::parse2::<UsesEntry>(chunk) {
-                        Ok(e) if e.lt.ident == "_" => match e.variance {
-                            Some(_) if uses_default.is_some() => diag.error(
-                                e.lt.span(),
-                                "`'_` is listed twice in `#[uses(...)]`: give the variance of \
-                                 the inferred lifetimes once",
-                            ),
-                            Some((v, _)) => uses_default = Some(v),
-                            None => diag.error(
-                                e.lt.span(),
-                                "`'_` alone says nothing: write `'_: invariant` to make the \
-                                 inferred lifetimes invariant",
-                            ),
-                        },
-                        // A second entry would be ignored (the first one wins): an error.
-                        Ok(e) if uses.iter().any(|(l, _)| l.ident == e.lt.ident) => diag.error(
-                            e.lt.span(),
-                            format_args!(
-                                "`{}` is listed twice in `#[uses(...)]`: list each \
-                                     lifetime once, with its variance",
-                                e.lt
-                            ),
-                        ),
-                        Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
-                        Err(e) => diag.push(syn::Error::new(
-                            e.span(),
-                            format_args!(
-                                "{e}; expected `#[uses('field, 'other: invariant, '_: invariant)]`"
-                            ),
-                        )),
-                    }
-                }
+                parse_uses_entries(list, &mut uses, &mut uses_default, diag);
                 continue;
             }
             if attr.path().is_ident("borrowed") {
@@ -712,6 +679,48 @@ impl Field {
             uses,
             uses_default,
             invariance: Invariance::default(),
+        }
+    }
+}
+
+/// The entries of one `#[uses(...)]`: declared captures into `uses`, the variance of `'_`
+/// into `uses_default`.
+fn parse_uses_entries(
+    list: &syn::MetaList,
+    uses: &mut Vec<(Lifetime, Option<Variance>)>,
+    uses_default: &mut Option<Variance>,
+    diag: &mut DiagCtxt,
+) {
+    // Each entry on its own, so that every bad entry is reported.
+    for chunk in split_commas(list.tokens.clone()) {
+        match syn::parse2::<UsesEntry>(chunk) {
+            Ok(e) if e.lt.ident == "_" => match e.variance {
+                Some(_) if uses_default.is_some() => diag.error(
+                    e.lt.span(),
+                    "`'_` is listed twice in `#[uses(...)]`: give the variance of \
+                     the inferred lifetimes once",
+                ),
+                Some((v, _)) => *uses_default = Some(v),
+                None => diag.error(
+                    e.lt.span(),
+                    "`'_` alone says nothing: write `'_: invariant` to make the \
+                     inferred lifetimes invariant",
+                ),
+            },
+            // A second entry would be ignored (the first one wins): an error.
+            Ok(e) if uses.iter().any(|(l, _)| l.ident == e.lt.ident) => diag.error(
+                e.lt.span(),
+                format_args!(
+                    "`{}` is listed twice in `#[uses(...)]`: list each \
+                     lifetime once, with its variance",
+                    e.lt
+                ),
+            ),
+            Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
+            Err(e) => diag.push(syn::Error::new(
+                e.span(),
+                format_args!("{e}; expected `#[uses('field, 'other: invariant, '_: invariant)]`"),
+            )),
         }
     }
 }
