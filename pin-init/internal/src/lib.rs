@@ -78,25 +78,25 @@ pub fn maybe_zeroable_anchored(input: TokenStream) -> TokenStream {
 /// `pin_init::pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
 pub fn pin_init_anchored(input: TokenStream) -> TokenStream {
-    initializer(input, init::Kind::PIN_INIT)
+    initializer(input, init::Kind::PinInit)
 }
 
 /// `pin_init::try_pin_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
 pub fn try_pin_init_anchored(input: TokenStream) -> TokenStream {
-    initializer(input, init::Kind::TRY_PIN_INIT)
+    initializer(input, init::Kind::TryPinInit)
 }
 
 /// `pin_init::init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
 pub fn init_anchored(input: TokenStream) -> TokenStream {
-    initializer(input, init::Kind::INIT)
+    initializer(input, init::Kind::Init)
 }
 
 /// `pin_init::try_init!`'s code: `unsafe { CRATE } () input`.
 #[proc_macro]
 pub fn try_init_anchored(input: TokenStream) -> TokenStream {
-    initializer(input, init::Kind::TRY_INIT)
+    initializer(input, init::Kind::TryInit)
 }
 
 fn initializer(input: TokenStream, kind: init::Kind) -> TokenStream {

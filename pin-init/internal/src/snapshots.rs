@@ -111,10 +111,10 @@ impl VisitMut for Initializers {
             return;
         };
         let kind = match name.as_str() {
-            "pin_init" => crate::init::Kind::PIN_INIT,
-            "try_pin_init" => crate::init::Kind::TRY_PIN_INIT,
-            "init" => crate::init::Kind::INIT,
-            "try_init" => crate::init::Kind::TRY_INIT,
+            "pin_init" => crate::init::Kind::PinInit,
+            "try_pin_init" => crate::init::Kind::TryPinInit,
+            "init" => crate::init::Kind::Init,
+            "try_init" => crate::init::Kind::TryInit,
             _ => return,
         };
         let out = crate::initializer_impl(anchored(TokenStream::new(), m.mac.tokens.clone()), kind);

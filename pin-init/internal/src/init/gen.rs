@@ -27,7 +27,7 @@
 //! through the `$crate` of the declarative macro that forwards to it (see `anchor`).
 
 use super::{
-    model::{Initializer, Item},
+    model::{Entry, Initializer, Item},
     Kind,
 };
 use crate::names::Names;
@@ -56,14 +56,14 @@ fn item_tokens(item: &Item) -> TokenStream {
 /// no name to bind).
 fn bindings_needed(model: &Initializer) -> Vec<bool> {
     model
-        .items
+        .entries
         .iter()
         .enumerate()
-        .map(|(i, item)| match item.field() {
+        .map(|(i, entry)| match entry.item.field() {
             _ if model.disable_field_access => false,
-            Some(syn::Member::Named(field)) => model.items[i + 1..]
+            Some(syn::Member::Named(field)) => model.entries[i + 1..]
                 .iter()
-                .any(|later| mentions(item_tokens(later), field)),
+                .any(|later| mentions(item_tokens(&later.item), field)),
             Some(syn::Member::Unnamed(_)) | None => false,
         })
         .collect()
@@ -99,49 +99,88 @@ impl Locals {
 
 /// Generates the initializer expression.
 pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenStream {
-    let Locals {
-        slot,
-        data,
-        data_lt,
-        initializer,
-        type_of,
-    } = Locals::new(names);
-    let path = expression_path(&model.path);
-    let path = &path;
-    // The one paste of the error type.
-    let error = match (&model.error, &model.default_error) {
-        (Some(e), _) => e.clone(),
-        (None, Some(e)) => quote!(#e),
-        (None, None) => quote!(::core::convert::Infallible),
-    };
-    let zeroing = model.zeroed.map(|span| {
-        quote_spanned! {span=>
-            ::pin_init::__internal::assert_zeroable(#slot);
-            // SAFETY: `slot` is valid for writes and all zeroes is a valid value for its type
-            // (checked just above).
-            unsafe { ::core::ptr::write_bytes(#slot, 0, 1) };
-        }
-    });
-    let this = model.this.as_ref().map(|this| {
-        quote! {
-            // SAFETY: `slot` points to the memory being initialized, which is never null.
-            let #this = unsafe { ::core::ptr::NonNull::new_unchecked(#slot) };
-        }
-    });
-    let bind = bindings_needed(model);
+    let common = Common::new(model, names);
+    if kind.is_pinned() {
+        generate_pinned(model, &common, names)
+    } else {
+        generate_unpinned(model, &common, names)
+    }
+}
 
-    let fields: Vec<_> = model.items.iter().filter_map(Item::field).collect();
-    let field_cfgs: Vec<Vec<_>> = (model.items.iter().zip(&model.item_attrs))
-        .filter(|(item, _)| item.field().is_some())
-        .map(|(_, attrs)| cfgs(attrs).collect())
+/// The parts of the expansion that the pinned and the unpinned initializers share.
+struct Common {
+    /// The expansion's local variables.
+    locals: Locals,
+    /// The struct's path, as an expression path.
+    path: syn::Path,
+    /// The one paste of the error type.
+    error: TokenStream,
+    /// The zeroing of the slot, for `..Zeroable::init_zeroed()`.
+    zeroing: Option<TokenStream>,
+    /// The binding of `this` of `&this in`.
+    this: Option<TokenStream>,
+    /// For each item: whether its field is bound for later items ([`bindings_needed`]).
+    bind: Vec<bool>,
+    /// The never-called closure that names the struct ([`type_of_closure`]).
+    type_of_closure: TokenStream,
+}
+
+impl Common {
+    fn new(model: &Initializer, names: &Names) -> Self {
+        let locals = Locals::new(names);
+        let slot = &locals.slot;
+        let path = expression_path(&model.path);
+        // The one paste of the error type.
+        let error = match (&model.error, &model.default_error) {
+            (Some(e), _) => e.clone(),
+            (None, Some(e)) => quote!(#e),
+            (None, None) => quote!(::core::convert::Infallible),
+        };
+        let zeroing = model.zeroed.map(|span| {
+            quote_spanned! {span=>
+                ::pin_init::__internal::assert_zeroable(#slot);
+                // SAFETY: `slot` is valid for writes and all zeroes is a valid value for its type
+                // (checked just above).
+                unsafe { ::core::ptr::write_bytes(#slot, 0, 1) };
+            }
+        });
+        let this = model.this.as_ref().map(|this| {
+            quote! {
+                // SAFETY: `slot` points to the memory being initialized, which is never null.
+                let #this = unsafe { ::core::ptr::NonNull::new_unchecked(#slot) };
+            }
+        });
+        let bind = bindings_needed(model);
+        let type_of_closure = type_of_closure(model, &path, &locals.type_of);
+        Common {
+            locals,
+            path,
+            error,
+            zeroing,
+            this,
+            bind,
+            type_of_closure,
+        }
+    }
+}
+
+/// The one paste of the struct's path. Never called: names the struct (rustc infers generic
+/// arguments left out, as for a struct literal) and makes rustc check that every field is
+/// mentioned exactly once.
+fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> TokenStream {
+    let fields: Vec<_> = model
+        .entries
+        .iter()
+        .filter_map(|e| e.item.field())
+        .collect();
+    let field_cfgs: Vec<Vec<_>> = (model.entries.iter())
+        .filter(|e| e.item.field().is_some())
+        .map(|e| cfgs(&e.attrs).collect())
         .collect();
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
-    // The one paste of the struct's path. Never called: names the struct (rustc infers generic
-    // arguments left out, as for a struct literal) and makes rustc check that every field is
-    // mentioned exactly once.
-    let type_of_closure = quote! {
+    quote! {
         #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
         let #type_of = || {
             // SAFETY: never executed.
@@ -152,79 +191,123 @@ pub(crate) fn generate(model: &Initializer, kind: Kind, names: &Names) -> TokenS
                 }
             }
         };
-    };
+    }
+}
 
-    if !kind.pinned {
-        // `init!`/`try_init!` only. Never executed: a reference to every field written, so
-        // that rustc rejects a packed struct (E0793, "reference to packed field is unaligned"),
-        // whose fields may be unaligned while they are written and initialized in place
-        // through aligned pointers (Linux 6.12 takes the same references). `pin_init!` needs
-        // `#[pin_data]`, whose never-called `__pin_data_not_packed` takes them already (E0793
-        // at the struct): taking them here too would only add an error for a misspelled field.
-        let m = Span::mixed_site();
-        let field_refs = fields.iter().map(|field| {
+/// `init!`/`try_init!`: the fields are written directly, through the target's kind.
+fn generate_unpinned(model: &Initializer, common: &Common, names: &Names) -> TokenStream {
+    let Common {
+        locals:
+            Locals {
+                slot,
+                data,
+                initializer,
+                type_of,
+                ..
+            },
+        path,
+        error,
+        zeroing,
+        this,
+        bind,
+        type_of_closure,
+    } = common;
+    let aligned_check = aligned_check(model, slot);
+    let steps = init_steps(model, bind, None, names);
+    // A self-referential struct must be built pinned: say so, in a block of its own (the
+    // autoref dispatch needs two traits in scope, and no user token is there).
+    // The field writes go through the target's kind, which for a self-referential struct
+    // accepts anything: that error is then the only one.
+    let (target, kind) = (names.local("__target"), names.local("__kind"));
+    // Located at the struct's path, where the message is about: the argument rustc
+    // reports is an expression made of tokens located there.
+    let assert = quote_spanned! {path.span()=>
+        ::pin_init::__internal::assert_buildable_by_init(
+            &#target,
+            ::core::convert::identity(#kind),
+        )
+    };
+    let pinned_check = quote! {
+        let #kind = {
+            use ::pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};
+            let #target = ::pin_init::__internal::InitTarget::of(&#type_of);
+            let #kind = (&#target).__pin_init_kind();
+            #assert;
+            #kind
+        };
+    };
+    quote! {{
+        #type_of_closure
+        #pinned_check
+        // SAFETY: only the code generated here calls this.
+        let #data = unsafe { ::pin_init::__internal::init_data_of(#type_of) };
+        let #initializer = ::pin_init::__internal::InitData::make_closure::<
+            _, ::pin_init::__internal::InitOk, #error
+        >(
+            #data,
+            move |#slot| {
+                #zeroing
+                #this
+                #steps
+                #aligned_check
+                // SAFETY: every field was initialized above.
+                ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
+            },
+        );
+        let #initializer = move |#slot| #initializer(#slot).map(|_| ());
+        // SAFETY: the closure initializes every field (checked by the struct expression)
+        // or, on error, drops the fields it initialized and returns `Err`.
+        unsafe { ::pin_init::init_from_closure(#initializer) }
+    }}
+}
+
+/// `init!`/`try_init!` only. Never executed: a reference to every field written, so that rustc
+/// rejects a packed struct (E0793, "reference to packed field is unaligned"), whose fields may
+/// be unaligned while they are written and initialized in place through aligned pointers
+/// (Linux 6.12 takes the same references). `pin_init!` needs `#[pin_data]`, whose never-called
+/// `__pin_data_not_packed` takes them already (E0793 at the struct): taking them here too would
+/// only add an error for a misspelled field.
+fn aligned_check(model: &Initializer, slot: &Ident) -> TokenStream {
+    let m = Span::mixed_site();
+    let field_refs = model
+        .entries
+        .iter()
+        .filter_map(|e| e.item.field())
+        .map(|field| {
             let span = m.located_at(field.span());
             quote_spanned!(span=> let _ = &mut (*#slot).#field;)
         });
-        let aligned_check = quote! {
-            #[allow(unused_unsafe)]
-            let _ = || {
-                // SAFETY: never executed.
-                unsafe { #(#field_refs)* }
-            };
+    quote! {
+        #[allow(unused_unsafe)]
+        let _ = || {
+            // SAFETY: never executed.
+            unsafe { #(#field_refs)* }
         };
-        let steps = init_steps(model, &bind, None, names);
-        // A self-referential struct must be built pinned: say so, in a block of its own (the
-        // autoref dispatch needs two traits in scope, and no user token is there).
-        // The field writes go through the target's kind, which for a self-referential struct
-        // accepts anything: that error is then the only one.
-        let (target, kind) = (names.local("__target"), names.local("__kind"));
-        // Located at the struct's path, where the message is about: the argument rustc
-        // reports is an expression made of tokens located there.
-        let assert = quote_spanned! {path.span()=>
-            ::pin_init::__internal::assert_buildable_by_init(
-                &#target,
-                ::core::convert::identity(#kind),
-            )
-        };
-        let pinned_check = quote! {
-            let #kind = {
-                use ::pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};
-                let #target = ::pin_init::__internal::InitTarget::of(&#type_of);
-                let #kind = (&#target).__pin_init_kind();
-                #assert;
-                #kind
-            };
-        };
-        return quote! {{
-            #type_of_closure
-            #pinned_check
-            // SAFETY: only the code generated here calls this.
-            let #data = unsafe { ::pin_init::__internal::init_data_of(#type_of) };
-            let #initializer = ::pin_init::__internal::InitData::make_closure::<
-                _, ::pin_init::__internal::InitOk, #error
-            >(
-                #data,
-                move |#slot| {
-                    #zeroing
-                    #this
-                    #steps
-                    #aligned_check
-                    // SAFETY: every field was initialized above.
-                    ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
-                },
-            );
-            let #initializer = move |#slot| #initializer(#slot).map(|_| ());
-            // SAFETY: the closure initializes every field (checked by the struct expression)
-            // or, on error, drops the fields it initialized and returns `Err`.
-            unsafe { ::pin_init::init_from_closure(#initializer) }
-        }};
     }
+}
 
+/// `pin_init!`/`try_pin_init!`: the fields are initialized through the struct's pin data.
+fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> TokenStream {
+    let Common {
+        locals:
+            Locals {
+                slot,
+                data,
+                data_lt,
+                initializer,
+                type_of,
+            },
+        path,
+        error,
+        zeroing,
+        this,
+        bind,
+        type_of_closure,
+    } = common;
     let data_lt_tokens = quote!(#data_lt);
-    let steps = init_steps(model, &bind, Some(&data_lt_tokens), names);
+    let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
     let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
-        skeleton(model, &bind, names)
+        skeleton(model, bind, names)
     } else {
         TokenStream::new()
     };
@@ -273,7 +356,8 @@ fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
     let Locals { slot, data, .. } = Locals::new(names);
     let lt = names.local("__skeleton_data");
     let mut out = TokenStream::new();
-    for ((item, &bind), attrs) in model.items.iter().zip(bind).zip(&model.item_attrs) {
+    for (entry, &bind) in model.entries.iter().zip(bind) {
+        let Entry { attrs, item } = entry;
         let Some(field) = item.field() else {
             continue;
         };
@@ -356,10 +440,10 @@ fn later_field_hints(model: &Initializer, i: usize) -> TokenStream {
     if model.disable_field_access {
         return TokenStream::new();
     }
-    let tokens = item_tokens(&model.items[i]);
-    let hints = model.items[i + 1..]
+    let tokens = item_tokens(&model.entries[i].item);
+    let hints = model.entries[i + 1..]
         .iter()
-        .filter_map(Item::field)
+        .filter_map(|e| e.item.field())
         .filter_map(|field| match field {
             syn::Member::Named(name) if mentions(tokens.clone(), name) => Some(name),
             _ => None,
@@ -394,13 +478,8 @@ fn init_steps(
     let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
-    for (i, ((item, &bind), attrs)) in model
-        .items
-        .iter()
-        .zip(bind)
-        .zip(&model.item_attrs)
-        .enumerate()
-    {
+    for (i, (entry, &bind)) in model.entries.iter().zip(bind).enumerate() {
+        let Entry { attrs, item } = entry;
         out.extend(later_field_hints(model, i));
         let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {

@@ -13,38 +13,35 @@ use quote::quote;
 
 /// Which of the four initializer macros is being expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Kind {
-    /// Pinned (`pin_init!`, `try_pin_init!`) or not (`init!`, `try_init!`).
-    pub(crate) pinned: bool,
-    /// `try_*`: an error type after `?` is required.
-    pub(crate) fallible: bool,
+pub(crate) enum Kind {
+    /// `pin_init!`: pinned, infallible.
+    PinInit,
+    /// `try_pin_init!`: pinned, fallible.
+    TryPinInit,
+    /// `init!`: not pinned, infallible.
+    Init,
+    /// `try_init!`: not pinned, fallible.
+    TryInit,
 }
 
 impl Kind {
-    pub(crate) const PIN_INIT: Kind = Kind {
-        pinned: true,
-        fallible: false,
-    };
-    pub(crate) const TRY_PIN_INIT: Kind = Kind {
-        pinned: true,
-        fallible: true,
-    };
-    pub(crate) const INIT: Kind = Kind {
-        pinned: false,
-        fallible: false,
-    };
-    pub(crate) const TRY_INIT: Kind = Kind {
-        pinned: false,
-        fallible: true,
-    };
+    /// Pinned (`pin_init!`, `try_pin_init!`) or not (`init!`, `try_init!`).
+    pub(crate) fn is_pinned(self) -> bool {
+        matches!(self, Kind::PinInit | Kind::TryPinInit)
+    }
+
+    /// `try_*`: an error type after `?` is required.
+    pub(crate) fn is_fallible(self) -> bool {
+        matches!(self, Kind::TryPinInit | Kind::TryInit)
+    }
 
     /// The macro's name, for messages.
     pub(crate) fn name(self) -> &'static str {
-        match (self.pinned, self.fallible) {
-            (true, false) => "pin_init!",
-            (true, true) => "try_pin_init!",
-            (false, false) => "init!",
-            (false, true) => "try_init!",
+        match self {
+            Kind::PinInit => "pin_init!",
+            Kind::TryPinInit => "try_pin_init!",
+            Kind::Init => "init!",
+            Kind::TryInit => "try_init!",
         }
     }
 }

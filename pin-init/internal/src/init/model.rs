@@ -20,10 +20,8 @@ pub(crate) struct Initializer {
     pub(crate) this: Option<Ident>,
     /// The struct's path, as written (`Foo`, `Self`, `Foo::<T>`).
     pub(crate) path: Path,
-    /// The fields and code blocks, in order.
-    pub(crate) items: Vec<Item>,
-    /// The attributes of each item (`#[cfg(...)]`, lint levels), one entry per item.
-    pub(crate) item_attrs: Vec<Vec<Attribute>>,
+    /// The fields and code blocks, in order, each with its attributes.
+    pub(crate) entries: Vec<Entry>,
     /// `..Zeroable::init_zeroed()` (or 6.12's `..Zeroable::zeroed()`) was given (the span of
     /// `..`).
     pub(crate) zeroed: Option<Span>,
@@ -39,7 +37,15 @@ pub(crate) struct Initializer {
     pub(crate) span: Span,
 }
 
-/// One entry of the braces.
+/// One entry of the braces: an item and the attributes written on it.
+pub(crate) struct Entry {
+    /// The item's attributes (`#[cfg(...)]`, lint levels).
+    pub(crate) attrs: Vec<Attribute>,
+    /// The item.
+    pub(crate) item: Item,
+}
+
+/// What one entry of the braces initializes or runs.
 pub(crate) enum Item {
     /// `field: expr`, or `field` alone (then `value` is the field name itself).
     Value {
@@ -74,8 +80,7 @@ struct Raw {
     attrs: Vec<Attribute>,
     this: Option<Ident>,
     path: Path,
-    items: Vec<Item>,
-    item_attrs: Vec<Vec<Attribute>>,
+    entries: Vec<Entry>,
     rest: Option<(Token![..], Expr)>,
     error: Option<TokenStream>,
     span: Span,
@@ -97,11 +102,7 @@ fn has_left_arrow(tokens: TokenStream) -> Option<Span> {
 }
 
 /// The fields of the constructor form `Path(value, ...)` of a tuple struct.
-fn parse_tuple_constructor(
-    content: ParseStream<'_>,
-    items: &mut Vec<Item>,
-    item_attrs: &mut Vec<Vec<Attribute>>,
-) -> syn::Result<()> {
+fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -> syn::Result<()> {
     if let Some(span) = has_left_arrow(content.fork().parse::<TokenStream>()?) {
         return Err(syn::Error::new(
             span,
@@ -126,17 +127,93 @@ fn parse_tuple_constructor(
                 ));
             }
         }
-        items.push(Item::Value {
+        let item = Item::Value {
             field: Member::Unnamed(Index {
                 index,
                 span: value.span(),
             }),
             value,
-        });
-        item_attrs.push(attrs);
+        };
+        entries.push(Entry { attrs, item });
         index += 1;
     }
     Ok(())
+}
+
+/// The fields of the braced form `Path { ... }`, and the `..Zeroable::init_zeroed()` ending
+/// them if given.
+fn parse_braced(
+    content: ParseStream<'_>,
+    entries: &mut Vec<Entry>,
+) -> syn::Result<Option<(Token![..], Expr)>> {
+    let mut rest = None;
+    while !content.is_empty() {
+        let attrs = content.call(Attribute::parse_outer)?;
+        if content.peek(Token![..]) {
+            if let Some(attr) = attrs.first() {
+                return Err(syn::Error::new_spanned(
+                    attr,
+                    "attributes are not allowed on `..Zeroable::init_zeroed()`",
+                ));
+            }
+            let dots: Token![..] = content.parse()?;
+            let expr: Expr = content.parse()?;
+            rest = Some((dots, expr));
+            if !content.is_empty() {
+                return Err(content.error("`..Zeroable::init_zeroed()` must come last"));
+            }
+            break;
+        }
+        let item = parse_item(content)?;
+        entries.push(Entry { attrs, item });
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(rest)
+}
+
+/// One item of the braced form: `_: { code }`, `field <- initializer`, `field: value` or
+/// `field`.
+fn parse_item(content: ParseStream<'_>) -> syn::Result<Item> {
+    Ok(if content.peek(Token![_]) {
+        content.parse::<Token![_]>()?;
+        content.parse::<Token![:]>()?;
+        Item::Code(content.parse()?)
+    } else {
+        let field: Member = content.parse()?;
+        if content.peek(Token![<-]) {
+            content.parse::<Token![<-]>()?;
+            Item::Init {
+                field,
+                init: content.parse()?,
+            }
+        } else if content.peek(Token![:]) {
+            content.parse::<Token![:]>()?;
+            Item::Value {
+                field,
+                value: content.parse()?,
+            }
+        } else {
+            let Member::Named(ident) = field else {
+                return Err(syn::Error::new(
+                    field.span(),
+                    "a tuple struct's field needs a value: write `0: value` or \
+                     `0 <- initializer`",
+                ));
+            };
+            let value = Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: ident.clone().into(),
+            });
+            Item::Value {
+                field: Member::Named(ident),
+                value,
+            }
+        }
+    })
 }
 
 impl Parse for Raw {
@@ -151,80 +228,18 @@ impl Parse for Raw {
             None
         };
         let path: Path = input.parse()?;
-        let mut items = Vec::new();
-        let mut item_attrs = Vec::new();
-        let mut rest = None;
-        let delim_span;
-        if input.peek(syn::token::Paren) {
+        let mut entries = Vec::new();
+        let (delim_span, rest) = if input.peek(syn::token::Paren) {
             let content;
             let paren = syn::parenthesized!(content in input);
-            delim_span = paren.span.join();
-            parse_tuple_constructor(&content, &mut items, &mut item_attrs)?;
+            parse_tuple_constructor(&content, &mut entries)?;
+            (paren.span.join(), None)
         } else {
             let content;
             let brace = braced!(content in input);
-            delim_span = brace.span.join();
-            while !content.is_empty() {
-                let attrs = content.call(Attribute::parse_outer)?;
-                if content.peek(Token![..]) {
-                    if let Some(attr) = attrs.first() {
-                        return Err(syn::Error::new_spanned(
-                            attr,
-                            "attributes are not allowed on `..Zeroable::init_zeroed()`",
-                        ));
-                    }
-                    let dots: Token![..] = content.parse()?;
-                    let expr: Expr = content.parse()?;
-                    rest = Some((dots, expr));
-                    if !content.is_empty() {
-                        return Err(content.error("`..Zeroable::init_zeroed()` must come last"));
-                    }
-                    break;
-                }
-                if content.peek(Token![_]) {
-                    content.parse::<Token![_]>()?;
-                    content.parse::<Token![:]>()?;
-                    items.push(Item::Code(content.parse()?));
-                } else {
-                    let field: Member = content.parse()?;
-                    if content.peek(Token![<-]) {
-                        content.parse::<Token![<-]>()?;
-                        items.push(Item::Init {
-                            field,
-                            init: content.parse()?,
-                        });
-                    } else if content.peek(Token![:]) {
-                        content.parse::<Token![:]>()?;
-                        items.push(Item::Value {
-                            field,
-                            value: content.parse()?,
-                        });
-                    } else {
-                        let Member::Named(ident) = field else {
-                            return Err(syn::Error::new(
-                                field.span(),
-                                "a tuple struct's field needs a value: write `0: value` or \
-                                 `0 <- initializer`",
-                            ));
-                        };
-                        let value = Expr::Path(syn::ExprPath {
-                            attrs: Vec::new(),
-                            qself: None,
-                            path: ident.clone().into(),
-                        });
-                        items.push(Item::Value {
-                            field: Member::Named(ident),
-                            value,
-                        });
-                    }
-                }
-                item_attrs.push(attrs);
-                if content.is_empty() {
-                    break;
-                }
-                content.parse::<Token![,]>()?;
-            }
-        }
+            let rest = parse_braced(&content, &mut entries)?;
+            (brace.span.join(), rest)
+        };
         let error = if input.peek(Token![?]) {
             let q: Token![?] = input.parse()?;
             let error: TokenStream = input.parse()?;
@@ -245,8 +260,7 @@ impl Parse for Raw {
             attrs,
             this,
             path,
-            items,
-            item_attrs,
+            entries,
             rest,
             error,
             span,
@@ -267,7 +281,7 @@ impl Initializer {
                         "expected `{}{}Type {{ field: value, field <- initializer, ... }}{}`",
                         kind.name(),
                         "(",
-                        if kind.fallible { "? Error)" } else { ")" }
+                        if kind.is_fallible() { "? Error)" } else { ")" }
                     ),
                 );
                 return None;
@@ -314,8 +328,7 @@ impl Initializer {
         Some(Initializer {
             this: raw.this,
             path: raw.path,
-            items: raw.items,
-            item_attrs: raw.item_attrs,
+            entries: raw.entries,
             zeroed,
             error: raw.error,
             default_error,
@@ -327,7 +340,7 @@ impl Initializer {
     /// Checks what the macro can see: duplicate fields and the error type.
     pub(crate) fn check(&self, kind: Kind, diag: &mut DiagCtxt) {
         let mut seen: Vec<&Member> = Vec::new();
-        for field in self.items.iter().filter_map(Item::field) {
+        for field in self.entries.iter().filter_map(|e| e.item.field()) {
             if let Some(first) = seen.iter().find(|f| **f == field) {
                 let _ = first;
                 let name = match field {
@@ -342,14 +355,18 @@ impl Initializer {
                 seen.push(field);
             }
         }
-        if kind.fallible && self.error.is_none() && self.default_error.is_none() {
+        if kind.is_fallible() && self.error.is_none() && self.default_error.is_none() {
             diag.error(
                 self.span,
                 format_args!(
                     "`{}` needs an error type: write `{}(Type {{ ... }}? ErrorType)`, or use `{}`",
                     kind.name(),
                     kind.name(),
-                    if kind.pinned { "pin_init!" } else { "init!" }
+                    if kind.is_pinned() {
+                        "pin_init!"
+                    } else {
+                        "init!"
+                    }
                 ),
             );
         }
@@ -397,22 +414,26 @@ mod tests {
     fn full_syntax() {
         let (model, errors) = parse(
             quote!(&this in Foo::<T> { a, b: 1 + 2, c <- init(), _: { run(); }, ..Zeroable::zeroed() }? Error),
-            Kind::TRY_PIN_INIT,
+            Kind::TryPinInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert_eq!(m.this.unwrap(), "this");
-        assert_eq!(m.items.len(), 4);
-        assert!(matches!(&m.items[0], Item::Value { field: Member::Named(f), .. } if f == "a"));
-        assert!(matches!(&m.items[2], Item::Init { field: Member::Named(f), .. } if f == "c"));
-        assert!(matches!(&m.items[3], Item::Code(_)));
+        assert_eq!(m.entries.len(), 4);
+        assert!(
+            matches!(&m.entries[0].item, Item::Value { field: Member::Named(f), .. } if f == "a")
+        );
+        assert!(
+            matches!(&m.entries[2].item, Item::Init { field: Member::Named(f), .. } if f == "c")
+        );
+        assert!(matches!(&m.entries[3].item, Item::Code(_)));
         assert!(m.zeroed.is_some());
         assert_eq!(m.error.unwrap().to_string(), "Error");
     }
 
     #[test]
     fn reports_duplicates_and_missing_error() {
-        let (_, errors) = parse(quote!(Foo { a: 1, a: 2, b <- x, b: 3 }), Kind::TRY_INIT);
+        let (_, errors) = parse(quote!(Foo { a: 1, a: 2, b <- x, b: 3 }), Kind::TryInit);
         assert_eq!(errors.len(), 3, "{errors:?}");
         assert!(errors[0].contains("field `a` is initialized twice"));
         assert!(errors[1].contains("field `b` is initialized twice"));
@@ -426,7 +447,7 @@ mod tests {
                 a: 1,
                 ..Default::default()
             }),
-            Kind::PIN_INIT,
+            Kind::PinInit,
         );
         assert_eq!(
             errors,
@@ -439,20 +460,20 @@ mod tests {
     fn tuple_forms_and_default_error() {
         let (model, errors) = parse(
             quote!(#[default_error(E)] Foo { 0: a, 1 <- b, #[cfg(x)] 2: c }),
-            Kind::PIN_INIT,
+            Kind::PinInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert!(
-            matches!(&m.items[1], Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
+            matches!(&m.entries[1].item, Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
         );
-        assert_eq!(m.item_attrs[2].len(), 1);
+        assert_eq!(m.entries[2].attrs.len(), 1);
         assert!(m.default_error.is_some());
-        let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::INIT);
+        let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::Init);
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
         assert!(
-            matches!(&m.items[1], Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
+            matches!(&m.entries[1].item, Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
         );
         // `#[default_error]` satisfies the `try_*` macros.
         let (_, errors) = parse(
@@ -460,14 +481,14 @@ mod tests {
                 #[default_error(E)]
                 Foo { a }
             ),
-            Kind::TRY_INIT,
+            Kind::TryInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
     }
 
     #[test]
     fn syntax_errors_are_reported() {
-        let (model, errors) = parse(quote!(Foo { a <- }), Kind::PIN_INIT);
+        let (model, errors) = parse(quote!(Foo { a <- }), Kind::PinInit);
         assert!(model.is_none());
         assert_eq!(errors.len(), 2, "{errors:?}");
     }

@@ -218,7 +218,7 @@ fn check_mut_borrow_of_shared(model: &PinDataStruct, diag: &mut DiagCtxt) {
         let mut warned = Vec::new();
         for (span, j) in refs.1 {
             let owner = &model.fields[j];
-            if owner.borrowed_mut || warned.contains(&j) {
+            if owner.lending.is_mut() || warned.contains(&j) {
                 continue;
             }
             warned.push(j);
@@ -450,7 +450,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
     if model.style == Style::Tuple && selfref {
         for field in &model.fields {
-            if let Some(span) = field.borrowed_attr {
+            if let Some(span) = field.lending.attr() {
                 diag.error(
                     span,
                     "a tuple struct cannot be self-referential: field lifetimes name fields; \

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! `#[pin_data]`: parse ([`model`]), check ([`checks`]), generate ([`gen`]).
+//! `#[pin_data]`: parse ([`model`], with the lifetime [`analysis`]), check ([`checks`]), generate
+//! ([`gen`]).
 //!
 //! # Where the checks live
 //!
 //! A rule of `DESIGN.md` is enforced in one of three places; a new rule goes where it can be
 //! decided with the least guessing:
 //!
-//! 1. **The model's analysis** ([`model`], with [`crate::lifetimes`]): what a field *is*, read
-//!    from syntax: its field lifetimes, captures and their declared variance (`#[uses]`),
-//!    `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes. Problems of shape (a lifetime that is
-//!    neither a generic nor a field, an unknown `#[uses]` lifetime) are reported while parsing.
+//! 1. **The model's analysis** ([`model`] and [`analysis`], with [`crate::lifetimes`]): what a
+//!    field *is*, read from syntax: its field lifetimes, captures and their declared variance
+//!    (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes. Problems of shape (a
+//!    lifetime that is neither a generic nor a field, an unknown `#[uses]` lifetime) are
+//!    reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
 //!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
 //!    `PhantomPinned` without `#[pin]` (a warning), macros where the analysis must read syntax,
@@ -38,6 +40,7 @@
 //! rebinds `core` or `pin_init` (`extern crate self as core;`) unable to swap in its own
 //! traits (SOUNDNESS.md, P0). A generated path written any other way escapes the rewrite.
 
+pub(crate) mod analysis;
 pub(crate) mod checks;
 pub(crate) mod gen;
 pub(crate) mod model;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
 //! The data model of a `#[pin_data]` struct, parsed from the item with every attribute that
-//! `#[pin_data]` understands taken off.
+//! `#[pin_data]` understands taken off. Parsing ends with the lifetime passes of
+//! [`super::analysis`].
 
-use crate::{diag::DiagCtxt, lifetimes, names::Names};
+use crate::{diag::DiagCtxt, names::Names};
 use proc_macro2::{Span, TokenStream};
 use std::collections::BTreeSet;
 use syn::{
@@ -109,31 +110,109 @@ pub(crate) struct Field {
     pub(crate) ty: Type,
     /// The span of `#[pin]`, if the field is structurally pinned.
     pub(crate) pinned: Option<Span>,
-    /// The span of `#[borrowed]`, if written.
-    pub(crate) borrowed_attr: Option<Span>,
     /// The field lifetimes (lifetimes named after sibling fields) that the type mentions, in
     /// first-seen order, with the spans where they are written.
     pub(crate) captures: Vec<Lifetime>,
-    /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
-    pub(crate) borrowed: Option<Lifetime>,
-    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
-    pub(crate) borrowed_mut: bool,
+    /// Whether and how other fields borrow this one (its own field lifetime).
+    pub(crate) lending: Lending,
     /// `#[uses(...)]`: declared captures with their declared variance (`None`: the default).
     pub(crate) uses: Vec<(Lifetime, Option<Variance>)>,
     /// `'_: variance` of `#[uses(...)]`: the variance of the inferred captures.
     pub(crate) uses_default: Option<Variance>,
-    /// Whether some capture is invariant: then the field is only reachable through
-    /// `with_<field>` and `with_project`.
-    pub(crate) invariant: bool,
-    /// Whether some invariant capture is a field lifetime (not an existential one): then the
-    /// struct is made invariant in the generics that the invariance closure reaches
-    /// (`gen::selfref::invariant_generics`).
-    pub(crate) invariant_in_field_lt: bool,
+    /// How the field's captures and its own field lifetime are invariant.
+    pub(crate) invariance: Invariance,
+}
+
+/// Whether and how a field is borrowed by other fields, i.e. whether it has its own field
+/// lifetime.
+#[derive(Clone, Debug)]
+pub(crate) enum Lending {
+    /// No field borrows it and it is not `#[borrowed]`: it has no field lifetime.
+    NotBorrowed,
+    /// Borrowed shared: other fields borrow it, or `#[borrowed]`.
+    Shared {
+        /// This field's own field lifetime.
+        lifetime: Lifetime,
+        /// The span of `#[borrowed]`, if written.
+        attr: Option<Span>,
+    },
+    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
+    Mut {
+        /// This field's own field lifetime.
+        lifetime: Lifetime,
+        /// The span of `#[borrowed(mut)]`.
+        attr: Span,
+    },
+}
+
+impl Lending {
+    /// This field's own field lifetime, if other fields borrow it (or `#[borrowed]`).
+    pub(crate) fn lifetime(&self) -> Option<&Lifetime> {
+        match self {
+            Lending::NotBorrowed => None,
+            Lending::Shared { lifetime, .. } | Lending::Mut { lifetime, .. } => Some(lifetime),
+        }
+    }
+
+    /// Whether the field has a field lifetime (other fields borrow it, or `#[borrowed]`).
+    pub(crate) fn is_borrowed(&self) -> bool {
+        !matches!(self, Lending::NotBorrowed)
+    }
+
+    /// `#[borrowed(mut)]`: borrowed mutably, by one field; never reachable otherwise.
+    pub(crate) fn is_mut(&self) -> bool {
+        matches!(self, Lending::Mut { .. })
+    }
+
+    /// The span of `#[borrowed]`, if written.
+    pub(crate) fn attr(&self) -> Option<Span> {
+        match self {
+            Lending::NotBorrowed => None,
+            Lending::Shared { attr, .. } => *attr,
+            Lending::Mut { attr, .. } => Some(*attr),
+        }
+    }
+}
+
+/// How a field is invariant: in its captures, and in its own field lifetime.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Invariance {
+    /// Which of the field's captures are invariant.
+    pub(crate) captures: CaptureInvariance,
     /// Whether this field's own field lifetime `'x` is invariant: some field captures `'x`
     /// invariantly, or `'x` is one that the type of a field with an invariant lifetime mentions
     /// (the invariance closure: a well-formed `x: &'y T` implies `'y: 'x`, so shortening `'y`
     /// would shorten `'x` too). Invariant field lifetimes form their own outlives chain.
-    pub(crate) lt_invariant: bool,
+    pub(crate) own_lifetime: bool,
+}
+
+/// Which of a field's captures are invariant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum CaptureInvariance {
+    /// No capture is invariant: all are proved covariant (`gen/selfref/covariance.rs`).
+    #[default]
+    AllCovariant,
+    /// Some capture is invariant, but only existential ones.
+    ExistentialOnly,
+    /// Some invariant capture is a field lifetime (not an existential one): then the struct is
+    /// made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
+    FieldLifetime,
+}
+
+impl Invariance {
+    /// Whether some capture is invariant: then the field is only reachable through
+    /// `with_<field>` and `with_project`.
+    pub(crate) fn in_captures(self) -> bool {
+        self.captures != CaptureInvariance::AllCovariant
+    }
+
+    /// Whether some invariant capture is a field lifetime (not an existential one): then the
+    /// struct is made invariant in the generics that the invariance closure reaches
+    /// (`gen::selfref::invariant_generics`).
+    pub(crate) fn in_field_lifetime_capture(self) -> bool {
+        self.captures == CaptureInvariance::FieldLifetime
+    }
 }
 
 /// The declared variance of a captured field lifetime.
@@ -250,187 +329,10 @@ impl PinDataStruct {
         Some(this)
     }
 
-    /// Renames the lifetimes that `for<...>` binders in field types declare where they would
-    /// shadow a lifetime that the generated code declares around the field type (E0496): a
-    /// field lifetime (`cb: for<'text> fn(&'text str)` next to a borrowed field `text`), an
-    /// existential lifetime, or one of the expansion's own (`'__pin`, `'__this`). To the user a
-    /// binder shadows: `'text` there is a fresh lifetime, whatever the fields are called. The
-    /// new name is the old one with `_` appended until it is free (`'text_`), at the same span.
-    fn rename_shadowing_binders(&mut self) {
-        let in_scope: BTreeSet<String> = self
-            .fields
-            .iter()
-            .filter_map(|f| f.borrowed.as_ref())
-            .chain(self.existentials.iter().map(|e| &e.lt))
-            .map(|lt| lt.ident.to_string())
-            .collect();
-        let clashes = |name: &str, in_scope: &BTreeSet<String>| {
-            in_scope.contains(name) || name.starts_with("__")
-        };
-        // Names a renamed binder must not take either: every lifetime and field name around.
-        let mut taken = in_scope.clone();
-        taken.extend(self.fields.iter().map(|f| f.ident.to_string()));
-        taken.extend(
-            self.generics
-                .lifetimes()
-                .map(|l| l.lifetime.ident.to_string()),
-        );
-        for field in &self.fields {
-            lifetimes::all_lifetime_names(&field.ty, &mut taken);
-        }
-        for field in &mut self.fields {
-            // Binders of different fields are different scopes: each field starts afresh.
-            let mut taken = taken.clone();
-            field.ty = lifetimes::rename_binders(&field.ty, |lt| {
-                let name = lt.ident.to_string();
-                if !clashes(&name, &in_scope) {
-                    return None;
-                }
-                let mut new = name.trim_start_matches('_').to_string();
-                if new.is_empty() {
-                    new.push('l');
-                }
-                new.push('_');
-                while taken.contains(&new) || clashes(&new, &in_scope) {
-                    new.push('_');
-                }
-                taken.insert(new.clone());
-                Some(Lifetime::new(&format!("'{new}"), lt.span()))
-            });
-        }
-    }
-
-    /// Finds the field lifetimes: a lifetime in a field type that is not a generic of the
-    /// struct (nor `'static`, nor bound by `for<...>`) and is named after a field makes that
-    /// field *borrowed* and the mentioning field *dependent*.
-    fn analyze_lifetimes(&mut self, diag: &mut DiagCtxt) {
-        let generic_lts: BTreeSet<String> = self
-            .generics
-            .lifetimes()
-            .map(|l| l.lifetime.ident.to_string())
-            .collect();
-        // A tuple struct's fields have no names, hence no field lifetimes.
-        let mut field_names: BTreeSet<String> = match self.style {
-            Style::Named => self.fields.iter().map(|f| f.ident.to_string()).collect(),
-            _ => BTreeSet::new(),
-        };
-        let exist_names: BTreeSet<String> = self
-            .existentials
-            .iter()
-            .map(|e| e.lt.ident.to_string())
-            .collect();
-        // Fields may capture existential lifetimes like field lifetimes (without borrowing).
-        field_names.extend(exist_names.iter().cloned());
-        let mut borrowed_names = BTreeSet::new();
-        // Field lifetimes captured invariantly by some field.
-        let mut invariant_lts = BTreeSet::new();
-        for field in &mut self.fields {
-            let mut captures = Vec::new();
-            lifetimes::free_lifetimes(&field.ty, |lt| {
-                let name = lt.ident.to_string();
-                if generic_lts.contains(&name) {
-                    return;
-                }
-                if field_names.contains(&name) {
-                    captures.push(lt.clone());
-                } else {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is neither a lifetime of the struct's generics nor a field \
-                             name: declare it in the generics, or name a field to borrow it{}",
-                            did_you_mean(&name, field_names.iter().chain(&generic_lts))
-                        ),
-                    );
-                }
-            });
-            // Declared captures: field names only.
-            for (lt, _) in &field.uses {
-                let name = lt.ident.to_string();
-                if field_names.contains(&name) {
-                    captures.push(lt.clone());
-                } else if generic_lts.contains(&name) {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is a lifetime of the struct's generics, not a field: \
-                             `#[uses]` lists field lifetimes"
-                        ),
-                    );
-                } else {
-                    diag.error(
-                        lt.span(),
-                        format_args!(
-                            "`{lt}` is not a field name{}",
-                            did_you_mean(&name, field_names.iter())
-                        ),
-                    );
-                }
-            }
-            field.captures = lifetimes::dedup(captures);
-            // Every other capture is proved covariant, one by one (`covariance`): the
-            // invariant captures are exactly the ones declared so.
-            let invariant: Vec<String> = field
-                .captures
-                .iter()
-                .filter(|c| field.capture_variance(c) == Variance::Invariant)
-                .map(|c| c.ident.to_string())
-                .collect();
-            field.invariant = !invariant.is_empty();
-            field.invariant_in_field_lt = invariant.iter().any(|n| !exist_names.contains(n));
-            invariant_lts.extend(invariant.into_iter().filter(|n| !exist_names.contains(n)));
-            borrowed_names.extend(
-                field
-                    .captures
-                    .iter()
-                    .map(|l| l.ident.to_string())
-                    .filter(|n| !exist_names.contains(n)),
-            );
-        }
-        for field in &mut self.fields {
-            if field.borrowed_attr.is_some() || borrowed_names.contains(&field.ident.to_string()) {
-                field.borrowed = Some(Lifetime {
-                    apostrophe: field.ident.span(),
-                    ident: field.ident.clone(),
-                });
-            }
-        }
-        // The invariance closure: the field lifetimes that the type of a field with an
-        // invariant lifetime captures are invariant too.
-        let mut worklist: Vec<String> = invariant_lts.iter().cloned().collect();
-        while let Some(name) = worklist.pop() {
-            let Some(field) = self.fields.iter().find(|f| f.ident == name) else {
-                continue;
-            };
-            for c in &field.captures {
-                let c = c.ident.to_string();
-                if !exist_names.contains(&c) && invariant_lts.insert(c.clone()) {
-                    worklist.push(c);
-                }
-            }
-        }
-        for field in &mut self.fields {
-            field.lt_invariant =
-                field.borrowed.is_some() && invariant_lts.contains(&field.ident.to_string());
-        }
-        lifetimes::free_lifetimes_in_generics(&self.generics, |lt| {
-            let name = lt.ident.to_string();
-            if !generic_lts.contains(&name) && field_names.contains(&name) {
-                diag.error(
-                    lt.span(),
-                    format_args!(
-                        "field lifetime `{lt}` cannot be used in the struct's bounds or where \
-                         clause: only field types may borrow fields"
-                    ),
-                );
-            }
-        });
-    }
-
     /// Whether any field borrows another (or is `#[borrowed]`), or there are existential
     /// lifetimes.
     pub(crate) fn is_self_referential(&self) -> bool {
-        self.fields.iter().any(|f| f.borrowed.is_some()) || !self.existentials.is_empty()
+        self.fields.iter().any(|f| f.lending.is_borrowed()) || !self.existentials.is_empty()
     }
 
     /// The existential lifetimes.
@@ -442,7 +344,7 @@ impl PinDataStruct {
     pub(crate) fn field_lifetimes(&self) -> Vec<&Lifetime> {
         self.fields
             .iter()
-            .filter_map(|f| f.borrowed.as_ref())
+            .filter_map(|f| f.lending.lifetime())
             .collect()
     }
 
@@ -486,40 +388,7 @@ impl Field {
                     );
                     continue;
                 };
-                // Each entry on its own, so that every bad entry is reported.
-                for chunk in split_commas(list.tokens.clone()) {
-                    match syn::parse2::<UsesEntry>(chunk) {
-                        Ok(e) if e.lt.ident == "_" => match e.variance {
-                            Some(_) if uses_default.is_some() => diag.error(
-                                e.lt.span(),
-                                "`'_` is listed twice in `#[uses(...)]`: give the variance of \
-                                 the inferred lifetimes once",
-                            ),
-                            Some((v, _)) => uses_default = Some(v),
-                            None => diag.error(
-                                e.lt.span(),
-                                "`'_` alone says nothing: write `'_: invariant` to make the \
-                                 inferred lifetimes invariant",
-                            ),
-                        },
-                        // A second entry would be ignored (the first one wins): an error.
-                        Ok(e) if uses.iter().any(|(l, _)| l.ident == e.lt.ident) => diag.error(
-                            e.lt.span(),
-                            format_args!(
-                                "`{}` is listed twice in `#[uses(...)]`: list each \
-                                     lifetime once, with its variance",
-                                e.lt
-                            ),
-                        ),
-                        Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
-                        Err(e) => diag.push(syn::Error::new(
-                            e.span(),
-                            format_args!(
-                                "{e}; expected `#[uses('field, 'other: invariant, '_: invariant)]`"
-                            ),
-                        )),
-                    }
-                }
+                parse_uses_entries(list, &mut uses, &mut uses_default, diag);
                 continue;
             }
             if attr.path().is_ident("borrowed") {
@@ -558,6 +427,17 @@ impl Field {
                 }),
             ),
         };
+        let lending = match borrowed_attr {
+            None => Lending::NotBorrowed,
+            Some(attr) if borrowed_mut => Lending::Mut {
+                lifetime: field_lifetime(&ident),
+                attr,
+            },
+            Some(attr) => Lending::Shared {
+                lifetime: field_lifetime(&ident),
+                attr: Some(attr),
+            },
+        };
         Field {
             attrs,
             vis: field.vis,
@@ -565,16 +445,62 @@ impl Field {
             member,
             ty: field.ty,
             pinned,
-            borrowed_attr,
             captures: Vec::new(),
-            borrowed: None,
-            borrowed_mut,
+            lending,
             uses,
             uses_default,
-            invariant: false,
-            invariant_in_field_lt: false,
-            lt_invariant: false,
+            invariance: Invariance::default(),
         }
+    }
+}
+
+/// The entries of one `#[uses(...)]`: declared captures into `uses`, the variance of `'_`
+/// into `uses_default`.
+fn parse_uses_entries(
+    list: &syn::MetaList,
+    uses: &mut Vec<(Lifetime, Option<Variance>)>,
+    uses_default: &mut Option<Variance>,
+    diag: &mut DiagCtxt,
+) {
+    // Each entry on its own, so that every bad entry is reported.
+    for chunk in split_commas(list.tokens.clone()) {
+        match syn::parse2::<UsesEntry>(chunk) {
+            Ok(e) if e.lt.ident == "_" => match e.variance {
+                Some(_) if uses_default.is_some() => diag.error(
+                    e.lt.span(),
+                    "`'_` is listed twice in `#[uses(...)]`: give the variance of \
+                     the inferred lifetimes once",
+                ),
+                Some((v, _)) => *uses_default = Some(v),
+                None => diag.error(
+                    e.lt.span(),
+                    "`'_` alone says nothing: write `'_: invariant` to make the \
+                     inferred lifetimes invariant",
+                ),
+            },
+            // A second entry would be ignored (the first one wins): an error.
+            Ok(e) if uses.iter().any(|(l, _)| l.ident == e.lt.ident) => diag.error(
+                e.lt.span(),
+                format_args!(
+                    "`{}` is listed twice in `#[uses(...)]`: list each \
+                     lifetime once, with its variance",
+                    e.lt
+                ),
+            ),
+            Ok(e) => uses.push((e.lt, e.variance.map(|v| v.0))),
+            Err(e) => diag.push(syn::Error::new(
+                e.span(),
+                format_args!("{e}; expected `#[uses('field, 'other: invariant, '_: invariant)]`"),
+            )),
+        }
+    }
+}
+
+/// The field lifetime of the field `ident`: `'ident`, at the field name's span.
+pub(super) fn field_lifetime(ident: &Ident) -> Lifetime {
+    Lifetime {
+        apostrophe: ident.span(),
+        ident: ident.clone(),
     }
 }
 
@@ -598,97 +524,19 @@ fn take_existentials(
         .collect();
     let predicates = std::mem::take(&mut where_clause.predicates);
     for pred in predicates {
-        let syn::WherePredicate::Type(tp) = &pred else {
+        let Some((tp, seg)) = exists_clause(&pred) else {
             where_clause.predicates.push(pred);
             continue;
         };
-        let Type::Path(path) = &tp.bounded_ty else {
-            where_clause.predicates.push(pred);
-            continue;
-        };
-        let is_exists = path.qself.is_none()
-            && path.path.leading_colon.is_none()
-            && path.path.segments.len() == 1
-            && path.path.segments[0].ident == "exists";
-        if !is_exists {
-            where_clause.predicates.push(pred);
-            continue;
-        }
-        let seg = &path.path.segments[0];
-        let lt = match &seg.arguments {
-            syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
-                syn::GenericArgument::Lifetime(lt) => Some(lt.clone()),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(lt) = lt else {
+        let Some(lt) = existential_lifetime(seg) else {
             diag.error_spanned(
                 seg,
                 "an existential clause introduces one lifetime: `exists<'x>: 'a`",
             );
             continue;
         };
-        let name = lt.ident.to_string();
-        let mut ok = true;
-        if out.iter().any(|e| e.lt.ident == lt.ident) {
-            diag.error(
-                lt.span(),
-                format_args!("`{lt}` is declared existential twice"),
-            );
-            ok = false;
-        }
-        if generic_lts.contains(&name) {
-            diag.error(
-                lt.span(),
-                format_args!(
-                    "`{lt}` is already a lifetime of the struct's generics: an existential \
-                     lifetime needs a new name"
-                ),
-            );
-            ok = false;
-        }
-        if fields.iter().any(|f| f.ident == lt.ident) {
-            diag.error(
-                lt.span(),
-                format_args!(
-                    "`{lt}` is a field name, hence a field lifetime: an existential lifetime \
-                     needs another name"
-                ),
-            );
-            ok = false;
-        }
-        let mut bounds = Vec::new();
-        for bound in &tp.bounds {
-            match bound {
-                syn::TypeParamBound::Lifetime(b) if generic_lts.contains(&b.ident.to_string()) => {
-                    bounds.push(b.clone())
-                }
-                syn::TypeParamBound::Lifetime(b) => {
-                    diag.error(
-                        b.span(),
-                        format_args!(
-                            "`{b}` is not a lifetime of the struct's generics: an existential \
-                             lifetime outlives generic lifetimes"
-                        ),
-                    );
-                    // Still declared (without this bound): no follow-up errors at its uses.
-                }
-                other => {
-                    diag.error_spanned(
-                        other,
-                        "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
-                    );
-                }
-            }
-        }
-        if tp.bounds.is_empty() {
-            diag.error(
-                tp.colon_token.span,
-                format_args!("`{lt}` needs at least one bound: `exists<{lt}>: 'a`"),
-            );
-            // Still declared: no follow-up errors at its uses.
-        }
+        let ok = existential_name_is_new(&lt, &out, &generic_lts, fields, diag);
+        let bounds = existential_bounds(tp, &lt, &generic_lts, diag);
         if ok {
             out.push(Existential { lt, bounds });
         }
@@ -699,30 +547,113 @@ fn take_existentials(
     out
 }
 
-/// `" (did you mean `'x`?)"` for the name among `known` closest to the misspelt lifetime
-/// `name` (without its apostrophe), if one is close enough to be a typo; else nothing.
-fn did_you_mean<'a>(name: &str, known: impl Iterator<Item = &'a String>) -> String {
-    fn distance(a: &str, b: &str) -> usize {
-        let b: Vec<char> = b.chars().collect();
-        let mut row: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut prev = row[0];
-            row[0] = i + 1;
-            for (j, cb) in b.iter().enumerate() {
-                let cur = row[j + 1];
-                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-                prev = cur;
+/// The predicate `exists<...>: bounds` (its segment `exists<...>`), if `pred` is one.
+fn exists_clause(pred: &syn::WherePredicate) -> Option<(&syn::PredicateType, &syn::PathSegment)> {
+    let syn::WherePredicate::Type(tp) = pred else {
+        return None;
+    };
+    let Type::Path(path) = &tp.bounded_ty else {
+        return None;
+    };
+    let is_exists = path.qself.is_none()
+        && path.path.leading_colon.is_none()
+        && path.path.segments.len() == 1
+        && path.path.segments[0].ident == "exists";
+    is_exists.then(|| (tp, &path.path.segments[0]))
+}
+
+/// The one lifetime of `exists<'x>`, if that is what `seg` has.
+fn existential_lifetime(seg: &syn::PathSegment) -> Option<Lifetime> {
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+            syn::GenericArgument::Lifetime(lt) => Some(lt.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether the existential lifetime `lt` has a name of its own: not declared existential
+/// before (in `out`), not a generic lifetime, not a field name. Reports each clash.
+fn existential_name_is_new(
+    lt: &Lifetime,
+    out: &[Existential],
+    generic_lts: &BTreeSet<String>,
+    fields: &[Field],
+    diag: &mut DiagCtxt,
+) -> bool {
+    let name = lt.ident.to_string();
+    let mut ok = true;
+    if out.iter().any(|e| e.lt.ident == lt.ident) {
+        diag.error(
+            lt.span(),
+            format_args!("`{lt}` is declared existential twice"),
+        );
+        ok = false;
+    }
+    if generic_lts.contains(&name) {
+        diag.error(
+            lt.span(),
+            format_args!(
+                "`{lt}` is already a lifetime of the struct's generics: an existential \
+                 lifetime needs a new name"
+            ),
+        );
+        ok = false;
+    }
+    if fields.iter().any(|f| f.ident == lt.ident) {
+        diag.error(
+            lt.span(),
+            format_args!(
+                "`{lt}` is a field name, hence a field lifetime: an existential lifetime \
+                 needs another name"
+            ),
+        );
+        ok = false;
+    }
+    ok
+}
+
+/// The bounds of `exists<'x>: bounds`, which must be generic lifetimes; reports every other
+/// bound, and a clause without any.
+fn existential_bounds(
+    tp: &syn::PredicateType,
+    lt: &Lifetime,
+    generic_lts: &BTreeSet<String>,
+    diag: &mut DiagCtxt,
+) -> Vec<Lifetime> {
+    let mut bounds = Vec::new();
+    for bound in &tp.bounds {
+        match bound {
+            syn::TypeParamBound::Lifetime(b) if generic_lts.contains(&b.ident.to_string()) => {
+                bounds.push(b.clone())
+            }
+            syn::TypeParamBound::Lifetime(b) => {
+                diag.error(
+                    b.span(),
+                    format_args!(
+                        "`{b}` is not a lifetime of the struct's generics: an existential \
+                         lifetime outlives generic lifetimes"
+                    ),
+                );
+                // Still declared (without this bound): no follow-up errors at its uses.
+            }
+            other => {
+                diag.error_spanned(
+                    other,
+                    "only lifetimes can bound an existential lifetime: `exists<'x>: 'a`",
+                );
             }
         }
-        row[b.len()]
     }
-    let limit = (name.chars().count() / 3).max(1);
-    known
-        .map(|k| (distance(name, k), k))
-        .filter(|(d, _)| *d <= limit)
-        .min()
-        .map(|(_, k)| format!(" (did you mean `'{k}`?)"))
-        .unwrap_or_default()
+    if tp.bounds.is_empty() {
+        diag.error(
+            tp.colon_token.span,
+            format_args!("`{lt}` needs at least one bound: `exists<{lt}>: 'a`"),
+        );
+        // Still declared: no follow-up errors at its uses.
+    }
+    bounds
 }
 
 /// Splits a token stream at its top-level commas (empty pieces are dropped).
@@ -841,8 +772,8 @@ mod tests {
         );
         let lts: Vec<String> = m.field_lifetimes().iter().map(|l| l.to_string()).collect();
         assert_eq!(lts, ["'owner", "'other"]);
-        assert!(m.fields[0].is_dependent() && m.fields[0].borrowed.is_none());
-        assert!(m.fields[4].borrowed.is_none() && !m.fields[4].is_dependent());
+        assert!(m.fields[0].is_dependent() && !m.fields[0].lending.is_borrowed());
+        assert!(!m.fields[4].lending.is_borrowed() && !m.fields[4].is_dependent());
     }
 
     #[test]
@@ -941,10 +872,13 @@ mod tests {
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
-        assert!(m.fields[0].invariant && m.fields[0].invariant_in_field_lt);
-        assert!(m.fields[1].invariant);
-        assert!(!m.fields[2].invariant && m.fields[2].is_dependent());
-        assert!(m.fields[4].borrowed_mut && m.fields[4].borrowed.is_some());
+        assert!(
+            m.fields[0].invariance.in_captures()
+                && m.fields[0].invariance.in_field_lifetime_capture()
+        );
+        assert!(m.fields[1].invariance.in_captures());
+        assert!(!m.fields[2].invariance.in_captures() && m.fields[2].is_dependent());
+        assert!(m.fields[4].lending.is_mut() && m.fields[4].lending.is_borrowed());
     }
 
     #[test]
@@ -984,7 +918,7 @@ mod tests {
         let lt_invariant: Vec<_> = m
             .fields
             .iter()
-            .map(|f| (f.ident.to_string(), f.lt_invariant))
+            .map(|f| (f.ident.to_string(), f.invariance.own_lifetime))
             .collect();
         assert_eq!(
             lt_invariant,
@@ -1022,22 +956,10 @@ mod tests {
         assert!(m.is_self_referential());
         assert!(m.field_lifetimes().is_empty());
         // Invariant in an existential lifetime only: the generics stay covariant.
-        assert!(m.fields[0].invariant && !m.fields[0].invariant_in_field_lt);
-    }
-
-    #[test]
-    fn misspelt_lifetimes_get_the_closest_name() {
-        let known: Vec<String> = ["text", "owner", "a"].map(String::from).into();
-        assert_eq!(
-            did_you_mean("txt", known.iter()),
-            " (did you mean `'text`?)"
+        assert!(
+            m.fields[0].invariance.in_captures()
+                && !m.fields[0].invariance.in_field_lifetime_capture()
         );
-        assert_eq!(
-            did_you_mean("ownr", known.iter()),
-            " (did you mean `'owner`?)"
-        );
-        assert_eq!(did_you_mean("b", known.iter()), " (did you mean `'a`?)");
-        assert_eq!(did_you_mean("typo", known.iter()), "");
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub(crate) fn field_slot_method(
         quote!(::pin_init::__internal::Unpinned)
     };
     let (slot_ty, cast) = match borrowed_lt {
-        Some(lt) if field.borrowed_mut => (
+        Some(lt) if field.lending.is_mut() => (
             quote!(::pin_init::__internal::SelfRefSlot<
                 #lt, #marker, #ty, ::pin_init::__internal::Exclusive
             >),

@@ -20,11 +20,11 @@ enum Access {
 
 /// How `project` (`shared == false`) or `project_ref` gives out `f`.
 fn access(f: &Field, shared: bool) -> Access {
-    if f.borrowed_mut || f.invariant {
+    if f.lending.is_mut() || f.invariance.in_captures() {
         // A mutably borrowed field is reachable only through its borrower; an invariant
         // dependent cannot have its field lifetimes shortened.
         Access::Hidden
-    } else if shared || f.borrowed.is_some() || f.is_dependent() {
+    } else if shared || f.lending.is_borrowed() || f.is_dependent() {
         // Borrowed fields are aliased; dependents get their field lifetimes shortened to the
         // projection's, which `&mut` (invariant) would not allow.
         Access::Shared
@@ -78,7 +78,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
                 quote!(::pin_init::__internal::NotVisible::new()),
             ),
             Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut #this.#member)),
-            Access::Shared if f.borrowed.is_some() || f.is_dependent() => (
+            Access::Shared if f.lending.is_borrowed() || f.is_dependent() => (
                 quote!(&#pin_lt #ty),
                 // SAFETY (for the unsafe block): a cast from the field's storage to its type
                 // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).

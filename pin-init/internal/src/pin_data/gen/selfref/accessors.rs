@@ -17,7 +17,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .iter()
         .filter(|f| f.is_dependent())
         .map(|f| {
-            if f.invariant {
+            if f.invariance.in_captures() {
                 return with_field(model, f);
             }
             let (name, vis) = (&f.ident, &f.vis);

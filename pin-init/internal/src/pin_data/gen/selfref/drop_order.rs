@@ -34,7 +34,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let ty = aliases::ty(model, f);
         let local = model.names.local(&format!("__{}", f.ident.unraw()));
         // A borrowed field must also outlive its own field lifetime.
-        let ty = match &f.borrowed {
+        let ty = match f.lending.lifetime() {
             Some(lt) => quote!(&#lt mut #ty),
             None => quote!(#ty),
         };

@@ -100,8 +100,8 @@ pub(crate) fn field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
 fn last_field_lts(model: &PinDataStruct) -> (Option<&Lifetime>, Option<&Lifetime>) {
     let mut last = (None, None);
     for field in &model.fields {
-        if let Some(lt) = &field.borrowed {
-            if field.lt_invariant {
+        if let Some(lt) = field.lending.lifetime() {
+            if field.invariance.own_lifetime {
                 last.1 = Some(lt);
             } else {
                 last.0 = Some(lt);
@@ -125,11 +125,11 @@ fn split_field_lt_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
     let mut last_inv: Option<&Lifetime> = None;
     let mut params = Vec::new();
     for field in &model.fields {
-        let Some(lt) = &field.borrowed else {
+        let Some(lt) = field.lending.lifetime() else {
             continue;
         };
         let mut param = LifetimeParam::new(lt.clone());
-        if field.lt_invariant {
+        if field.invariance.own_lifetime {
             param.bounds.extend(last_inv.cloned());
             param.bounds.extend(last_cov.cloned());
             last_inv = Some(lt);
@@ -159,12 +159,12 @@ pub(crate) fn invariant_generics(model: &PinDataStruct) -> Vec<&GenericParam> {
         model
             .fields
             .iter()
-            .any(|f| f.lt_invariant && f.ident == c.ident)
+            .any(|f| f.invariance.own_lifetime && f.ident == c.ident)
     };
     let mut names = std::collections::BTreeSet::new();
     for field in &model.fields {
-        let reached =
-            field.lt_invariant || (field.is_dependent() && field.captures.iter().any(invariant_lt));
+        let reached = field.invariance.own_lifetime
+            || (field.is_dependent() && field.captures.iter().any(invariant_lt));
         if reached {
             mentioned_generics(model, &field.ty, &mut names);
         }
@@ -332,7 +332,7 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         // field lifetime (`generics_with_field_lts`) and stay covariant. (An existential lifetime
         // is an upper bound of the generics: no such risk; DESIGN.md, "Existential lifetimes".)
         let invariant = invariant_generics(model);
-        let mut inner = if field.invariant_in_field_lt && !invariant.is_empty() {
+        let mut inner = if field.invariance.in_field_lifetime_capture() && !invariant.is_empty() {
             let phantoms = invariant.iter().filter_map(|p| match p {
                 GenericParam::Lifetime(l) => {
                     let l = &l.lifetime;
@@ -375,8 +375,8 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
             ),
         };
     }
-    if field.borrowed.is_some() {
-        ty = if field.borrowed_mut {
+    if field.lending.is_borrowed() {
+        ty = if field.lending.is_mut() {
             syn::parse_quote!(::pin_init::__internal::BorrowedMut<#ty>)
         } else {
             syn::parse_quote!(::pin_init::__internal::Borrowed<#ty>)

@@ -21,7 +21,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let methods: Vec<TokenStream> = model
         .fields
         .iter()
-        .map(|f| field_slot_method(model, f, f.borrowed.as_ref()))
+        .map(|f| field_slot_method(model, f, f.lending.lifetime()))
         .collect();
     let (pin_data, pin_data_lt) = (
         model.names.ident("__ThePinData"),

@@ -32,10 +32,10 @@ pub(crate) fn generate_struct(model: &PinDataStruct) -> TokenStream {
 }
 
 fn field_decl(f: &Field, ty: &syn::Type, this: &Lifetime, shared: bool) -> TokenStream {
-    if f.borrowed_mut {
+    if f.lending.is_mut() {
         return quote!(::pin_init::__internal::NotVisible<&#this #ty>);
     }
-    let reference = match (&f.borrowed, shared) {
+    let reference = match (f.lending.lifetime(), shared) {
         (Some(lt), _) => quote!(&#lt #ty),
         (None, true) => quote!(&#this #ty),
         (None, false) => quote!(&#this mut #ty),
@@ -111,14 +111,14 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let args = generic_args(model);
     let inits = model.fields.iter().map(|f| {
         let fname = &f.ident;
-        if f.borrowed_mut {
+        if f.lending.is_mut() {
             return quote!(#fname: ::pin_init::__internal::NotVisible::new());
         }
         // The pointee type is inferred from the projection's field: the field's type at the
         // field lifetimes the callback is called with. (Not written out with `'_` for them: in
         // `fn(&'_ str)` or `dyn Fn(&'_ str)`, `'_` is a fresh higher-ranked lifetime.)
-        let value = match (f.borrowed.is_some() || f.is_dependent(), shared) {
-            (true, true) | (true, false) if f.borrowed.is_some() || shared => {
+        let value = match (f.lending.is_borrowed() || f.is_dependent(), shared) {
+            (true, true) | (true, false) if f.lending.is_borrowed() || shared => {
                 quote!(unsafe { &*::core::ptr::addr_of!(#this_local.#fname).cast() })
             }
             (true, _) => {
