@@ -87,17 +87,22 @@ fn assert_broken_patch_message(err: &str) {
     assert!(!err.contains("hunk #1 @@"), "hunk 1 applies: {err}");
 }
 
+/// Runs `scripts/prepare-tree.sh TREE REPO VENDOR`, as `cargo xtask kernel` and the Nix build do.
+fn prepare_tree(tree: &Path, repo_root: &Path, vendor: &Path) -> Output {
+    Command::new("sh")
+        .arg(repo().join("scripts/prepare-tree.sh"))
+        .args([tree, repo_root, vendor])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn broken_patch_names_the_patch_and_the_hunk() {
     let t = Temp::new("patch");
     let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
     fake_tree(&tree, 12);
     fake_repo(&frepo, &vendor);
-    let o = Command::new("sh")
-        .arg(repo().join("scripts/prepare-tree.sh"))
-        .args([&tree, &frepo, &vendor])
-        .output()
-        .unwrap();
+    let o = prepare_tree(&tree, &frepo, &vendor);
     assert!(!o.status.success());
     assert_broken_patch_message(&stderr(&o));
     // The first patch applied, nothing of the broken one did.
@@ -117,11 +122,7 @@ fn good_series_prepares_the_tree() {
         &frepo.join("patches/series"),
         "0001-good.patch\n#0002-broken.patch\n",
     );
-    let o = Command::new("sh")
-        .arg(repo().join("scripts/prepare-tree.sh"))
-        .args([&tree, &frepo, &vendor])
-        .output()
-        .unwrap();
+    let o = prepare_tree(&tree, &frepo, &vendor);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -139,11 +140,7 @@ fn good_series_prepares_the_tree() {
     assert!(tree.join("rust/syn/README.md").is_file());
     assert!(tree.join("rust/pin-init/src/lib.rs").is_file());
     // A second preparation of the same tree is refused.
-    let o = Command::new("sh")
-        .arg(repo().join("scripts/prepare-tree.sh"))
-        .args([&tree, &frepo, &vendor])
-        .output()
-        .unwrap();
+    let o = prepare_tree(&tree, &frepo, &vendor);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("already has rust/pin-init"),
@@ -468,11 +465,7 @@ fn wrong_kernel_version_is_refused() {
         stderr(&o)
     );
     // The preparation script refuses it too (it also runs in the Nix build).
-    let o = Command::new("sh")
-        .arg(repo().join("scripts/prepare-tree.sh"))
-        .args([&tree, &repo(), &t.0])
-        .output()
-        .unwrap();
+    let o = prepare_tree(&tree, &repo(), &t.0);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("is Linux 6.11, expected 6.12"),

@@ -473,7 +473,8 @@ mod tests {
     use crate::pin_data::model::Args;
     use quote::quote;
 
-    fn check(item: proc_macro2::TokenStream) -> Vec<String> {
+    /// The diagnostics of parsing and checking `item`.
+    fn run_on(item: proc_macro2::TokenStream) -> DiagCtxt {
         let mut diag = DiagCtxt::default();
         let model = PinDataStruct::parse(
             syn::parse2(item).unwrap(),
@@ -483,7 +484,11 @@ mod tests {
         )
         .unwrap();
         run(&model, &mut diag);
-        diag.messages()
+        diag
+    }
+
+    fn check(item: proc_macro2::TokenStream) -> Vec<String> {
+        run_on(item).messages()
     }
 
     #[test]
@@ -503,15 +508,7 @@ mod tests {
 
     /// The warnings (no errors) of `item`.
     fn warnings_of(item: proc_macro2::TokenStream) -> Vec<String> {
-        let mut diag = DiagCtxt::default();
-        let model = PinDataStruct::parse(
-            syn::parse2(item).unwrap(),
-            Args::default(),
-            crate::names::Names::new(&[]),
-            &mut diag,
-        )
-        .unwrap();
-        run(&model, &mut diag);
+        let diag = run_on(item);
         assert!(!diag.has_errors(), "{:?}", diag.messages());
         diag.warning_messages()
     }
