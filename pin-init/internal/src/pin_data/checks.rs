@@ -30,22 +30,22 @@ fn check_drop_order(model: &PinDataStruct, diag: &mut DiagCtxt) {
             let Some(j) = model.field_index(&lt.ident) else {
                 continue;
             };
-            if i == j {
-                diag.error(
+            match j.cmp(&i) {
+                core::cmp::Ordering::Equal => diag.error(
                     lt.span(),
                     format_args!(
                         "field `{name}` cannot borrow from itself: `{lt}` must name another field"
                     ),
-                );
-            } else if j < i {
-                diag.error(
+                ),
+                core::cmp::Ordering::Less => diag.error(
                     lt.span(),
                     format_args!(
                         "field `{name}` borrows `{borrowed}`, but drops later: fields drop in \
                          declaration order, so declare `{borrowed}` after `{name}`",
                         borrowed = lt.ident
                     ),
-                );
+                ),
+                core::cmp::Ordering::Greater => {}
             }
         }
     }

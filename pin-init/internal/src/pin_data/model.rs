@@ -125,7 +125,7 @@ pub(crate) struct Field {
 
 /// Whether and how a field is borrowed by other fields, i.e. whether it has its own field
 /// lifetime.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) enum Lending {
     /// No field borrows it and it is not `#[borrowed]`: it has no field lifetime.
     NotBorrowed,

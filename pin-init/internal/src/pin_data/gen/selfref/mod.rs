@@ -256,7 +256,14 @@ fn outlive_split_field_lts(model: &PinDataStruct, generics: &mut Generics) {
     }
     if let Some(last) = last_inv {
         let invariant = invariant_generics(model);
-        add_outlives(model, |p| invariant.contains(&p), last, generics);
+        // Identity, not equality: both are elements of `model.generics.params` (and syn's
+        // `PartialEq` needs its `extra-traits`, which the kernel's syn does not build).
+        add_outlives(
+            model,
+            |p| invariant.iter().any(|q| std::ptr::eq(*q, p)),
+            last,
+            generics,
+        );
     }
 }
 
