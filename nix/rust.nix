@@ -92,16 +92,17 @@ let
       [ -n "$minor" ] && [ "$minor" -lt 90 ] && ui=tests/ui-1.85
       echo "ui tests: $(rustc --version): re-recording pin-init/$ui, then comparing with the reviewed errors"
       echo "$ui" >"$NIX_BUILD_TOP/ui-dir"
-      mkdir "$NIX_BUILD_TOP/ui-reviewed"
-      cp "pin-init/$ui"/*.stderr "$NIX_BUILD_TOP/ui-reviewed/"
+      # The whole tree: the cases are in folders, at any depth (ui-compare.sh
+      # reads the .stderr files only).
+      cp -R "pin-init/$ui" "$NIX_BUILD_TOP/ui-reviewed"
       export TRYBUILD=overwrite
     '';
     postCheck = ''
       ui=pin-init/$(cat "$NIX_BUILD_TOP/ui-dir")
       sh pin-init/tests/ui-compare.sh "$NIX_BUILD_TOP/ui-reviewed" "$ui"
       same=0
-      for f in "$NIX_BUILD_TOP"/ui-reviewed/*.stderr; do
-        cmp -s "$f" "$ui/$(basename "$f")" || same=$((same + 1))
+      for f in $(cd "$NIX_BUILD_TOP/ui-reviewed" && find . -name '*.stderr' -type f); do
+        cmp -s "$NIX_BUILD_TOP/ui-reviewed/$f" "$ui/$f" || same=$((same + 1))
       done
       echo "ui tests: $same of the reviewed files differ in their whole text (paths, wording), none in the errors"
     '';

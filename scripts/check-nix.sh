@@ -800,18 +800,27 @@ out=$(nix-instantiate --eval --strict --readonly-mode -E "(import $repo/nix/stub
 echo "$out" | grep -q "nixpkgs' linux_6_12 is 6.12.5, older than $(head -n 1 "$tmp/tested")" ||
 	{ echo "$out"; die "self-test: an old nixpkgs 6.12 failed without naming the versions"; }
 
-# ui-compare.sh on outputs that fail for other reasons.
-mkdir -p "$tmp/bad/ui"
-cp pin-init/tests/ui-1.85/*.stderr "$tmp/bad/ui/"
-sed -i 's/^error\[E0277\]/error[E0308]/' "$tmp/bad/ui/assert_pinned_unpinned_field.stderr"
+# ui-compare.sh on outputs that fail for other reasons (the cases are found
+# by name, in whatever folder of tests/ui-1.85 they are).
+ui_case() { # NAME: the path of NAME.stderr below pin-init/tests/ui-1.85 (f=$(ui_case ..) stops the script if none)
+	f=$(cd pin-init/tests/ui-1.85 && find . -name "$1.stderr" -type f)
+	[ -n "$f" ] || die "self-test: no compile-fail case $1 in pin-init/tests/ui-1.85"
+	echo "$f"
+}
+mkdir -p "$tmp/bad"
+cp -R pin-init/tests/ui-1.85 "$tmp/bad/ui"
+f=$(ui_case assert_pinned_unpinned_field)
+sed -i 's/^error\[E0277\]/error[E0308]/' "$tmp/bad/ui/$f"
 sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
 	die "self-test: ui-compare.sh accepted another error code"
-cp pin-init/tests/ui-1.85/assert_pinned_unpinned_field.stderr "$tmp/bad/ui/"
-sed -i 's/^error: field `a` is initialized twice.*/error: something else/' "$tmp/bad/ui/duplicate_field.stderr"
+cp "pin-init/tests/ui-1.85/$f" "$tmp/bad/ui/$f"
+f=$(ui_case duplicate_field)
+sed -i 's/^error: field `a` is initialized twice.*/error: something else/' "$tmp/bad/ui/$f"
 sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
 	die "self-test: ui-compare.sh accepted another message of ours"
-cp pin-init/tests/ui-1.85/duplicate_field.stderr "$tmp/bad/ui/"
-rm "$tmp/bad/ui/drop_impl.stderr"
+cp "pin-init/tests/ui-1.85/$f" "$tmp/bad/ui/$f"
+f=$(ui_case drop_impl)
+rm "$tmp/bad/ui/$f"
 sh pin-init/tests/ui-compare.sh pin-init/tests/ui "$tmp/bad/ui" >/dev/null &&
 	die "self-test: ui-compare.sh accepted a missing output"
 say "self-test: syntax error, misformatted file, dead binding, wrong parser expectations, lock/input mismatch, broken flake wiring (default, KUNIT_ALL_TESTS, VM fragment, a NixOS-required option, no requiredKernelConfig assertions, no log_buf_len, the docs as xtask, misspelt runNixOSTest/linuxManualConfig arguments, initrd modules, LLVM=1, -Dwarnings, a strict lenient kernel, --workspace, hardening, make flags), sandboxes without make-series.sh / git / cpio / the kernel's git, an older nixpkgs 6.12, a testScript rebinding log / with an undefined name / an unused import / None for an int, series drift, config drift, lost option, unnamed KUnit suite and ui outputs failing otherwise are each rejected"

@@ -14,13 +14,13 @@
 //! - a dependent field whose type may have drop glue (any path type: the macro cannot know)
 //!   makes the struct own all its generics for drop check, as a `Drop` impl would. The programs
 //!   that dropped such a struct after its generic lifetime ended (while the field's `Drop` read
-//!   the dead data) do not compile: `tests/ui/selfref_dropck_*.rs`.
+//!   the dead data) do not compile: `tests/ui/selfref/drop/selfref_dropck_*.rs`.
 //!
 //! Before this rule, this file also let `tagged: Tagged<'a, &'buf [u8]>` (a type without drop
 //! glue, but named by a path) dangle. That program was sound, but only by a fact about `Tagged`
 //! that the macro cannot see: the same reasoning accepted `Reader<'anchor>` whose `Drop` reads
-//! freed memory. It is now rejected (`tests/ui/selfref_dropck_conservative.rs`); here the same
-//! data is held in a tuple, and `Tagged` is dropped before the device.
+//! freed memory. It is now rejected (`tests/ui/selfref/drop/selfref_dropck_conservative.rs`);
+//! here the same data is held in a tuple, and `Tagged` is dropped before the device.
 //!
 //! This file runs under AddressSanitizer (`tests/ASAN_TESTS`): every read in a `Drop` below
 //! reads live memory.
@@ -106,7 +106,8 @@ fn reader_driver(dev: &Device) -> impl PinInit<ReaderDriver<'_>> + '_ {
 
 #[test]
 fn a_reading_dependent_is_dropped_while_the_device_lives() {
-    // The valid order of `tests/ui/selfref_dropck_reader.rs`: the device outlives the struct.
+    // The valid order of `tests/ui/selfref/drop/selfref_dropck_reader.rs`: the device outlives
+    // the struct.
     let dev = Device {
         name: String::from("gpu2"),
     };

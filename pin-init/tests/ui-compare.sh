@@ -4,7 +4,9 @@
 # For a compiler that has no reviewed .stderr files (e.g. a nixpkgs rustc
 # other than 1.95 and 1.85): compares the compile errors trybuild recorded in
 # ACTUAL_DIR (TRYBUILD=overwrite) with the reviewed ones in REVIEWED_DIR, by
-# what stays the same between compilers, file by file, in order:
+# what stays the same between compilers, file by file (each .stderr in every
+# folder below REVIEWED_DIR with the one at the same relative path below
+# ACTUAL_DIR), in order:
 #
 #  - our own errors (pin-init's macros: no error code) by their message;
 #  - rustc's errors by their code (error[E0277], ...), except that the
@@ -16,7 +18,7 @@
 #
 # A case that fails for another reason than the reviewed one (another error
 # code, another message of ours, a missing or an extra error) is reported.
-# Exits 1 if any file differs or is missing. POSIX sh, awk, diff.
+# Exits 1 if any file differs or is missing. POSIX sh, awk, diff, find, sort.
 set -eu
 [ $# -eq 2 ] || {
 	echo "usage: ui-compare.sh REVIEWED_DIR ACTUAL_DIR" >&2
@@ -54,15 +56,20 @@ signature() { # STDERR_FILE -> one line per error
 	' "$1"
 }
 
+reviewed=${1%/}
+actual=${2%/}
+find "$reviewed" -name '*.stderr' -type f | sort >"${TMPDIR:-/tmp}/ui-compare.$$.list"
+[ -s "${TMPDIR:-/tmp}/ui-compare.$$.list" ] || {
+	rm -f "${TMPDIR:-/tmp}/ui-compare.$$".*
+	echo "ui-compare: no .stderr files in $1" >&2
+	exit 1
+}
 bad=0
 count=0
-for want in "$1"/*.stderr; do
-	[ -e "$want" ] || {
-		echo "ui-compare: no .stderr files in $1" >&2
-		exit 1
-	}
-	name=$(basename "$want")
-	got=$2/$name
+while read -r want; do
+	# The path below REVIEWED_DIR names the case (e.g. selfref/drop/selfref_dropck_reader.stderr).
+	name=${want#"$reviewed"/}
+	got=$actual/$name
 	count=$((count + 1))
 	if [ ! -f "$got" ]; then
 		echo "ui-compare: $name: no recorded output in $2"
@@ -80,7 +87,7 @@ for want in "$1"/*.stderr; do
 		tail -n +3 "${TMPDIR:-/tmp}/ui-compare.$$.diff" | sed 's/^/    /'
 		bad=1
 	fi
-done
+done <"${TMPDIR:-/tmp}/ui-compare.$$.list"
 rm -f "${TMPDIR:-/tmp}/ui-compare.$$".*
 [ "$bad" -eq 0 ] || exit 1
 echo "ui-compare: all $count case(s) fail with the reviewed errors"

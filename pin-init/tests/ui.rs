@@ -2,9 +2,11 @@
 
 //! Compile-fail tests. Diagnostics differ between compilers, so each supported compiler has
 //! its own directory of reviewed `.stderr` files: `tests/ui/` for the current stable (1.95),
-//! `tests/ui-1.85/` for Debian's 1.85 (the kernel's compiler here). The `.rs` files of
-//! `tests/ui-1.85/` are symbolic links to those of `tests/ui/` (made by `tests/ui-sync.sh`), so
-//! there is one source per test; the test below checks that none is missing or stale.
+//! `tests/ui-1.85/` for Debian's 1.85 (the kernel's compiler here). The cases are grouped in
+//! folders by feature (CONTRIBUTING.md); every walk here is recursive, so a new folder needs no
+//! change. The `.rs` files of `tests/ui-1.85/` are symbolic links to those of `tests/ui/` (made by
+//! `tests/ui-sync.sh`), at the same relative paths, so there is one source per test; the test
+//! below checks that none is missing or stale.
 //!
 //! On any other compiler (a newer stable, nightly, a distribution's rustc) rustc's wording is
 //! not what was reviewed, so [`ui`] does not compare it: it records this compiler's errors in a
@@ -12,7 +14,12 @@
 //! the reviewed errors (rustc's error codes, pin-init's own messages), as the Nix check does.
 //! `TRYBUILD=overwrite` (re-recording, see CONTRIBUTING.md) always writes the nearest set.
 
-use std::{fs, io::Write, path::Path, process::Command};
+use std::{
+    fs,
+    io::Write,
+    path::{Path, PathBuf},
+    process::Command,
+};
 
 /// The minor version of the compiler trybuild will use (`$RUSTC`, else `rustc`).
 fn rustc_minor() -> u32 {
@@ -36,6 +43,26 @@ fn rustc_minor() -> u32 {
 const REVIEWED_STABLE: u32 = 95;
 const REVIEWED_DEBIAN: u32 = 85;
 
+/// The files under `dir`, in it and in every folder below it, whose extension is `ext`: their
+/// paths relative to `dir`, sorted. Symbolic links are followed to files, not to directories.
+fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    fn walk(root: &Path, rel: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+        for e in fs::read_dir(root.join(rel)).unwrap() {
+            let e = e.unwrap();
+            let path = rel.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                walk(root, &path, ext, out);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, Path::new(""), ext, &mut out);
+    out.sort();
+    out
+}
+
 /// The reviewed set nearest to a compiler of minor version `minor`.
 fn ui_dir(minor: u32) -> &'static str {
     if minor < 90 {
@@ -52,14 +79,14 @@ fn ui() {
     let reviewed = minor == REVIEWED_STABLE || minor == REVIEWED_DEBIAN;
     if reviewed || std::env::var_os("TRYBUILD").is_some() {
         let t = trybuild::TestCases::new();
-        t.compile_fail(format!("{dir}/*.rs"));
+        t.compile_fail(format!("{dir}/**/*.rs"));
         return;
     }
     // Straight to stderr, past the test harness's capture: this is worth seeing on success.
     let _ = writeln!(
         std::io::stderr(),
         "ui: rustc 1.{minor} is neither 1.{REVIEWED_STABLE} nor 1.{REVIEWED_DEBIAN}, whose wording \
-         {dir}/*.stderr records: comparing error codes and pin-init's own messages only \
+         {dir}/**/*.stderr records: comparing error codes and pin-init's own messages only \
          (tests/ui-compare.sh), not rustc's text"
     );
     compare_on_another_compiler(dir);
@@ -68,7 +95,8 @@ fn ui() {
 /// Where [`record_for_another_compiler`] finds the cases to record.
 const RECORD_DIR_VAR: &str = "PIN_INIT_UI_RECORD_DIR";
 
-/// [`ui`] on a compiler without a reviewed set: copies the cases into a scratch directory,
+/// [`ui`] on a compiler without a reviewed set: copies the cases into a scratch directory (at
+/// the same relative paths, so that `tests/ui-compare.sh` pairs them with the reviewed files),
 /// has trybuild record their errors there (in a child process, [`record_for_another_compiler`],
 /// so that `TRYBUILD=overwrite` touches neither the reviewed files nor this process), then
 /// compares them with the reviewed set `dir` by `tests/ui-compare.sh`.
@@ -77,11 +105,10 @@ fn compare_on_another_compiler(dir: &str) {
     let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ui-other-compiler");
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).unwrap();
-    for e in fs::read_dir(root.join(dir)).unwrap() {
-        let path = e.unwrap().path();
-        if path.extension().is_some_and(|e| e == "rs") {
-            fs::copy(&path, work.join(path.file_name().unwrap())).unwrap();
-        }
+    for case in files_with_extension(&root.join(dir), "rs") {
+        let copy = work.join(&case);
+        fs::create_dir_all(copy.parent().unwrap()).unwrap();
+        fs::copy(root.join(dir).join(&case), copy).unwrap();
     }
     // The child's verdict does not matter (trybuild fails it when a case compiles, which the
     // comparison reports as a missing recording); its output is kept for a failure message.
@@ -102,14 +129,14 @@ fn compare_on_another_compiler(dir: &str) {
     assert!(
         compare.success(),
         "on this compiler some compile-fail cases fail otherwise than reviewed in {dir} \
-         (ui-compare's lines above; this compiler's output: {}/*.stderr, trybuild's log: {})",
+         (ui-compare's lines above; this compiler's output: {}/**/*.stderr, trybuild's log: {})",
         work.display(),
         log.display()
     );
 }
 
 /// Run by [`compare_on_another_compiler`] only: records the errors of the cases in
-/// `$PIN_INIT_UI_RECORD_DIR` (under `TRYBUILD=overwrite`).
+/// `$PIN_INIT_UI_RECORD_DIR` and its folders (under `TRYBUILD=overwrite`).
 #[test]
 #[ignore = "run by `ui` on a compiler without reviewed output"]
 fn record_for_another_compiler() {
@@ -117,21 +144,23 @@ fn record_for_another_compiler() {
         return;
     };
     let t = trybuild::TestCases::new();
-    t.compile_fail(Path::new(&dir).join("*.rs"));
+    t.compile_fail(Path::new(&dir).join("**/*.rs"));
 }
 
 #[test]
 fn ui_sources_are_the_same_for_every_compiler() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let list = |dir: &str| {
-        let mut v: Vec<_> = fs::read_dir(root.join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-            .map(|p| (p.file_name().unwrap().to_owned(), fs::read(&p).unwrap()))
-            .collect();
-        v.sort();
-        v
+    let list = |dir: &str| -> Vec<(PathBuf, Vec<u8>)> {
+        files_with_extension(&root.join(dir), "rs")
+            .into_iter()
+            .map(|case| {
+                let path = root.join(dir).join(&case);
+                // A link of tests/ui-1.85 whose case moved or went away dangles.
+                let text = fs::read(&path)
+                    .unwrap_or_else(|e| panic!("{}: {e}: run tests/ui-sync.sh", path.display()));
+                (case, text)
+            })
+            .collect()
     };
     let (a, b) = (list("tests/ui"), list("tests/ui-1.85"));
     assert!(!a.is_empty());
@@ -139,15 +168,37 @@ fn ui_sources_are_the_same_for_every_compiler() {
         a == b,
         "tests/ui and tests/ui-1.85 have different .rs files: run tests/ui-sync.sh"
     );
-    // Every test has a reviewed .stderr in both directories (not checked while `ui` is
-    // rewriting them, which runs at the same time).
+    // A case is named by its file name, whichever folder holds it (DESIGN.md and SOUNDNESS.md
+    // cite cases so, and trybuild names its work files so): no two folders may share one.
+    let mut names: Vec<_> = a.iter().map(|(case, _)| (case.file_name(), case)).collect();
+    names.sort();
+    for pair in names.windows(2) {
+        assert!(
+            pair[0].0 != pair[1].0,
+            "two compile-fail cases have the same file name: tests/ui/{} and tests/ui/{}",
+            pair[0].1.display(),
+            pair[1].1.display()
+        );
+    }
+    // Every test has a reviewed .stderr in both directories, and every .stderr its test (one
+    // left behind when a case moved to another folder is stale). Not checked while `ui` is
+    // rewriting them, which runs at the same time.
     if std::env::var_os("TRYBUILD").is_some() {
         return;
     }
     for dir in ["tests/ui", "tests/ui-1.85"] {
-        for (name, _) in list(dir) {
-            let stderr = root.join(dir).join(name).with_extension("stderr");
+        let cases = files_with_extension(&root.join(dir), "rs");
+        for case in &cases {
+            let stderr = root.join(dir).join(case).with_extension("stderr");
             assert!(stderr.exists(), "missing {}", stderr.display());
+        }
+        for stderr in files_with_extension(&root.join(dir), "stderr") {
+            assert!(
+                cases.contains(&stderr.with_extension("rs")),
+                "{dir}/{} has no case next to it (moved or removed? run tests/ui-sync.sh, and \
+                 move or remove the .stderr of both sets with its case)",
+                stderr.display()
+            );
         }
     }
 }

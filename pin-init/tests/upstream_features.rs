@@ -203,7 +203,7 @@ fn casts_are_const() {
 }
 
 /// `PhantomPinned` without `#[pin]` is a warning (the `deprecated` lint, see
-/// `tests/ui/phantom_pinned_without_pin.rs`), so this compiles; the `allow` on the struct
+/// `tests/ui/pin_data/phantom_pinned_without_pin.rs`), so this compiles; the `allow` on the struct
 /// silences it.
 #[allow(deprecated)]
 #[pin_data]

@@ -1,0 +1,1 @@
+../../ui/anchor/anchor_direct_invocation_needs_unsafe.rs

@@ -1,0 +1,1 @@
+../../ui/anchor/anchor_rebound_core_unpin.rs

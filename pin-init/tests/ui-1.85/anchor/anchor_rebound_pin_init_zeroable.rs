@@ -1,0 +1,1 @@
+../../ui/anchor/anchor_rebound_pin_init_zeroable.rs

@@ -1,1 +1,0 @@
-../ui/anchor_direct_invocation_needs_unsafe.rs

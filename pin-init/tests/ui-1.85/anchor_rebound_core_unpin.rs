@@ -1,1 +1,0 @@
-../ui/anchor_rebound_core_unpin.rs

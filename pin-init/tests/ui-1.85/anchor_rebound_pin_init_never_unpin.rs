@@ -1,1 +1,0 @@
-../ui/anchor_rebound_pin_init_never_unpin.rs

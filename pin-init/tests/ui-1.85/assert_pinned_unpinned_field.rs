@@ -1,1 +1,0 @@
-../ui/assert_pinned_unpinned_field.rs

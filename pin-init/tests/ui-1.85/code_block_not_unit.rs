@@ -1,1 +1,0 @@
-../ui/code_block_not_unit.rs

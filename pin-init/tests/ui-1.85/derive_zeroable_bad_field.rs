@@ -1,1 +1,0 @@
-../ui/derive_zeroable_bad_field.rs

@@ -1,1 +1,0 @@
-../ui/derive_zeroable_sees_user_items.rs

@@ -1,1 +1,0 @@
-../ui/derive_zeroable_where_macro_differs.rs

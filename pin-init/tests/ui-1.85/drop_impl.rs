@@ -1,1 +1,0 @@
-../ui/drop_impl.rs

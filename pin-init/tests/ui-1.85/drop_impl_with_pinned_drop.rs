@@ -1,1 +1,0 @@
-../ui/drop_impl_with_pinned_drop.rs

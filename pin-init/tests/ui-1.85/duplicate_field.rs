@@ -1,1 +1,0 @@
-../ui/duplicate_field.rs

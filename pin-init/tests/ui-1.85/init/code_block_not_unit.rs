@@ -1,0 +1,1 @@
+../../ui/init/code_block_not_unit.rs

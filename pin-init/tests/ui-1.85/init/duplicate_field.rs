@@ -1,0 +1,1 @@
+../../ui/init/duplicate_field.rs

@@ -1,0 +1,1 @@
+../../ui/init/initializer_attribute_errors.rs

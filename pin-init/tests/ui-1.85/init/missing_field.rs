@@ -1,0 +1,1 @@
+../../ui/init/missing_field.rs

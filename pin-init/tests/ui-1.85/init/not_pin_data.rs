@@ -1,0 +1,1 @@
+../../ui/init/not_pin_data.rs

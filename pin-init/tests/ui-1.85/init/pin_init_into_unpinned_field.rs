@@ -1,0 +1,1 @@
+../../ui/init/pin_init_into_unpinned_field.rs

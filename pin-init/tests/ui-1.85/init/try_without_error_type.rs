@@ -1,0 +1,1 @@
+../../ui/init/try_without_error_type.rs

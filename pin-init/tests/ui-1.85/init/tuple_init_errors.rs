@@ -1,0 +1,1 @@
+../../ui/init/tuple_init_errors.rs

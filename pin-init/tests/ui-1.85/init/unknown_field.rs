@@ -1,0 +1,1 @@
+../../ui/init/unknown_field.rs

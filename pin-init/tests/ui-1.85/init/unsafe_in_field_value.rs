@@ -1,0 +1,1 @@
+../../ui/init/unsafe_in_field_value.rs

@@ -1,0 +1,1 @@
+../../ui/init/unsupported_rest.rs

@@ -1,0 +1,1 @@
+../../ui/init/wrapper_not_for_cell.rs

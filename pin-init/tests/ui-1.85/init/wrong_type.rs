@@ -1,0 +1,1 @@
+../../ui/init/wrong_type.rs

@@ -1,1 +1,0 @@
-../ui/init_packed.rs

@@ -1,1 +1,0 @@
-../ui/initializer_attribute_errors.rs

@@ -1,1 +1,0 @@
-../ui/maybe_zeroable_not_zeroable.rs

@@ -1,1 +1,0 @@
-../ui/maybe_zeroable_type_macro_differs.rs

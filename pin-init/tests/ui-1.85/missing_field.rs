@@ -1,1 +1,0 @@
-../ui/missing_field.rs

@@ -1,1 +1,0 @@
-../ui/not_unpin.rs

@@ -1,1 +1,0 @@
-../ui/packed_by_later_macro.rs

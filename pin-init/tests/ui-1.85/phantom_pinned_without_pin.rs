@@ -1,1 +1,0 @@
-../ui/phantom_pinned_without_pin.rs

@@ -1,0 +1,1 @@
+../../ui/pin_data/assert_pinned_unpinned_field.rs

@@ -1,0 +1,1 @@
+../../ui/pin_data/not_unpin.rs

@@ -1,0 +1,1 @@
+../../ui/pin_data/packed_by_later_macro.rs

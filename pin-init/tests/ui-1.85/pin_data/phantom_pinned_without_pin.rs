@@ -1,0 +1,1 @@
+../../ui/pin_data/phantom_pinned_without_pin.rs

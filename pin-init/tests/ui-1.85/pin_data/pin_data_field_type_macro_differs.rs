@@ -1,0 +1,1 @@
+../../ui/pin_data/pin_data_field_type_macro_differs.rs

@@ -1,0 +1,1 @@
+../../ui/pin_data/pin_data_pinned_field_named_like_generated_item.rs

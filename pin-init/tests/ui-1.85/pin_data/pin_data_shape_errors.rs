@@ -1,0 +1,1 @@
+../../ui/pin_data/pin_data_shape_errors.rs

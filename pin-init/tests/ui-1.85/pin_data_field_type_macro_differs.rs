@@ -1,1 +1,0 @@
-../ui/pin_data_field_type_macro_differs.rs

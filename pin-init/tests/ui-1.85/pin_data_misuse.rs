@@ -1,1 +1,0 @@
-../ui/pin_data_misuse.rs

@@ -1,1 +1,0 @@
-../ui/pin_data_pinned_field_named_like_generated_item.rs

@@ -1,1 +1,0 @@
-../ui/pin_data_shape_errors.rs

@@ -1,1 +1,0 @@
-../ui/pin_init_into_unpinned_field.rs

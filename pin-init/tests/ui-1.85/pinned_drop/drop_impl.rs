@@ -1,0 +1,1 @@
+../../ui/pinned_drop/drop_impl.rs

@@ -1,0 +1,1 @@
+../../ui/pinned_drop/drop_impl_with_pinned_drop.rs

@@ -1,0 +1,1 @@
+../../ui/pinned_drop/pinned_drop_without_argument.rs

@@ -1,1 +1,0 @@
-../ui/pinned_drop_call.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/borrow_mut/selfref_borrowed_mut_missing.rs

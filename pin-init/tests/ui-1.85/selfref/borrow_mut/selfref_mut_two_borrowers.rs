@@ -1,0 +1,1 @@
+../../../ui/selfref/borrow_mut/selfref_mut_two_borrowers.rs

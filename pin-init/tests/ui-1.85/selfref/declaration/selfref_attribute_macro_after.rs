@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_attribute_macro_after.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_borrowed_attribute.rs

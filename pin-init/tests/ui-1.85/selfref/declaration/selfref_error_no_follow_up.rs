@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_error_no_follow_up.rs

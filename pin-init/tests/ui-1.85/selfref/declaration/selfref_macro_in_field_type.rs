@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_macro_in_field_type.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_unknown_lifetime.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_uses_errors.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/drop/selfref_dropck_conservative.rs

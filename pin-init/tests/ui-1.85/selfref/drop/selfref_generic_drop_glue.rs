@@ -1,0 +1,1 @@
+../../../ui/selfref/drop/selfref_generic_drop_glue.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/existential/selfref_exists_callback_knows_only_its_bound.rs

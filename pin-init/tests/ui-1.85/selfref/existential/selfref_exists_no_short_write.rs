@@ -1,0 +1,1 @@
+../../../ui/selfref/existential/selfref_exists_no_short_write.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/existential/selfref_exists_two_bounds_callback.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_borrow_local.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_guard_method_lookup_hijack.rs

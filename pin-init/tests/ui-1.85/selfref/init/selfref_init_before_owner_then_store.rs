@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_init_before_owner_then_store.rs

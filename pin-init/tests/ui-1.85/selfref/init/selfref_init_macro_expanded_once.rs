@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_init_macro_expanded_once.rs

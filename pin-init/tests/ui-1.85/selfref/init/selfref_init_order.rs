@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_init_order.rs

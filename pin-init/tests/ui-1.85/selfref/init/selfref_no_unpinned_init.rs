@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_no_unpinned_init.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/move/selfref_user_unpin.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/order/selfref_borrows_earlier_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/order/selfref_implied_bound_against_drop_order.rs

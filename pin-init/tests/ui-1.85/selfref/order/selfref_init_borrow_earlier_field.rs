@@ -1,0 +1,1 @@
+../../../ui/selfref/order/selfref_init_borrow_earlier_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/order/selfref_repoint_to_earlier_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/order/selfref_split_outlives_chain.rs

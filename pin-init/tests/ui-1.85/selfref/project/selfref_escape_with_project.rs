@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_escape_with_project.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_no_direct_access.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_owner_is_shared.rs

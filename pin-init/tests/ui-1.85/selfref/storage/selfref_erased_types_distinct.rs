@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/selfref_erased_types_distinct.rs

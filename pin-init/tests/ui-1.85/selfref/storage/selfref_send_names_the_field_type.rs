@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/selfref_send_names_the_field_type.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/selfref_send_only_static.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_covariant_session_no_short_write.rs

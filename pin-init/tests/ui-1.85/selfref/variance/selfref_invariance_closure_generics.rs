@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_invariance_closure_generics.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_invariant_struct_is_invariant.rs

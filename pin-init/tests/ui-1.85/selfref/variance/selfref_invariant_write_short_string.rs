@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_invariant_write_short_string.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_not_covariant_fn_argument.rs

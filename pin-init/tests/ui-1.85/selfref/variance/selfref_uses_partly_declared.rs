@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_uses_partly_declared.rs

@@ -1,1 +1,0 @@
-../ui/selfref_attribute_macro_after.rs

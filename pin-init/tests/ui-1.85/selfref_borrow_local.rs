@@ -1,1 +1,0 @@
-../ui/selfref_borrow_local.rs

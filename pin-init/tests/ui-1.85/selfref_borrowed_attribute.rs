@@ -1,1 +1,0 @@
-../ui/selfref_borrowed_attribute.rs

@@ -1,1 +1,0 @@
-../ui/selfref_borrowed_mut_missing.rs

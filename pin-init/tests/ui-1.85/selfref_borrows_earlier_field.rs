@@ -1,1 +1,0 @@
-../ui/selfref_borrows_earlier_field.rs

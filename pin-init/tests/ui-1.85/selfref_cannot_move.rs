@@ -1,1 +1,0 @@
-../ui/selfref_cannot_move.rs

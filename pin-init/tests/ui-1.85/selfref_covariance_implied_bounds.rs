@@ -1,1 +1,0 @@
-../ui/selfref_covariance_implied_bounds.rs

@@ -1,1 +1,0 @@
-../ui/selfref_covariant_session_no_short_write.rs

@@ -1,1 +1,0 @@
-../ui/selfref_dropck_existential.rs

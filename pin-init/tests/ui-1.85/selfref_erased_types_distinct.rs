@@ -1,1 +1,0 @@
-../ui/selfref_erased_types_distinct.rs

@@ -1,1 +1,0 @@
-../ui/selfref_error_no_follow_up.rs

@@ -1,1 +1,0 @@
-../ui/selfref_escape_initializer.rs

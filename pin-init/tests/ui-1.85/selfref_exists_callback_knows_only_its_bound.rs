@@ -1,1 +1,0 @@
-../ui/selfref_exists_callback_knows_only_its_bound.rs

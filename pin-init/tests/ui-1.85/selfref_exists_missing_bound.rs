@@ -1,1 +1,0 @@
-../ui/selfref_exists_missing_bound.rs

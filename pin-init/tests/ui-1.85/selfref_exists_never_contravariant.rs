@@ -1,1 +1,0 @@
-../ui/selfref_exists_never_contravariant.rs

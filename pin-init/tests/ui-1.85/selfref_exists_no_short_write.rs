@@ -1,1 +1,0 @@
-../ui/selfref_exists_no_short_write.rs

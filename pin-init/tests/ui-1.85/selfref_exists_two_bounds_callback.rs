@@ -1,1 +1,0 @@
-../ui/selfref_exists_two_bounds_callback.rs

@@ -1,1 +1,0 @@
-../ui/selfref_generic_drop_glue.rs

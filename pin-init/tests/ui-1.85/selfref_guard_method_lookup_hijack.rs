@@ -1,1 +1,0 @@
-../ui/selfref_guard_method_lookup_hijack.rs

@@ -1,1 +1,0 @@
-../ui/selfref_implied_bound_against_drop_order.rs

@@ -1,1 +1,0 @@
-../ui/selfref_init_before_owner_then_store.rs

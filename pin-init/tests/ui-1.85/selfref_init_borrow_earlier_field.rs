@@ -1,1 +1,0 @@
-../ui/selfref_init_borrow_earlier_field.rs

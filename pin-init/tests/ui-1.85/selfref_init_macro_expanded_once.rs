@@ -1,1 +1,0 @@
-../ui/selfref_init_macro_expanded_once.rs

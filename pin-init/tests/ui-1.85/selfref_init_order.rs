@@ -1,1 +1,0 @@
-../ui/selfref_init_order.rs

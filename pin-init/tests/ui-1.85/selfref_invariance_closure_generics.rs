@@ -1,1 +1,0 @@
-../ui/selfref_invariance_closure_generics.rs

@@ -1,1 +1,0 @@
-../ui/selfref_invariant_struct_is_invariant.rs

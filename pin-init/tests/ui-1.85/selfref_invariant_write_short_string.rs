@@ -1,1 +1,0 @@
-../ui/selfref_invariant_write_short_string.rs

@@ -1,1 +1,0 @@
-../ui/selfref_macro_in_field_type.rs

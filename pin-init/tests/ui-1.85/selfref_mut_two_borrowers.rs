@@ -1,1 +1,0 @@
-../ui/selfref_mut_two_borrowers.rs

@@ -1,1 +1,0 @@
-../ui/selfref_no_direct_access.rs

@@ -1,1 +1,0 @@
-../ui/selfref_no_unpinned_init.rs

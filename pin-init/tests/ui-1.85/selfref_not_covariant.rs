@@ -1,1 +1,0 @@
-../ui/selfref_not_covariant.rs

@@ -1,1 +1,0 @@
-../ui/selfref_not_covariant_fn_argument.rs

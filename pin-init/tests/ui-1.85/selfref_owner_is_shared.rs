@@ -1,1 +1,0 @@
-../ui/selfref_owner_is_shared.rs

@@ -1,1 +1,0 @@
-../ui/selfref_repoint_to_earlier_field.rs

@@ -1,1 +1,0 @@
-../ui/selfref_send_names_the_field_type.rs

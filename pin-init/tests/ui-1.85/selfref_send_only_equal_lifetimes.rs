@@ -1,1 +1,0 @@
-../ui/selfref_send_only_equal_lifetimes.rs

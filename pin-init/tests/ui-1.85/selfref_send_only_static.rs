@@ -1,1 +1,0 @@
-../ui/selfref_send_only_static.rs

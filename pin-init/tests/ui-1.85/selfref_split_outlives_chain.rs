@@ -1,1 +1,0 @@
-../ui/selfref_split_outlives_chain.rs

@@ -1,1 +1,0 @@
-../ui/selfref_unknown_lifetime.rs

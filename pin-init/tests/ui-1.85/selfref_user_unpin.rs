@@ -1,1 +1,0 @@
-../ui/selfref_user_unpin.rs

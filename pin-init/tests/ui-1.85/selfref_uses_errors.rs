@@ -1,1 +1,0 @@
-../ui/selfref_uses_errors.rs

@@ -1,1 +1,0 @@
-../ui/try_without_error_type.rs

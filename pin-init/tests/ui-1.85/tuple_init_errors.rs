@@ -1,1 +1,0 @@
-../ui/tuple_init_errors.rs

@@ -1,1 +1,0 @@
-../ui/unknown_field.rs

@@ -1,1 +1,0 @@
-../ui/unsafe_in_field_value.rs

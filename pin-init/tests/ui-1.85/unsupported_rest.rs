@@ -1,1 +1,0 @@
-../ui/unsupported_rest.rs

@@ -1,1 +1,0 @@
-../ui/wrapper_not_for_cell.rs

@@ -1,1 +1,0 @@
-../ui/wrong_type.rs

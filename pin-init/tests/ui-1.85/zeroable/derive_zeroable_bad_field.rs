@@ -1,0 +1,1 @@
+../../ui/zeroable/derive_zeroable_bad_field.rs

@@ -1,0 +1,1 @@
+../../ui/zeroable/derive_zeroable_sees_user_items.rs

@@ -1,0 +1,1 @@
+../../ui/zeroable/derive_zeroable_where_macro_differs.rs

@@ -1,0 +1,1 @@
+../../ui/zeroable/maybe_zeroable_not_zeroable.rs

@@ -1,0 +1,1 @@
+../../ui/zeroable/maybe_zeroable_type_macro_differs.rs

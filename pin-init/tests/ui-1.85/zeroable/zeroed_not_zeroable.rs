@@ -1,0 +1,1 @@
+../../ui/zeroable/zeroed_not_zeroable.rs

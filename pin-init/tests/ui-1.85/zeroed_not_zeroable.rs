@@ -1,1 +1,0 @@
-../ui/zeroed_not_zeroable.rs
