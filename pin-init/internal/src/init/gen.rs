@@ -546,13 +546,17 @@ fn init_steps(
             // it, which a temporary would not outlive.
             let guard_ref = names.local(&format!("__{}_guard_ref", field.unraw()));
             let method = quote_spanned!(Span::mixed_site()=> let_binding);
+            // The binding's pattern is located at the field's name, `mut` included: rustc names
+            // a local in its borrow errors ("cannot borrow `*buf` ...") only if its declaration
+            // is not in an external macro.
+            let mut_at = quote_spanned!(field.span()=> mut);
             out.extend(quote! {
                 #(#cfgs)*
                 let #guard_ref = &mut #guard;
                 // SAFETY: each guard is bound once (required for mutably borrowed fields).
                 #(#cfgs)*
                 #[allow(unused_variables, unused_mut, unused_unsafe)]
-                let mut #field = unsafe { #guard_ref.#method() };
+                let #mut_at #field = unsafe { #guard_ref.#method() };
             });
         }
         guards.push((guard, cfgs));
