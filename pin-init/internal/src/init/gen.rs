@@ -32,7 +32,7 @@ use super::{
 };
 use crate::names::Names;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
 
 /// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
@@ -409,6 +409,25 @@ fn expression_path(path: &syn::Path) -> syn::Path {
     path
 }
 
+/// The spans of the first and the last token of `tokens` (`Span::call_site()` for none).
+fn first_and_last_spans(tokens: TokenStream) -> (Span, Span) {
+    let mut iter = tokens.into_iter();
+    let first = iter.next().map_or_else(Span::call_site, |t| t.span());
+    let last = iter.last().map_or(first, |t| t.span());
+    (first, last)
+}
+
+/// `tokens` (no groups) located at `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            t.set_span(span);
+            t
+        })
+        .collect()
+}
+
 /// A field's name, or its index for a tuple struct's field.
 fn member_text(field: &syn::Member) -> String {
     match field {
@@ -524,10 +543,22 @@ fn init_steps(
                 // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.
                 let method = slot_method(field);
-                let field_slot = quote!(unsafe { #data.#method(#slot) });
+                // Located at the user's expression, from its first to its last token: a borrow
+                // error of the write (a dependent built from a parameter instead of a field:
+                // "`arg` escapes the function body here") is reported at the call of the slot
+                // method or at its receiver, depending on the compiler, so both span the
+                // expression. Hygiene stays the expansion's (`Span::mixed_site()`).
+                let (first, last) = first_and_last_spans(expr.to_token_stream());
+                let lo = Span::mixed_site().located_at(first);
+                let hi = Span::mixed_site().located_at(last);
+                let data = respan(data.clone(), lo);
+                let slot = Ident::new(&slot.to_string(), hi);
+                let unsafe_kw = quote_spanned!(lo=> unsafe);
+                let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
+                let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
                 match value {
-                    Ok(_) => quote!(#field_slot.write(#val_at_user)),
-                    Err(_) => quote!(#field_slot.init(#val_at_user)?),
+                    Ok(_) => quote_spanned!(hi=> #field_slot.#write(#val_at_user)),
+                    Err(_) => quote_spanned!(hi=> #field_slot.#init(#val_at_user)?),
                 }
             }
         };
