@@ -237,11 +237,11 @@
 //!   it", at the struct's name, and nothing about its fields;
 //! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
 //!   for every choice of its field lifetimes";
-//! - a fallible initializer given to `Box::pin_init` (which takes infallible ones) compiles:
-//!   every value is an infallible initializer of itself (`impl<T> Init<T> for T`, as upstream),
-//!   so it boxes the initializer, and the first accessor fails with "no method named `words`
-//!   found for `Pin<Box<impl PinInit<Parsed, E>>>`". Use `Box::try_pin_init` for an
-//!   initializer with an error type.
+//! - a fallible initializer given to `Box::pin_init`, `Box::init` or `stack_pin_init!` (which
+//!   take infallible ones): "`Empty` is the error of a fallible initializer, and this takes one
+//!   that cannot fail", at the call, with a note to use the `try_` form (see [`IsInfallible`]:
+//!   every value is an infallible initializer of itself, so with `impl PinInit<T>` this compiled
+//!   and boxed the initializer).
 //!
 //! # Features
 //!
@@ -1179,6 +1179,58 @@ where
     // SAFETY: `init_array` initializes every element on success, and drops those it initialized
     // on failure. Elements are never moved.
     unsafe { pin_init_from_closure(init) }
+}
+
+/// The error type of an initializer that cannot fail: only [`Infallible`] implements it.
+///
+/// The bound on the error type of the methods that take an infallible initializer:
+/// `InPlaceInit::pin_init` and `InPlaceInit::init` (also `fallible::InPlaceInit`'s), and
+/// `stack_pin_init!`. They name the error type `E: IsInfallible` instead of taking
+/// `impl PinInit<T>` (that is, `PinInit<T, Infallible>`), so that a fallible initializer is
+/// an error where it is passed:
+///
+/// ```compile_fail
+/// # use pin_init::*;
+/// #[pin_data]
+/// struct Counter {
+///     n: u32,
+/// }
+///
+/// fn counter(n: u32) -> impl PinInit<Counter, &'static str> {
+///     try_pin_init!(Counter { n: if n < 10 { n } else { Err("too big")? } }? &'static str)
+/// }
+///
+/// // error[E0277]: `&'static str` is the error of a fallible initializer, and this takes one
+/// // that cannot fail (note: use the `try_` form, which returns the error: `Box::try_pin_init`..)
+/// let c = Box::pin_init(counter(1));
+/// ```
+///
+/// With `impl PinInit<T>` that compiled: every value is an infallible initializer of itself
+/// (`impl<T> Init<T> for T`, as upstream), so `T` was inferred as the initializer's own type and
+/// the initializer was boxed, uncalled. With the error type a parameter, rustc takes the
+/// initializer's own bound `PinInit<Counter, &str>` (the bounds of an `impl Trait` type win over
+/// blanket impls), and `&str: IsInfallible` fails.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is the error of a fallible initializer, and this takes one that cannot fail",
+    label = "this initializer can fail with `{Self}`",
+    note = "use the `try_` form, which returns the error: `Box::try_pin_init`, `Box::try_init`, `stack_try_pin_init!`"
+)]
+pub trait IsInfallible: is_infallible::Sealed {
+    /// The value cannot exist: `Infallible` has none.
+    fn unreachable(self) -> !;
+}
+
+impl IsInfallible for Infallible {
+    #[inline(always)]
+    fn unreachable(self) -> ! {
+        match self {}
+    }
+}
+
+mod is_infallible {
+    /// Only [`Infallible`](core::convert::Infallible) implements `IsInfallible`.
+    pub trait Sealed {}
+    impl Sealed for core::convert::Infallible {}
 }
 
 // SAFETY: `__init` writes the value into `slot` and returns `Ok`; it never fails. The value
