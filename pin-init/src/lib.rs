@@ -237,6 +237,27 @@
 //!   it", at the struct's name, and nothing about its fields;
 //! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
 //!   for every choice of its field lifetimes";
+//! - a dependent read as a field (`s.words` instead of `s.words()`), a struct literal of a
+//!   self-referential struct, a field that a projection does not give out: a warning at the
+//!   name says how the field is reached, "use of deprecated field `Parsed::words`: `words`
+//!   borrows from sibling fields: read it with the accessor `words()`, change it in
+//!   `with_project(|p| ..)`, initialize it in `pin_init!`" (for a `#[borrowed(mut)]` owner:
+//!   "lent to `part`: reach it through `part`"), next to rustc's error about the field's storage
+//!   type (`Erase<..>`, `Borrowed<..>`, `NotVisible<..>`);
+//! - a dependent built from a parameter instead of a field (`words: arg.split(' ')` where
+//!   `text.split(' ')` was meant): "borrowed data escapes outside of function: `arg` escapes the
+//!   function body here", at the expression. A field may borrow only sibling fields, named as
+//!   its lifetimes;
+//! - a `#[borrowed(mut)]` owner used by a later initializer, or lent to two fields: rustc's
+//!   "cannot borrow `*buf` as immutable because it is also borrowed as mutable" (or "as mutable
+//!   more than once"), at the second use;
+//! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
+//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>` rustc reports
+//!   no method `with_project` and suggests `with_project_ref`, which only shares: write
+//!   `s.as_mut().with_project(..)`;
+//! - the `Result` of `Box::pin_init` used as the box: "no method named `words` found for enum
+//!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`", and rustc's help to
+//!   unwrap it (or `?` it);
 //! - a fallible initializer given to `Box::pin_init`, `Box::init` or `stack_pin_init!` (which
 //!   take infallible ones): "`Empty` is the error of a fallible initializer, and this takes one
 //!   that cannot fail", at the call, with a note to use the `try_` form (see [`IsInfallible`]:

@@ -180,8 +180,10 @@ fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> To
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
+    // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
+    // read through accessors); this names every field. No user token but the names is here.
     quote! {
-        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe, deprecated)]
         let #type_of = || {
             // SAFETY: never executed.
             unsafe {
@@ -277,8 +279,9 @@ fn aligned_check(model: &Initializer, slot: &Ident) -> TokenStream {
             let span = m.located_at(field.span());
             quote_spanned!(span=> let _ = &mut (*#slot).#field;)
         });
+    // `deprecated`: see `type_of_closure`.
     quote! {
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, deprecated)]
         let _ = || {
             // SAFETY: never executed.
             unsafe { #(#field_refs)* }
@@ -521,24 +524,34 @@ fn init_steps(
         };
         let val_at_user = names.local_at("__val", expr.span());
         let val = names.local("__val");
-        let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
+        let ptr = names.local("__ptr");
         let make_guard = match data_lt {
-            None => match value {
-                // `kind` is a type of this crate whose inherent by-value methods are found first.
-                Ok(_) => quote! {
-                    // SAFETY: `slot` is valid for writes and the field is not initialized.
-                    unsafe { #kind.write_field(#ptr, #val_at_user) };
-                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
-                },
-                Err(_) => quote! {
-                    // SAFETY: `slot` is valid for writes, the field is not initialized, and on
-                    // error the fields built so far are dropped by their guards.
-                    unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
-                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
-                },
-            },
+            None => {
+                let write = match value {
+                    // `kind` is a type of this crate whose inherent by-value methods are found first.
+                    Ok(_) => quote! {
+                        // SAFETY: `slot` is valid for writes and the field is not initialized.
+                        unsafe { #kind.write_field(#ptr, #val_at_user) };
+                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                    },
+                    Err(_) => quote! {
+                        // SAFETY: `slot` is valid for writes, the field is not initialized, and on
+                        // error the fields built so far are dropped by their guards.
+                        unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
+                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                    },
+                };
+                // `deprecated`: see `type_of_closure`; this statement names only the field.
+                quote! {
+                    #[allow(deprecated, unused_unsafe)]
+                    // SAFETY: `slot` points to the struct being initialized: the field's address
+                    // is in bounds. Nothing is read or written.
+                    let #ptr = unsafe { ::core::ptr::addr_of_mut!((*#slot).#field) };
+                    #write
+                }
+            }
             Some(data) => {
                 // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.

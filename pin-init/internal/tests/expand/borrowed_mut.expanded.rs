@@ -1,9 +1,11 @@
 // The expansion of borrowed_mut.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Split {
+    #[deprecated = "`head` borrows from sibling fields: read it with the accessor `head()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     head: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_head_4rgaj6oc1nvc2<'buf>,),
     >,
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`, initialize it in `pin_init!`"]
     buf: pin_init::__internal::BorrowedMut<__pin_init_field_buf_4rgaj6oc1nvc2>,
 }
 #[doc(hidden)]
@@ -20,6 +22,7 @@ struct SplitProjection<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -35,6 +38,7 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -43,6 +47,7 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl Split {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -144,6 +149,7 @@ struct __SplitWithProjection_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 mut __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -161,6 +167,7 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -168,6 +175,7 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -338,7 +346,12 @@ fn split() -> impl PinInit<Split> {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_xi8kvexi5nhs2 = || {
                 unsafe {
                     Split {

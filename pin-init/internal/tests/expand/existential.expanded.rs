@@ -1,6 +1,7 @@
 // The expansion of existential.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct CommandQueue<'a> {
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     inner: pin_init::__internal::Erase<
         for<'cmdq> fn(&'cmdq ()) -> (__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,),
         (
@@ -22,6 +23,7 @@ type __pin_init_field_dev_7rd0hunl80hn3<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -38,6 +40,7 @@ struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -51,6 +54,7 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -183,6 +187,7 @@ struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -346,7 +351,12 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_3ijr7m8qmn2h2 = || {
                 unsafe {
                     CommandQueue {

@@ -4,6 +4,7 @@ struct Parsed<'a, T: Parse>
 where
     T: Send,
 {
+    #[deprecated = "`view` borrows from sibling fields: read it with the accessor `view()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     view: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,),
         (
@@ -82,6 +83,7 @@ where
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a, T: Parse> Parsed<'a, T>
 where
     T: Send,
@@ -256,6 +258,7 @@ where
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -547,7 +550,12 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_854oypmk9uuz0 = || {
                 unsafe {
                     Parsed::<'a, T> {

@@ -1,6 +1,7 @@
 // The expansion of invariant.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Channel<'a> {
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     current: pin_init::__internal::Erase<
         for<'names> fn(
             &'names (),
@@ -28,6 +29,7 @@ type __pin_init_field_dev_zreq56oea7772<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -46,6 +48,7 @@ struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -61,6 +64,7 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a> Channel<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -201,6 +205,7 @@ struct __ChannelWithProjectionRef_zreq56oea7772<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -393,7 +398,12 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_9c9144ugizqv3 = || {
                 unsafe {
                     Channel {

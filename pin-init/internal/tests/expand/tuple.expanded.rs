@@ -197,7 +197,8 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe
+                    unused_unsafe,
+                    deprecated
                 )]
                 let __type_of_i1ca1j6xdqa52 = || {
                     unsafe {
@@ -247,7 +248,8 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe
+                    unused_unsafe,
+                    deprecated
                 )]
                 let __type_of_4y65i5fyhdsu2 = || {
                     unsafe {
