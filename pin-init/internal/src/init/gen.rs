@@ -308,6 +308,12 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         type_of_closure,
     } = common;
     let data_lt_tokens = quote!(#data_lt);
+    // The pin data with lifetimes, located at the struct's path: a borrow error names the field
+    // lifetimes as those of its type ("has type `..<'1>`"), shown where the struct is named.
+    let data_lt_param = Ident::new(
+        &data_lt.to_string(),
+        Span::mixed_site().located_at(path.span()),
+    );
     let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
     let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
         skeleton(model, bind, names)
@@ -323,7 +329,7 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         // `__make_closure` is an inherent method of the pin data: no trait needs to be in scope
         // of the user's expressions.
         let #initializer = #data.__make_closure::<_, #error>(
-            move |#slot, #data_lt| {
+            move |#slot, #data_lt_param| {
                 #zeroing
                 #this
                 #skeleton
