@@ -90,7 +90,7 @@ impl Locals {
         Locals {
             slot: names.local("slot"),
             data: names.local("__data"),
-            data_lt: names.local("__data_lt"),
+            data_lt: names.local("fields_being_initialized"),
             initializer: names.local("__initializer"),
             type_of: names.local("__type_of"),
         }

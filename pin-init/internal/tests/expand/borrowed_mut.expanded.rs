@@ -211,22 +211,22 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    struct SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         __phantom: pin_init::__internal::core::marker::PhantomData<fn(Split) -> Split>,
         __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'buf ()) -> &'buf (),),
         >,
     }
     impl<'buf> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    for SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'buf> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_4rgaj6oc1nvc2<'buf> {}
+    for SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'buf> __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    impl<'buf> SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         #[inline(always)]
         unsafe fn head(
             self,
@@ -284,7 +284,7 @@ const _: () = {
         where
             __F_4rgaj6oc1nvc2: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Split,
-                __PinDataLt_4rgaj6oc1nvc2<'buf>,
+                SplitFieldLifetimes_4rgaj6oc1nvc2<'buf>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_4rgaj6oc1nvc2,
@@ -294,8 +294,8 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'buf>(self) -> __PinDataLt_4rgaj6oc1nvc2<'buf> {
-            __PinDataLt_4rgaj6oc1nvc2 {
+        fn __with_lt<'buf>(self) -> SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
+            SplitFieldLifetimes_4rgaj6oc1nvc2 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -367,7 +367,7 @@ fn split() -> impl PinInit<Split> {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_xi8kvexi5nhs2, __data_lt_xi8kvexi5nhs2| {
+                >(move |slot_xi8kvexi5nhs2, fields_being_initialized_xi8kvexi5nhs2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -390,7 +390,10 @@ fn split() -> impl PinInit<Split> {
                     }
                     let mut __buf_guard_xi8kvexi5nhs2 = {
                         let __val_xi8kvexi5nhs2 = [0; 16];
-                        unsafe { __data_lt_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2) }
+                        unsafe {
+                            fields_being_initialized_xi8kvexi5nhs2
+                                .buf(slot_xi8kvexi5nhs2)
+                        }
                             .write(__val_xi8kvexi5nhs2)
                     };
                     let __buf_guard_ref_xi8kvexi5nhs2 = &mut __buf_guard_xi8kvexi5nhs2;
@@ -398,7 +401,10 @@ fn split() -> impl PinInit<Split> {
                     let mut buf = unsafe { __buf_guard_ref_xi8kvexi5nhs2.let_binding() };
                     let mut __head_guard_xi8kvexi5nhs2 = {
                         let __val_xi8kvexi5nhs2 = &mut buf[..4];
-                        unsafe { __data_lt_xi8kvexi5nhs2.head(slot_xi8kvexi5nhs2) }
+                        unsafe {
+                            fields_being_initialized_xi8kvexi5nhs2
+                                .head(slot_xi8kvexi5nhs2)
+                        }
                             .write(__val_xi8kvexi5nhs2)
                     };
                     pin_init::__internal::core::mem::forget(__head_guard_xi8kvexi5nhs2);

@@ -228,7 +228,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_7rd0hunl80hn3<'cmdq: 'a, 'a> {
+    struct CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq: 'a, 'a> {
         __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(CommandQueue<'a>) -> CommandQueue<'a>,
         >,
@@ -237,15 +237,15 @@ const _: () = {
         >,
     }
     impl<'cmdq: 'a, 'a> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+    for CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'cmdq: 'a, 'a> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {}
+    for CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'cmdq: 'a, 'a> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+    impl<'cmdq: 'a, 'a> CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
         #[inline(always)]
         unsafe fn inner(
             self,
@@ -298,7 +298,7 @@ const _: () = {
         where
             __F_7rd0hunl80hn3: for<> pin_init::__internal::core::ops::FnOnce(
                 *mut CommandQueue<'a>,
-                __PinDataLt_7rd0hunl80hn3<'cmdq, 'a>,
+                CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_7rd0hunl80hn3,
@@ -308,8 +308,10 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'cmdq: 'a>(self) -> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
-            __PinDataLt_7rd0hunl80hn3 {
+        fn __with_lt<'cmdq: 'a>(
+            self,
+        ) -> CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
+            CommandQueueFieldLifetimes_7rd0hunl80hn3 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -372,7 +374,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_3ijr7m8qmn2h2, __data_lt_3ijr7m8qmn2h2| {
+                >(move |slot_3ijr7m8qmn2h2, fields_being_initialized_3ijr7m8qmn2h2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -395,7 +397,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     }
                     let mut __dev_guard_3ijr7m8qmn2h2 = {
                         let __val_3ijr7m8qmn2h2 = dev;
-                        unsafe { __data_lt_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2) }
+                        unsafe {
+                            fields_being_initialized_3ijr7m8qmn2h2
+                                .dev(slot_3ijr7m8qmn2h2)
+                        }
                             .write(__val_3ijr7m8qmn2h2)
                     };
                     let __dev_guard_ref_3ijr7m8qmn2h2 = &mut __dev_guard_3ijr7m8qmn2h2;
@@ -403,7 +408,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     let mut dev = unsafe { __dev_guard_ref_3ijr7m8qmn2h2.let_binding() };
                     let mut __inner_guard_3ijr7m8qmn2h2 = {
                         let __val_3ijr7m8qmn2h2 = Mutex::new(Inner { dev, seq: 0 });
-                        unsafe { __data_lt_3ijr7m8qmn2h2.inner(slot_3ijr7m8qmn2h2) }
+                        unsafe {
+                            fields_being_initialized_3ijr7m8qmn2h2
+                                .inner(slot_3ijr7m8qmn2h2)
+                        }
                             .write(__val_3ijr7m8qmn2h2)
                     };
                     pin_init::__internal::core::mem::forget(__inner_guard_3ijr7m8qmn2h2);

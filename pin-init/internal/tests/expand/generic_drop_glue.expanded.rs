@@ -322,7 +322,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>
+    struct ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>
     where
         T: Send,
         T: 'buf,
@@ -335,7 +335,7 @@ const _: () = {
         >,
     }
     impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    for ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
@@ -345,13 +345,13 @@ const _: () = {
         }
     }
     impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    for ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
     {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'buf, 'a: 'buf, T: Parse> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    impl<'buf, 'a: 'buf, T: Parse> ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
@@ -452,7 +452,7 @@ const _: () = {
         where
             __F_9k4sjvv0az3t1: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Parsed<'a, T>,
-                __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>,
+                ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_9k4sjvv0az3t1,
@@ -462,12 +462,12 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'buf>(self) -> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+        fn __with_lt<'buf>(self) -> ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
         where
             'a: 'buf,
             T: 'buf,
         {
-            __PinDataLt_9k4sjvv0az3t1 {
+            ParsedFieldLifetimes_9k4sjvv0az3t1 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -573,7 +573,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_854oypmk9uuz0, __data_lt_854oypmk9uuz0| {
+                >(move |slot_854oypmk9uuz0, fields_being_initialized_854oypmk9uuz0| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -606,7 +606,10 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     }
                     let mut __source_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = source;
-                        unsafe { __data_lt_854oypmk9uuz0.source(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .source(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let __source_guard_ref_854oypmk9uuz0 = &mut __source_guard_854oypmk9uuz0;
@@ -616,7 +619,10 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     };
                     let mut __buf_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = source.bytes();
-                        unsafe { __data_lt_854oypmk9uuz0.buf(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .buf(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let __buf_guard_ref_854oypmk9uuz0 = &mut __buf_guard_854oypmk9uuz0;
@@ -624,12 +630,18 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     let mut buf = unsafe { __buf_guard_ref_854oypmk9uuz0.let_binding() };
                     let mut __next_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = None;
-                        unsafe { __data_lt_854oypmk9uuz0.next(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .next(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let mut __view_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = Reader::new(&buf[..]);
-                        unsafe { __data_lt_854oypmk9uuz0.view(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .view(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     pin_init::__internal::core::mem::forget(__view_guard_854oypmk9uuz0);

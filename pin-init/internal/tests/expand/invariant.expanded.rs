@@ -246,7 +246,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_zreq56oea7772<'names, 'a: 'names> {
+    struct ChannelFieldLifetimes_zreq56oea7772<'names, 'a: 'names> {
         __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Channel<'a>) -> Channel<'a>,
         >,
@@ -255,15 +255,15 @@ const _: () = {
         >,
     }
     impl<'names, 'a: 'names> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_zreq56oea7772<'names, 'a> {
+    for ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'names, 'a: 'names> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_zreq56oea7772<'names, 'a> {}
+    for ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'names, 'a: 'names> __PinDataLt_zreq56oea7772<'names, 'a> {
+    impl<'names, 'a: 'names> ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {
         #[inline(always)]
         unsafe fn current(
             self,
@@ -338,7 +338,7 @@ const _: () = {
         where
             __F_zreq56oea7772: for<'names> pin_init::__internal::core::ops::FnOnce(
                 *mut Channel<'a>,
-                __PinDataLt_zreq56oea7772<'names, 'a>,
+                ChannelFieldLifetimes_zreq56oea7772<'names, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_zreq56oea7772,
@@ -348,11 +348,11 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'names>(self) -> __PinDataLt_zreq56oea7772<'names, 'a>
+        fn __with_lt<'names>(self) -> ChannelFieldLifetimes_zreq56oea7772<'names, 'a>
         where
             'a: 'names,
         {
-            __PinDataLt_zreq56oea7772 {
+            ChannelFieldLifetimes_zreq56oea7772 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -420,7 +420,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_9c9144ugizqv3, __data_lt_9c9144ugizqv3| {
+                >(move |slot_9c9144ugizqv3, fields_being_initialized_9c9144ugizqv3| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -443,12 +443,18 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     }
                     let mut __dev_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = dev;
-                        unsafe { __data_lt_9c9144ugizqv3.dev(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .dev(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     let mut __names_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = vec![String::from("video")];
-                        unsafe { __data_lt_9c9144ugizqv3.names(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .names(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     let __names_guard_ref_9c9144ugizqv3 = &mut __names_guard_9c9144ugizqv3;
@@ -458,7 +464,10 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     };
                     let mut __current_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = Mutex::new(names[0].as_str());
-                        unsafe { __data_lt_9c9144ugizqv3.current(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .current(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     pin_init::__internal::core::mem::forget(

@@ -370,7 +370,7 @@ where
                 .__make_closure::<
                     _,
                     Error,
-                >(move |slot_9xbpy8z6b0yj1, __data_lt_9xbpy8z6b0yj1| {
+                >(move |slot_9xbpy8z6b0yj1, fields_being_initialized_9xbpy8z6b0yj1| {
                     let this = unsafe {
                         pin_init::__internal::core::ptr::NonNull::new_unchecked(
                             slot_9xbpy8z6b0yj1,
@@ -408,12 +408,18 @@ where
                     }
                     let mut __pinned_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = PhantomPinned;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.pinned(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .pinned(slot_9xbpy8z6b0yj1)
+                        }
                             .init(__val_9xbpy8z6b0yj1)?
                     };
                     let mut __items_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = items;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .items(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     let __items_guard_ref_9xbpy8z6b0yj1 = &mut __items_guard_9xbpy8z6b0yj1;
@@ -423,7 +429,10 @@ where
                     };
                     let mut __name_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = name;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .name(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     let __name_guard_ref_9xbpy8z6b0yj1 = &mut __name_guard_9xbpy8z6b0yj1;
@@ -436,7 +445,10 @@ where
                     };
                     let mut __count_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = items.len() + check(name)?;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.count(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .count(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     pin_init::__internal::core::mem::forget(__count_guard_9xbpy8z6b0yj1);

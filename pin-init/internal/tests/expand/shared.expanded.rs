@@ -412,22 +412,22 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_8bdrk42bjzww1<'words, 'text: 'words> {
+    struct ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text: 'words> {
         __phantom: pin_init::__internal::core::marker::PhantomData<fn(Config) -> Config>,
         __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'words ()) -> &'words (), fn(&'text ()) -> &'text ()),
         >,
     }
     impl<'words, 'text: 'words> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+    for ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'words, 'text: 'words> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {}
+    for ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'words, 'text: 'words> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+    impl<'words, 'text: 'words> ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
         #[inline(always)]
         unsafe fn key(
             self,
@@ -545,7 +545,7 @@ const _: () = {
         where
             __F_8bdrk42bjzww1: for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
                 *mut Config,
-                __PinDataLt_8bdrk42bjzww1<'words, 'text>,
+                ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_8bdrk42bjzww1,
@@ -557,8 +557,8 @@ const _: () = {
         #[inline(always)]
         fn __with_lt<'words, 'text: 'words>(
             self,
-        ) -> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
-            __PinDataLt_8bdrk42bjzww1 {
+        ) -> ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
+            ConfigFieldLifetimes_8bdrk42bjzww1 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -668,7 +668,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_p7tf844uu8s22, __data_lt_p7tf844uu8s22| {
+                >(move |slot_p7tf844uu8s22, fields_being_initialized_p7tf844uu8s22| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -701,7 +701,10 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     }
                     let mut __text_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = line.to_owned();
-                        unsafe { __data_lt_p7tf844uu8s22.text(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .text(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let __text_guard_ref_p7tf844uu8s22 = &mut __text_guard_p7tf844uu8s22;
@@ -711,7 +714,10 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     };
                     let mut __words_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.to_uppercase();
-                        unsafe { __data_lt_p7tf844uu8s22.words(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .words(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let __words_guard_ref_p7tf844uu8s22 = &mut __words_guard_p7tf844uu8s22;
@@ -721,17 +727,26 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     };
                     let mut __key_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.split('=').next().unwrap_or("");
-                        unsafe { __data_lt_p7tf844uu8s22.key(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .key(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let mut __value_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.split('=').nth(1).unwrap_or("");
-                        unsafe { __data_lt_p7tf844uu8s22.value(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .value(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let mut __parts_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = words.split(' ').collect();
-                        unsafe { __data_lt_p7tf844uu8s22.parts(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .parts(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     pin_init::__internal::core::mem::forget(__parts_guard_p7tf844uu8s22);
