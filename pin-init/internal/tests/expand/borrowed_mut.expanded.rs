@@ -85,7 +85,13 @@ impl Split {
     }
     ///Returns the self-referential field `head`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn head<'__this_4rgaj6oc1nvc2>(
         &'__this_4rgaj6oc1nvc2 self,
     ) -> &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<

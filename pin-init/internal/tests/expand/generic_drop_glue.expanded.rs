@@ -138,7 +138,13 @@ where
     }
     ///Returns the self-referential field `view`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn view<'__this_9k4sjvv0az3t1>(
         &'__this_9k4sjvv0az3t1 self,
     ) -> &'__this_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<

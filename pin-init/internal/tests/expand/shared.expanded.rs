@@ -194,7 +194,13 @@ impl Config {
     }
     ///Returns the self-referential field `key`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn key<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<
@@ -213,7 +219,13 @@ impl Config {
     }
     ///Returns the self-referential field `value`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn value<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<
@@ -232,7 +244,13 @@ impl Config {
     }
     ///Returns the self-referential field `parts`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn parts<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<
