@@ -250,14 +250,15 @@
 //!   its lifetimes;
 //! - a `#[borrowed(mut)]` owner used by a later initializer, or lent to two fields: rustc's
 //!   "cannot borrow `*buf` as immutable because it is also borrowed as mutable" (or "as mutable
-//!   more than once"), at the second use;
+//!   more than once"), at the second use; "has type `TwoFieldLifetimes_..<'1>`" at the
+//!   struct's name says that `'1` is a field lifetime;
 //! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
 //!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>` rustc reports
 //!   no method `with_project` and suggests `with_project_ref`, which only shares: write
 //!   `s.as_mut().with_project(..)`;
 //! - the `Result` of `Box::pin_init` used as the box: "no method named `words` found for enum
-//!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`", and rustc's help to
-//!   unwrap it (or `?` it);
+//!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`" (pointing at the
+//!   field), and rustc's help to unwrap it (or `?` it);
 //! - a fallible initializer given to `Box::pin_init`, `Box::init` or `stack_pin_init!` (which
 //!   take infallible ones): "`Empty` is the error of a fallible initializer, and this takes one
 //!   that cannot fail", at the call, with a note to use the `try_` form (see [`IsInfallible`]:
