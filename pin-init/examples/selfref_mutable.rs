@@ -40,7 +40,8 @@ fn main() {
     println!("rx = {rx:x?}");
     println!("tx = {tx:x?}");
 
-    // The owner is not reachable: `q.buf` has no methods, `project().buf` is `NotVisible`.
-    let _hidden = q.as_mut().project().buf;
+    // The owner is not reachable: `q.buf` has no methods, `project().buf` is `NotVisible`, and
+    // naming either warns "`buf` is `#[borrowed(mut)]`, lent to `halves`: reach it through
+    // `halves`".
     println!("buf is reachable only through the halves");
 }

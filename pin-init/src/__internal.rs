@@ -277,12 +277,15 @@ impl<'a, T> StackPinned<'a, T> {
     /// `stack_pin_init!` upholds this: both are locals of the macro that no other code can
     /// name, and they go out of scope together.
     #[inline(always)]
-    pub unsafe fn init(slot: &'a mut MaybeUninit<T>, init: impl PinInit<T, Infallible>) -> Self {
+    pub unsafe fn init<E: crate::IsInfallible>(
+        slot: &'a mut MaybeUninit<T>,
+        init: impl PinInit<T, E>,
+    ) -> Self {
         // SAFETY: `slot` is valid for writes and uninitialized; it stays where it is until the
         // value has been dropped (the caller's contract), so the value is pinned.
         match unsafe { init.__pinned_init(slot.as_mut_ptr()) } {
             Ok(()) => {}
-            Err(never) => match never {},
+            Err(never) => never.unreachable(),
         }
         // INVARIANT: the value was just initialized, in place, and the caller keeps it there.
         Self { slot }

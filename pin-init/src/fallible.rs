@@ -95,13 +95,17 @@ pub trait InPlaceInit<T>: Sized {
         E: From<AllocError>;
 
     /// Allocates memory and initializes it, pinned.
-    fn pin_init(init: impl PinInit<T>) -> Result<Pin<Self>, AllocError> {
-        // SAFETY: `Infallible` cannot be constructed, so the initializer cannot fail; the
-        // conversion only changes the error type.
+    ///
+    /// The error type `E` is [`Infallible`](core::convert::Infallible) (see
+    /// [`IsInfallible`](crate::IsInfallible)); for a fallible initializer use
+    /// [`try_pin_init`](Self::try_pin_init).
+    fn pin_init<E: crate::IsInfallible>(init: impl PinInit<T, E>) -> Result<Pin<Self>, AllocError> {
+        // SAFETY: `E` has no values, so the initializer cannot fail; the conversion only
+        // changes the error type.
         let init = unsafe {
             crate::pin_init_from_closure(|slot| match init.__pinned_init(slot) {
                 Ok(()) => Ok(()),
-                Err(e) => match e {},
+                Err(e) => e.unreachable(),
             })
         };
         Self::try_pin_init(init)
@@ -113,13 +117,17 @@ pub trait InPlaceInit<T>: Sized {
         E: From<AllocError>;
 
     /// Allocates memory and initializes it.
-    fn init(init: impl Init<T>) -> Result<Self, AllocError> {
-        // SAFETY: `Infallible` cannot be constructed, so the initializer cannot fail; the
-        // conversion only changes the error type.
+    ///
+    /// The error type `E` is [`Infallible`](core::convert::Infallible) (see
+    /// [`IsInfallible`](crate::IsInfallible)); for a fallible initializer use
+    /// [`try_init`](Self::try_init).
+    fn init<E: crate::IsInfallible>(init: impl Init<T, E>) -> Result<Self, AllocError> {
+        // SAFETY: `E` has no values, so the initializer cannot fail; the conversion only
+        // changes the error type.
         let init = unsafe {
             crate::init_from_closure(|slot| match init.__init(slot) {
                 Ok(()) => Ok(()),
-                Err(e) => match e {},
+                Err(e) => e.unreachable(),
             })
         };
         Self::try_init(init)

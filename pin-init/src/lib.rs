@@ -237,11 +237,33 @@
 //!   it", at the struct's name, and nothing about its fields;
 //! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
 //!   for every choice of its field lifetimes";
-//! - a fallible initializer given to `Box::pin_init` (which takes infallible ones) compiles:
-//!   every value is an infallible initializer of itself (`impl<T> Init<T> for T`, as upstream),
-//!   so it boxes the initializer, and the first accessor fails with "no method named `words`
-//!   found for `Pin<Box<impl PinInit<Parsed, E>>>`". Use `Box::try_pin_init` for an
-//!   initializer with an error type.
+//! - a dependent read as a field (`s.words` instead of `s.words()`), a struct literal of a
+//!   self-referential struct, a field that a projection does not give out: a warning at the
+//!   name says how the field is reached, "use of deprecated field `Parsed::words`: `words`
+//!   borrows from sibling fields: read it with the accessor `words()`, change it in
+//!   `with_project(|p| ..)`, initialize it in `pin_init!`" (for a `#[borrowed(mut)]` owner:
+//!   "lent to `part`: reach it through `part`"), next to rustc's error about the field's storage
+//!   type (`Erase<..>`, `Borrowed<..>`, `NotVisible<..>`);
+//! - a dependent built from a parameter instead of a field (`words: arg.split(' ')` where
+//!   `text.split(' ')` was meant): "borrowed data escapes outside of function: `arg` escapes the
+//!   function body here", at the expression. A field may borrow only sibling fields, named as
+//!   its lifetimes;
+//! - a `#[borrowed(mut)]` owner used by a later initializer, or lent to two fields: rustc's
+//!   "cannot borrow `*buf` as immutable because it is also borrowed as mutable" (or "as mutable
+//!   more than once"), at the second use; "has type `TwoFieldLifetimes_..<'1>`" at the
+//!   struct's name says that `'1` is a field lifetime;
+//! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
+//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>` rustc reports
+//!   no method `with_project` and suggests `with_project_ref`, which only shares: write
+//!   `s.as_mut().with_project(..)`;
+//! - the `Result` of `Box::pin_init` used as the box: "no method named `words` found for enum
+//!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`" (pointing at the
+//!   field), and rustc's help to unwrap it (or `?` it);
+//! - a fallible initializer given to `Box::pin_init`, `Box::init` or `stack_pin_init!` (which
+//!   take infallible ones): "`Empty` is the error of a fallible initializer, and this takes one
+//!   that cannot fail", at the call, with a note to use the `try_` form (see [`IsInfallible`]:
+//!   every value is an infallible initializer of itself, so with `impl PinInit<T>` this compiled
+//!   and boxed the initializer).
 //!
 //! # Features
 //!
@@ -1179,6 +1201,58 @@ where
     // SAFETY: `init_array` initializes every element on success, and drops those it initialized
     // on failure. Elements are never moved.
     unsafe { pin_init_from_closure(init) }
+}
+
+/// The error type of an initializer that cannot fail: only [`Infallible`] implements it.
+///
+/// The bound on the error type of the methods that take an infallible initializer:
+/// `InPlaceInit::pin_init` and `InPlaceInit::init` (also `fallible::InPlaceInit`'s), and
+/// `stack_pin_init!`. They name the error type `E: IsInfallible` instead of taking
+/// `impl PinInit<T>` (that is, `PinInit<T, Infallible>`), so that a fallible initializer is
+/// an error where it is passed:
+///
+/// ```compile_fail
+/// # use pin_init::*;
+/// #[pin_data]
+/// struct Counter {
+///     n: u32,
+/// }
+///
+/// fn counter(n: u32) -> impl PinInit<Counter, &'static str> {
+///     try_pin_init!(Counter { n: if n < 10 { n } else { Err("too big")? } }? &'static str)
+/// }
+///
+/// // error[E0277]: `&'static str` is the error of a fallible initializer, and this takes one
+/// // that cannot fail (note: use the `try_` form, which returns the error: `Box::try_pin_init`..)
+/// let c = Box::pin_init(counter(1));
+/// ```
+///
+/// With `impl PinInit<T>` that compiled: every value is an infallible initializer of itself
+/// (`impl<T> Init<T> for T`, as upstream), so `T` was inferred as the initializer's own type and
+/// the initializer was boxed, uncalled. With the error type a parameter, rustc takes the
+/// initializer's own bound `PinInit<Counter, &str>` (the bounds of an `impl Trait` type win over
+/// blanket impls), and `&str: IsInfallible` fails.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is the error of a fallible initializer, and this takes one that cannot fail",
+    label = "this initializer can fail with `{Self}`",
+    note = "use the `try_` form, which returns the error: `Box::try_pin_init`, `Box::try_init`, `stack_try_pin_init!`"
+)]
+pub trait IsInfallible: is_infallible::Sealed {
+    /// The value cannot exist: `Infallible` has none.
+    fn unreachable(self) -> !;
+}
+
+impl IsInfallible for Infallible {
+    #[inline(always)]
+    fn unreachable(self) -> ! {
+        match self {}
+    }
+}
+
+mod is_infallible {
+    /// Only [`Infallible`](core::convert::Infallible) implements `IsInfallible`.
+    pub trait Sealed {}
+    impl Sealed for core::convert::Infallible {}
 }
 
 // SAFETY: `__init` writes the value into `slot` and returns `Ok`; it never fails. The value

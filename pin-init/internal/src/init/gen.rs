@@ -32,7 +32,7 @@ use super::{
 };
 use crate::names::Names;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
 
 /// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
@@ -90,7 +90,7 @@ impl Locals {
         Locals {
             slot: names.local("slot"),
             data: names.local("__data"),
-            data_lt: names.local("__data_lt"),
+            data_lt: names.local("fields_being_initialized"),
             initializer: names.local("__initializer"),
             type_of: names.local("__type_of"),
         }
@@ -180,8 +180,10 @@ fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> To
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
+    // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
+    // read through accessors); this names every field. No user token but the names is here.
     quote! {
-        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe, deprecated)]
         let #type_of = || {
             // SAFETY: never executed.
             unsafe {
@@ -277,8 +279,9 @@ fn aligned_check(model: &Initializer, slot: &Ident) -> TokenStream {
             let span = m.located_at(field.span());
             quote_spanned!(span=> let _ = &mut (*#slot).#field;)
         });
+    // `deprecated`: see `type_of_closure`.
     quote! {
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, deprecated)]
         let _ = || {
             // SAFETY: never executed.
             unsafe { #(#field_refs)* }
@@ -305,6 +308,12 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         type_of_closure,
     } = common;
     let data_lt_tokens = quote!(#data_lt);
+    // The pin data with lifetimes, located at the struct's path: a borrow error names the field
+    // lifetimes as those of its type ("has type `..<'1>`"), shown where the struct is named.
+    let data_lt_param = Ident::new(
+        &data_lt.to_string(),
+        Span::mixed_site().located_at(path.span()),
+    );
     let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
     let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
         skeleton(model, bind, names)
@@ -320,7 +329,7 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         // `__make_closure` is an inherent method of the pin data: no trait needs to be in scope
         // of the user's expressions.
         let #initializer = #data.__make_closure::<_, #error>(
-            move |#slot, #data_lt| {
+            move |#slot, #data_lt_param| {
                 #zeroing
                 #this
                 #skeleton
@@ -407,6 +416,25 @@ fn expression_path(path: &syn::Path) -> syn::Path {
         }
     }
     path
+}
+
+/// The spans of the first and the last token of `tokens` (`Span::call_site()` for none).
+fn first_and_last_spans(tokens: TokenStream) -> (Span, Span) {
+    let mut iter = tokens.into_iter();
+    let first = iter.next().map_or_else(Span::call_site, |t| t.span());
+    let last = iter.last().map_or(first, |t| t.span());
+    (first, last)
+}
+
+/// `tokens` (no groups) located at `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            t.set_span(span);
+            t
+        })
+        .collect()
 }
 
 /// A field's name, or its index for a tuple struct's field.
@@ -502,32 +530,54 @@ fn init_steps(
         };
         let val_at_user = names.local_at("__val", expr.span());
         let val = names.local("__val");
-        let ptr = quote!(::core::ptr::addr_of_mut!((*#slot).#field));
+        let ptr = names.local("__ptr");
         let make_guard = match data_lt {
-            None => match value {
-                // `kind` is a type of this crate whose inherent by-value methods are found first.
-                Ok(_) => quote! {
-                    // SAFETY: `slot` is valid for writes and the field is not initialized.
-                    unsafe { #kind.write_field(#ptr, #val_at_user) };
-                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
-                },
-                Err(_) => quote! {
-                    // SAFETY: `slot` is valid for writes, the field is not initialized, and on
-                    // error the fields built so far are dropped by their guards.
-                    unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
-                    // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                    unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
-                },
-            },
+            None => {
+                let write = match value {
+                    // `kind` is a type of this crate whose inherent by-value methods are found first.
+                    Ok(_) => quote! {
+                        // SAFETY: `slot` is valid for writes and the field is not initialized.
+                        unsafe { #kind.write_field(#ptr, #val_at_user) };
+                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                    },
+                    Err(_) => quote! {
+                        // SAFETY: `slot` is valid for writes, the field is not initialized, and on
+                        // error the fields built so far are dropped by their guards.
+                        unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
+                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
+                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                    },
+                };
+                // `deprecated`: see `type_of_closure`; this statement names only the field.
+                quote! {
+                    #[allow(deprecated, unused_unsafe)]
+                    // SAFETY: `slot` points to the struct being initialized: the field's address
+                    // is in bounds. Nothing is read or written.
+                    let #ptr = unsafe { ::core::ptr::addr_of_mut!((*#slot).#field) };
+                    #write
+                }
+            }
             Some(data) => {
                 // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.
                 let method = slot_method(field);
-                let field_slot = quote!(unsafe { #data.#method(#slot) });
+                // Located at the user's expression, from its first to its last token: a borrow
+                // error of the write (a dependent built from a parameter instead of a field:
+                // "`arg` escapes the function body here") is reported at the call of the slot
+                // method or at its receiver, depending on the compiler, so both span the
+                // expression. Hygiene stays the expansion's (`Span::mixed_site()`).
+                let (first, last) = first_and_last_spans(expr.to_token_stream());
+                let lo = Span::mixed_site().located_at(first);
+                let hi = Span::mixed_site().located_at(last);
+                let data = respan(data.clone(), lo);
+                let slot = Ident::new(&slot.to_string(), hi);
+                let unsafe_kw = quote_spanned!(lo=> unsafe);
+                let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
+                let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
                 match value {
-                    Ok(_) => quote!(#field_slot.write(#val_at_user)),
-                    Err(_) => quote!(#field_slot.init(#val_at_user)?),
+                    Ok(_) => quote_spanned!(hi=> #field_slot.#write(#val_at_user)),
+                    Err(_) => quote_spanned!(hi=> #field_slot.#init(#val_at_user)?),
                 }
             }
         };
@@ -546,13 +596,17 @@ fn init_steps(
             // it, which a temporary would not outlive.
             let guard_ref = names.local(&format!("__{}_guard_ref", field.unraw()));
             let method = quote_spanned!(Span::mixed_site()=> let_binding);
+            // The binding's pattern is located at the field's name, `mut` included: rustc names
+            // a local in its borrow errors ("cannot borrow `*buf` ...") only if its declaration
+            // is not in an external macro.
+            let mut_at = quote_spanned!(field.span()=> mut);
             out.extend(quote! {
                 #(#cfgs)*
                 let #guard_ref = &mut #guard;
                 // SAFETY: each guard is bound once (required for mutably borrowed fields).
                 #(#cfgs)*
                 #[allow(unused_variables, unused_mut, unused_unsafe)]
-                let mut #field = unsafe { #guard_ref.#method() };
+                let #mut_at #field = unsafe { #guard_ref.#method() };
             });
         }
         guards.push((guard, cfgs));

@@ -1,9 +1,11 @@
 // The expansion of borrowed_mut.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Split {
+    #[deprecated = "`head` borrows from sibling fields: read it with the accessor `head()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     head: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_head_4rgaj6oc1nvc2<'buf>,),
     >,
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`, initialize it in `pin_init!`"]
     buf: pin_init::__internal::BorrowedMut<__pin_init_field_buf_4rgaj6oc1nvc2>,
 }
 #[doc(hidden)]
@@ -20,6 +22,7 @@ struct SplitProjection<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -35,6 +38,7 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
         '__pin_4rgaj6oc1nvc2,
     >,
     ///Projection of the field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -43,6 +47,7 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl Split {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -80,7 +85,13 @@ impl Split {
     }
     ///Returns the self-referential field `head`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn head<'__this_4rgaj6oc1nvc2>(
         &'__this_4rgaj6oc1nvc2 self,
     ) -> &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
@@ -144,6 +155,7 @@ struct __SplitWithProjection_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 mut __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -161,6 +173,7 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
+    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -168,6 +181,7 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -203,22 +217,22 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    struct SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         __phantom: pin_init::__internal::core::marker::PhantomData<fn(Split) -> Split>,
         __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'buf ()) -> &'buf (),),
         >,
     }
     impl<'buf> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    for SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'buf> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_4rgaj6oc1nvc2<'buf> {}
+    for SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'buf> __PinDataLt_4rgaj6oc1nvc2<'buf> {
+    impl<'buf> SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
         #[inline(always)]
         unsafe fn head(
             self,
@@ -276,7 +290,7 @@ const _: () = {
         where
             __F_4rgaj6oc1nvc2: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Split,
-                __PinDataLt_4rgaj6oc1nvc2<'buf>,
+                SplitFieldLifetimes_4rgaj6oc1nvc2<'buf>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_4rgaj6oc1nvc2,
@@ -286,8 +300,8 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'buf>(self) -> __PinDataLt_4rgaj6oc1nvc2<'buf> {
-            __PinDataLt_4rgaj6oc1nvc2 {
+        fn __with_lt<'buf>(self) -> SplitFieldLifetimes_4rgaj6oc1nvc2<'buf> {
+            SplitFieldLifetimes_4rgaj6oc1nvc2 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -338,7 +352,12 @@ fn split() -> impl PinInit<Split> {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_xi8kvexi5nhs2 = || {
                 unsafe {
                     Split {
@@ -354,7 +373,7 @@ fn split() -> impl PinInit<Split> {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_xi8kvexi5nhs2, __data_lt_xi8kvexi5nhs2| {
+                >(move |slot_xi8kvexi5nhs2, fields_being_initialized_xi8kvexi5nhs2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -377,7 +396,10 @@ fn split() -> impl PinInit<Split> {
                     }
                     let mut __buf_guard_xi8kvexi5nhs2 = {
                         let __val_xi8kvexi5nhs2 = [0; 16];
-                        unsafe { __data_lt_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2) }
+                        unsafe {
+                            fields_being_initialized_xi8kvexi5nhs2
+                                .buf(slot_xi8kvexi5nhs2)
+                        }
                             .write(__val_xi8kvexi5nhs2)
                     };
                     let __buf_guard_ref_xi8kvexi5nhs2 = &mut __buf_guard_xi8kvexi5nhs2;
@@ -385,7 +407,10 @@ fn split() -> impl PinInit<Split> {
                     let mut buf = unsafe { __buf_guard_ref_xi8kvexi5nhs2.let_binding() };
                     let mut __head_guard_xi8kvexi5nhs2 = {
                         let __val_xi8kvexi5nhs2 = &mut buf[..4];
-                        unsafe { __data_lt_xi8kvexi5nhs2.head(slot_xi8kvexi5nhs2) }
+                        unsafe {
+                            fields_being_initialized_xi8kvexi5nhs2
+                                .head(slot_xi8kvexi5nhs2)
+                        }
                             .write(__val_xi8kvexi5nhs2)
                     };
                     pin_init::__internal::core::mem::forget(__head_guard_xi8kvexi5nhs2);

@@ -1,6 +1,7 @@
 // The expansion of existential.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct CommandQueue<'a> {
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     inner: pin_init::__internal::Erase<
         for<'cmdq> fn(&'cmdq ()) -> (__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,),
         (
@@ -22,6 +23,7 @@ type __pin_init_field_dev_7rd0hunl80hn3<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -38,6 +40,7 @@ struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     ///Projection of the field `inner`.
+    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -51,6 +54,7 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -183,6 +187,7 @@ struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -223,7 +228,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_7rd0hunl80hn3<'cmdq: 'a, 'a> {
+    struct CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq: 'a, 'a> {
         __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(CommandQueue<'a>) -> CommandQueue<'a>,
         >,
@@ -232,15 +237,15 @@ const _: () = {
         >,
     }
     impl<'cmdq: 'a, 'a> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+    for CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'cmdq: 'a, 'a> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {}
+    for CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'cmdq: 'a, 'a> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
+    impl<'cmdq: 'a, 'a> CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
         #[inline(always)]
         unsafe fn inner(
             self,
@@ -293,7 +298,7 @@ const _: () = {
         where
             __F_7rd0hunl80hn3: for<> pin_init::__internal::core::ops::FnOnce(
                 *mut CommandQueue<'a>,
-                __PinDataLt_7rd0hunl80hn3<'cmdq, 'a>,
+                CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_7rd0hunl80hn3,
@@ -303,8 +308,10 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'cmdq: 'a>(self) -> __PinDataLt_7rd0hunl80hn3<'cmdq, 'a> {
-            __PinDataLt_7rd0hunl80hn3 {
+        fn __with_lt<'cmdq: 'a>(
+            self,
+        ) -> CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a> {
+            CommandQueueFieldLifetimes_7rd0hunl80hn3 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -346,7 +353,12 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_3ijr7m8qmn2h2 = || {
                 unsafe {
                     CommandQueue {
@@ -362,7 +374,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_3ijr7m8qmn2h2, __data_lt_3ijr7m8qmn2h2| {
+                >(move |slot_3ijr7m8qmn2h2, fields_being_initialized_3ijr7m8qmn2h2| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -385,7 +397,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     }
                     let mut __dev_guard_3ijr7m8qmn2h2 = {
                         let __val_3ijr7m8qmn2h2 = dev;
-                        unsafe { __data_lt_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2) }
+                        unsafe {
+                            fields_being_initialized_3ijr7m8qmn2h2
+                                .dev(slot_3ijr7m8qmn2h2)
+                        }
                             .write(__val_3ijr7m8qmn2h2)
                     };
                     let __dev_guard_ref_3ijr7m8qmn2h2 = &mut __dev_guard_3ijr7m8qmn2h2;
@@ -393,7 +408,10 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                     let mut dev = unsafe { __dev_guard_ref_3ijr7m8qmn2h2.let_binding() };
                     let mut __inner_guard_3ijr7m8qmn2h2 = {
                         let __val_3ijr7m8qmn2h2 = Mutex::new(Inner { dev, seq: 0 });
-                        unsafe { __data_lt_3ijr7m8qmn2h2.inner(slot_3ijr7m8qmn2h2) }
+                        unsafe {
+                            fields_being_initialized_3ijr7m8qmn2h2
+                                .inner(slot_3ijr7m8qmn2h2)
+                        }
                             .write(__val_3ijr7m8qmn2h2)
                     };
                     pin_init::__internal::core::mem::forget(__inner_guard_3ijr7m8qmn2h2);

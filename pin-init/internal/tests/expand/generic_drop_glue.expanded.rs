@@ -4,6 +4,7 @@ struct Parsed<'a, T: Parse>
 where
     T: Send,
 {
+    #[deprecated = "`view` borrows from sibling fields: read it with the accessor `view()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     view: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,),
         (
@@ -82,6 +83,7 @@ where
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a, T: Parse> Parsed<'a, T>
 where
     T: Send,
@@ -136,7 +138,13 @@ where
     }
     ///Returns the self-referential field `view`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn view<'__this_9k4sjvv0az3t1>(
         &'__this_9k4sjvv0az3t1 self,
     ) -> &'__this_9k4sjvv0az3t1 __pin_init_field_view_9k4sjvv0az3t1<
@@ -256,6 +264,7 @@ where
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -319,7 +328,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>
+    struct ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a: 'buf, T: Parse>
     where
         T: Send,
         T: 'buf,
@@ -332,7 +341,7 @@ const _: () = {
         >,
     }
     impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    for ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
@@ -342,13 +351,13 @@ const _: () = {
         }
     }
     impl<'buf, 'a: 'buf, T: Parse> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    for ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
     {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'buf, 'a: 'buf, T: Parse> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+    impl<'buf, 'a: 'buf, T: Parse> ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
     where
         T: Send,
         T: 'buf,
@@ -449,7 +458,7 @@ const _: () = {
         where
             __F_9k4sjvv0az3t1: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Parsed<'a, T>,
-                __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>,
+                ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_9k4sjvv0az3t1,
@@ -459,12 +468,12 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'buf>(self) -> __PinDataLt_9k4sjvv0az3t1<'buf, 'a, T>
+        fn __with_lt<'buf>(self) -> ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>
         where
             'a: 'buf,
             T: 'buf,
         {
-            __PinDataLt_9k4sjvv0az3t1 {
+            ParsedFieldLifetimes_9k4sjvv0az3t1 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -547,7 +556,12 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_854oypmk9uuz0 = || {
                 unsafe {
                     Parsed::<'a, T> {
@@ -565,7 +579,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_854oypmk9uuz0, __data_lt_854oypmk9uuz0| {
+                >(move |slot_854oypmk9uuz0, fields_being_initialized_854oypmk9uuz0| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -598,7 +612,10 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     }
                     let mut __source_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = source;
-                        unsafe { __data_lt_854oypmk9uuz0.source(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .source(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let __source_guard_ref_854oypmk9uuz0 = &mut __source_guard_854oypmk9uuz0;
@@ -608,7 +625,10 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     };
                     let mut __buf_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = source.bytes();
-                        unsafe { __data_lt_854oypmk9uuz0.buf(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .buf(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let __buf_guard_ref_854oypmk9uuz0 = &mut __buf_guard_854oypmk9uuz0;
@@ -616,12 +636,18 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                     let mut buf = unsafe { __buf_guard_ref_854oypmk9uuz0.let_binding() };
                     let mut __next_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = None;
-                        unsafe { __data_lt_854oypmk9uuz0.next(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .next(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     let mut __view_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = Reader::new(&buf[..]);
-                        unsafe { __data_lt_854oypmk9uuz0.view(slot_854oypmk9uuz0) }
+                        unsafe {
+                            fields_being_initialized_854oypmk9uuz0
+                                .view(slot_854oypmk9uuz0)
+                        }
                             .write(__val_854oypmk9uuz0)
                     };
                     pin_init::__internal::core::mem::forget(__view_guard_854oypmk9uuz0);

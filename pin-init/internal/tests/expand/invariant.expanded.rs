@@ -1,6 +1,7 @@
 // The expansion of invariant.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Channel<'a> {
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     current: pin_init::__internal::Erase<
         for<'names> fn(
             &'names (),
@@ -28,6 +29,7 @@ type __pin_init_field_dev_zreq56oea7772<'a> = &'a Device;
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -46,6 +48,7 @@ struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     ///Projection of the field `current`.
+    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -61,6 +64,7 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl<'a> Channel<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -201,6 +205,7 @@ struct __ChannelWithProjectionRef_zreq56oea7772<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -241,7 +246,7 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_zreq56oea7772<'names, 'a: 'names> {
+    struct ChannelFieldLifetimes_zreq56oea7772<'names, 'a: 'names> {
         __phantom: pin_init::__internal::core::marker::PhantomData<
             fn(Channel<'a>) -> Channel<'a>,
         >,
@@ -250,15 +255,15 @@ const _: () = {
         >,
     }
     impl<'names, 'a: 'names> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_zreq56oea7772<'names, 'a> {
+    for ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'names, 'a: 'names> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_zreq56oea7772<'names, 'a> {}
+    for ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'names, 'a: 'names> __PinDataLt_zreq56oea7772<'names, 'a> {
+    impl<'names, 'a: 'names> ChannelFieldLifetimes_zreq56oea7772<'names, 'a> {
         #[inline(always)]
         unsafe fn current(
             self,
@@ -333,7 +338,7 @@ const _: () = {
         where
             __F_zreq56oea7772: for<'names> pin_init::__internal::core::ops::FnOnce(
                 *mut Channel<'a>,
-                __PinDataLt_zreq56oea7772<'names, 'a>,
+                ChannelFieldLifetimes_zreq56oea7772<'names, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_zreq56oea7772,
@@ -343,11 +348,11 @@ const _: () = {
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
-        fn __with_lt<'names>(self) -> __PinDataLt_zreq56oea7772<'names, 'a>
+        fn __with_lt<'names>(self) -> ChannelFieldLifetimes_zreq56oea7772<'names, 'a>
         where
             'a: 'names,
         {
-            __PinDataLt_zreq56oea7772 {
+            ChannelFieldLifetimes_zreq56oea7772 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -393,7 +398,12 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_9c9144ugizqv3 = || {
                 unsafe {
                     Channel {
@@ -410,7 +420,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_9c9144ugizqv3, __data_lt_9c9144ugizqv3| {
+                >(move |slot_9c9144ugizqv3, fields_being_initialized_9c9144ugizqv3| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -433,12 +443,18 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     }
                     let mut __dev_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = dev;
-                        unsafe { __data_lt_9c9144ugizqv3.dev(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .dev(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     let mut __names_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = vec![String::from("video")];
-                        unsafe { __data_lt_9c9144ugizqv3.names(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .names(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     let __names_guard_ref_9c9144ugizqv3 = &mut __names_guard_9c9144ugizqv3;
@@ -448,7 +464,10 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                     };
                     let mut __current_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = Mutex::new(names[0].as_str());
-                        unsafe { __data_lt_9c9144ugizqv3.current(slot_9c9144ugizqv3) }
+                        unsafe {
+                            fields_being_initialized_9c9144ugizqv3
+                                .current(slot_9c9144ugizqv3)
+                        }
                             .write(__val_9c9144ugizqv3)
                     };
                     pin_init::__internal::core::mem::forget(

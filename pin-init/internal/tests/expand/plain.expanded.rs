@@ -347,7 +347,12 @@ where
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_9xbpy8z6b0yj1 = || {
                 unsafe {
                     Plain {
@@ -365,7 +370,7 @@ where
                 .__make_closure::<
                     _,
                     Error,
-                >(move |slot_9xbpy8z6b0yj1, __data_lt_9xbpy8z6b0yj1| {
+                >(move |slot_9xbpy8z6b0yj1, fields_being_initialized_9xbpy8z6b0yj1| {
                     let this = unsafe {
                         pin_init::__internal::core::ptr::NonNull::new_unchecked(
                             slot_9xbpy8z6b0yj1,
@@ -403,12 +408,18 @@ where
                     }
                     let mut __pinned_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = PhantomPinned;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.pinned(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .pinned(slot_9xbpy8z6b0yj1)
+                        }
                             .init(__val_9xbpy8z6b0yj1)?
                     };
                     let mut __items_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = items;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .items(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     let __items_guard_ref_9xbpy8z6b0yj1 = &mut __items_guard_9xbpy8z6b0yj1;
@@ -418,7 +429,10 @@ where
                     };
                     let mut __name_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = name;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .name(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     let __name_guard_ref_9xbpy8z6b0yj1 = &mut __name_guard_9xbpy8z6b0yj1;
@@ -431,7 +445,10 @@ where
                     };
                     let mut __count_guard_9xbpy8z6b0yj1 = {
                         let __val_9xbpy8z6b0yj1 = items.len() + check(name)?;
-                        unsafe { __data_lt_9xbpy8z6b0yj1.count(slot_9xbpy8z6b0yj1) }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .count(slot_9xbpy8z6b0yj1)
+                        }
                             .write(__val_9xbpy8z6b0yj1)
                     };
                     pin_init::__internal::core::mem::forget(__count_guard_9xbpy8z6b0yj1);
@@ -463,7 +480,12 @@ fn unpinned() -> impl Init<Unpinned> {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_fdlkvuoyth141 = || {
                 unsafe {
                     Unpinned {
@@ -496,50 +518,47 @@ fn unpinned() -> impl Init<Unpinned> {
                 move |slot_fdlkvuoyth141| {
                     let mut __a_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = 1;
+                        #[allow(deprecated, unused_unsafe)]
+                        let __ptr_fdlkvuoyth141 = unsafe {
+                            pin_init::__internal::core::ptr::addr_of_mut!(
+                                (* slot_fdlkvuoyth141).a
+                            )
+                        };
                         unsafe {
                             __kind_fdlkvuoyth141
-                                .write_field(
-                                    pin_init::__internal::core::ptr::addr_of_mut!(
-                                        (* slot_fdlkvuoyth141).a
-                                    ),
-                                    __val_fdlkvuoyth141,
-                                )
+                                .write_field(__ptr_fdlkvuoyth141, __val_fdlkvuoyth141)
                         };
                         unsafe {
                             pin_init::__internal::DropGuard::<
                                 pin_init::__internal::Unpinned,
                                 _,
-                            >::new(
-                                pin_init::__internal::core::ptr::addr_of_mut!(
-                                    (* slot_fdlkvuoyth141).a
-                                ),
-                            )
+                            >::new(__ptr_fdlkvuoyth141)
                         }
                     };
                     let mut __b_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = init_zeroed();
+                        #[allow(deprecated, unused_unsafe)]
+                        let __ptr_fdlkvuoyth141 = unsafe {
+                            pin_init::__internal::core::ptr::addr_of_mut!(
+                                (* slot_fdlkvuoyth141).b
+                            )
+                        };
                         unsafe {
                             pin_init::Init::__init(
                                 __kind_fdlkvuoyth141.field_init(__val_fdlkvuoyth141),
-                                pin_init::__internal::core::ptr::addr_of_mut!(
-                                    (* slot_fdlkvuoyth141).b
-                                ),
+                                __ptr_fdlkvuoyth141,
                             )?
                         };
                         unsafe {
                             pin_init::__internal::DropGuard::<
                                 pin_init::__internal::Unpinned,
                                 _,
-                            >::new(
-                                pin_init::__internal::core::ptr::addr_of_mut!(
-                                    (* slot_fdlkvuoyth141).b
-                                ),
-                            )
+                            >::new(__ptr_fdlkvuoyth141)
                         }
                     };
                     pin_init::__internal::core::mem::forget(__b_guard_fdlkvuoyth141);
                     pin_init::__internal::core::mem::forget(__a_guard_fdlkvuoyth141);
-                    #[allow(unused_unsafe)]
+                    #[allow(unused_unsafe, deprecated)]
                     let _ = || {
                         unsafe {
                             let _ = &mut (*slot_fdlkvuoyth141).a;

@@ -1,6 +1,7 @@
 // The expansion of shared.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Config {
+    #[deprecated = "`key` borrows from sibling fields: read it with the accessor `key()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     key: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -8,6 +9,7 @@ struct Config {
             &'text (),
         ) -> (__pin_init_field_key_8bdrk42bjzww1<'words, 'text>,),
     >,
+    #[deprecated = "`value` borrows from sibling fields: read it with the accessor `value()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     value: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -15,6 +17,7 @@ struct Config {
             &'text (),
         ) -> (__pin_init_field_value_8bdrk42bjzww1<'words, 'text>,),
     >,
+    #[deprecated = "`parts` borrows from sibling fields: read it with the accessor `parts()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
     parts: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -93,6 +96,7 @@ struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
     >,
 }
 #[allow(unused_unsafe, nonstandard_style)]
+#[allow(deprecated)]
 impl Config {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -190,7 +194,13 @@ impl Config {
     }
     ///Returns the self-referential field `key`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn key<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_key_8bdrk42bjzww1<
@@ -209,7 +219,13 @@ impl Config {
     }
     ///Returns the self-referential field `value`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn value<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_value_8bdrk42bjzww1<
@@ -228,7 +244,13 @@ impl Config {
     }
     ///Returns the self-referential field `parts`, its field lifetimes shortened to the borrow of `self`.
     #[inline(always)]
-    #[allow(dead_code, clippy::mut_from_ref)]
+    #[allow(
+        dead_code,
+        unreachable_pub,
+        clippy::mut_from_ref,
+        clippy::inline_always,
+        clippy::must_use_candidate
+    )]
     fn parts<'__this_8bdrk42bjzww1>(
         &'__this_8bdrk42bjzww1 self,
     ) -> &'__this_8bdrk42bjzww1 __pin_init_field_parts_8bdrk42bjzww1<
@@ -372,6 +394,7 @@ struct __ConfigWithProjectionRef_8bdrk42bjzww1<
         (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
     >,
 }
+#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -407,22 +430,22 @@ const _: () = {
     {}
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
-    struct __PinDataLt_8bdrk42bjzww1<'words, 'text: 'words> {
+    struct ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text: 'words> {
         __phantom: pin_init::__internal::core::marker::PhantomData<fn(Config) -> Config>,
         __phantom_lt: pin_init::__internal::core::marker::PhantomData<
             (fn(&'words ()) -> &'words (), fn(&'text ()) -> &'text ()),
         >,
     }
     impl<'words, 'text: 'words> pin_init::__internal::core::clone::Clone
-    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+    for ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
         fn clone(&self) -> Self {
             *self
         }
     }
     impl<'words, 'text: 'words> pin_init::__internal::core::marker::Copy
-    for __PinDataLt_8bdrk42bjzww1<'words, 'text> {}
+    for ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {}
     #[allow(dead_code, clippy::missing_safety_doc)]
-    impl<'words, 'text: 'words> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
+    impl<'words, 'text: 'words> ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
         #[inline(always)]
         unsafe fn key(
             self,
@@ -540,7 +563,7 @@ const _: () = {
         where
             __F_8bdrk42bjzww1: for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
                 *mut Config,
-                __PinDataLt_8bdrk42bjzww1<'words, 'text>,
+                ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
                     __E_8bdrk42bjzww1,
@@ -552,8 +575,8 @@ const _: () = {
         #[inline(always)]
         fn __with_lt<'words, 'text: 'words>(
             self,
-        ) -> __PinDataLt_8bdrk42bjzww1<'words, 'text> {
-            __PinDataLt_8bdrk42bjzww1 {
+        ) -> ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text> {
+            ConfigFieldLifetimes_8bdrk42bjzww1 {
                 __phantom: pin_init::__internal::core::marker::PhantomData,
                 __phantom_lt: pin_init::__internal::core::marker::PhantomData,
             }
@@ -639,7 +662,12 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
+            #[allow(
+                unreachable_code,
+                clippy::diverging_sub_expression,
+                unused_unsafe,
+                deprecated
+            )]
             let __type_of_p7tf844uu8s22 = || {
                 unsafe {
                     Config {
@@ -658,7 +686,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_p7tf844uu8s22, __data_lt_p7tf844uu8s22| {
+                >(move |slot_p7tf844uu8s22, fields_being_initialized_p7tf844uu8s22| {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -691,7 +719,10 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     }
                     let mut __text_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = line.to_owned();
-                        unsafe { __data_lt_p7tf844uu8s22.text(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .text(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let __text_guard_ref_p7tf844uu8s22 = &mut __text_guard_p7tf844uu8s22;
@@ -701,7 +732,10 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     };
                     let mut __words_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.to_uppercase();
-                        unsafe { __data_lt_p7tf844uu8s22.words(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .words(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let __words_guard_ref_p7tf844uu8s22 = &mut __words_guard_p7tf844uu8s22;
@@ -711,17 +745,26 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                     };
                     let mut __key_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.split('=').next().unwrap_or("");
-                        unsafe { __data_lt_p7tf844uu8s22.key(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .key(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let mut __value_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.split('=').nth(1).unwrap_or("");
-                        unsafe { __data_lt_p7tf844uu8s22.value(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .value(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     let mut __parts_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = words.split(' ').collect();
-                        unsafe { __data_lt_p7tf844uu8s22.parts(slot_p7tf844uu8s22) }
+                        unsafe {
+                            fields_being_initialized_p7tf844uu8s22
+                                .parts(slot_p7tf844uu8s22)
+                        }
                             .write(__val_p7tf844uu8s22)
                     };
                     pin_init::__internal::core::mem::forget(__parts_guard_p7tf844uu8s22);

@@ -197,7 +197,8 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe
+                    unused_unsafe,
+                    deprecated
                 )]
                 let __type_of_i1ca1j6xdqa52 = || {
                     unsafe {
@@ -214,15 +215,21 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     .__make_closure::<
                         _,
                         pin_init::__internal::core::convert::Infallible,
-                    >(move |slot_i1ca1j6xdqa52, __data_lt_i1ca1j6xdqa52| {
+                    >(move |slot_i1ca1j6xdqa52, fields_being_initialized_i1ca1j6xdqa52| {
                         let mut __0_guard_i1ca1j6xdqa52 = {
                             let __val_i1ca1j6xdqa52 = 1u8;
-                            unsafe { __data_lt_i1ca1j6xdqa52._0(slot_i1ca1j6xdqa52) }
+                            unsafe {
+                                fields_being_initialized_i1ca1j6xdqa52
+                                    ._0(slot_i1ca1j6xdqa52)
+                            }
                                 .init(__val_i1ca1j6xdqa52)?
                         };
                         let mut __1_guard_i1ca1j6xdqa52 = {
                             let __val_i1ca1j6xdqa52 = 2;
-                            unsafe { __data_lt_i1ca1j6xdqa52._1(slot_i1ca1j6xdqa52) }
+                            unsafe {
+                                fields_being_initialized_i1ca1j6xdqa52
+                                    ._1(slot_i1ca1j6xdqa52)
+                            }
                                 .write(__val_i1ca1j6xdqa52)
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_i1ca1j6xdqa52);
@@ -247,7 +254,8 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe
+                    unused_unsafe,
+                    deprecated
                 )]
                 let __type_of_4y65i5fyhdsu2 = || {
                     unsafe {
@@ -264,15 +272,21 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     .__make_closure::<
                         _,
                         pin_init::__internal::core::convert::Infallible,
-                    >(move |slot_4y65i5fyhdsu2, __data_lt_4y65i5fyhdsu2| {
+                    >(move |slot_4y65i5fyhdsu2, fields_being_initialized_4y65i5fyhdsu2| {
                         let mut __0_guard_4y65i5fyhdsu2 = {
                             let __val_4y65i5fyhdsu2 = 3;
-                            unsafe { __data_lt_4y65i5fyhdsu2._0(slot_4y65i5fyhdsu2) }
+                            unsafe {
+                                fields_being_initialized_4y65i5fyhdsu2
+                                    ._0(slot_4y65i5fyhdsu2)
+                            }
                                 .write(__val_4y65i5fyhdsu2)
                         };
                         let mut __1_guard_4y65i5fyhdsu2 = {
                             let __val_4y65i5fyhdsu2 = 4;
-                            unsafe { __data_lt_4y65i5fyhdsu2._1(slot_4y65i5fyhdsu2) }
+                            unsafe {
+                                fields_being_initialized_4y65i5fyhdsu2
+                                    ._1(slot_4y65i5fyhdsu2)
+                            }
                                 .write(__val_4y65i5fyhdsu2)
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_4y65i5fyhdsu2);

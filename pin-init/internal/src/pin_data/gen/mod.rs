@@ -35,6 +35,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #aliases
             #projection
             #with_project
+            // The dependents' and mutable owners' storage is `#[deprecated]` for the user's
+            // code (see `selfref::reach_note`); these items reach it.
+            #[allow(deprecated)]
             const _: () = {
                 #pin_data
                 #unpin

@@ -6,7 +6,7 @@
 
 use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{Field, PinDataStruct};
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::quote;
 
 /// Emits the accessor methods (inside the struct's inherent impl).
@@ -26,18 +26,40 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 "Returns the self-referential field `{name}`, its field lifetimes shortened to \
                  the borrow of `self`."
             );
-            quote! {
-                #[doc = #doc]
-                #[inline(always)]
-                // `mut_from_ref`: a false positive when the field is a `&mut`.
-                #[allow(dead_code, clippy::mut_from_ref)]
-                #vis fn #name<#this>(&#this self) -> &#this #ty {
+            // Everything but the contents of the parameter list and of the body (`self`, which
+            // is hygienic) is at the field's name: see `at_field`.
+            let at = name.span();
+            let head = at_field(
+                quote! {
+                    #[doc = #doc]
+                    #[inline(always)]
+                    // `mut_from_ref`: a false positive when the field is a `&mut`. The others:
+                    // lints that the user's context (see `at_field`) would apply to the item
+                    // (`unreachable_pub` is reported at the field already).
+                    #[allow(
+                        dead_code,
+                        unreachable_pub,
+                        clippy::mut_from_ref,
+                        clippy::inline_always,
+                        clippy::must_use_candidate
+                    )]
+                    #vis fn #name<#this>
+                },
+                at,
+            );
+            let params = group_at(Delimiter::Parenthesis, quote!(&#this self), at);
+            let ret = at_field(quote!(-> &#this #ty), at);
+            let body = group_at(
+                Delimiter::Brace,
+                quote! {
                     // SAFETY: the field stores a `#ty` with longer field lifetimes (same layout,
                     // `repr(transparent)` wrappers); it is covariant in them (checked), and it is
                     // only shared while `self` is borrowed.
                     unsafe { &*::core::ptr::addr_of!(self.#name).cast::<#ty>() }
-                }
-            }
+                },
+                at,
+            );
+            quote!(#head #params #ret #body)
         })
         .collect()
 }
@@ -95,4 +117,30 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
             #f_local(unsafe { &*::core::ptr::addr_of!(self.#name).cast() })
         }
     }
+}
+
+/// `tokens`, groups and their contents included, at the user's field name `at`, in the user's
+/// context: rustc shows an item where its signature and the braces of its body are ("the method
+/// `words` exists on the type `Pin<Box<Parsed>>`", "duplicate definitions with name `words`"),
+/// and at the macro's call site (`#[pin_data]`) unless all of them are in the user's context.
+/// Only for tokens whose context does not matter: keywords, attributes, item and generic
+/// names (all of them either the user's or with a hashed name), never a local or `self`.
+fn at_field(tokens: TokenStream, at: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Group(g) => group_at(g.delimiter(), at_field(g.stream(), at), at),
+            mut t => {
+                t.set_span(at);
+                t
+            }
+        })
+        .collect()
+}
+
+/// A group of `tokens` (kept as they are) whose delimiters are at `at`.
+fn group_at(delimiter: Delimiter, tokens: TokenStream, at: Span) -> TokenTree {
+    let mut group = Group::new(delimiter, tokens);
+    group.set_span(at);
+    TokenTree::Group(group)
 }

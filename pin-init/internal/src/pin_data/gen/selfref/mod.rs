@@ -16,8 +16,10 @@ pub(crate) mod dropck;
 pub(crate) mod pin_data_lt;
 pub(crate) mod with_project;
 
-use crate::pin_data::model::{Field, PinDataStruct};
+use crate::pin_data::model::{Field, Lending, PinDataStruct};
+use proc_macro2::TokenStream;
 use quote::quote;
+use syn::ext::IdentExt;
 use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type};
 
 /// The struct's generics with the field lifetimes in front, bounded as the outlives chain, the
@@ -390,6 +392,61 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         };
     }
     ty
+}
+
+/// How to reach `field` if it cannot be reached as a field (a dependent, or a
+/// `#[borrowed(mut)]` owner), for the `#[deprecated]` note on its storage and on its
+/// `NotVisible` projections: rustc then says what to write where a program names the field
+/// ("use of deprecated field `Parsed::words`: ..."), next to the error about its storage type.
+/// `None` for a field that is reached as written.
+pub(crate) fn reach_note(model: &PinDataStruct, field: &Field) -> Option<String> {
+    let name = field.ident.unraw();
+    if let Lending::Mut { lifetime, .. } = &field.lending {
+        let borrowers: Vec<String> = model
+            .fields
+            .iter()
+            .filter(|f| f.captures.iter().any(|c| c.ident == lifetime.ident))
+            .map(|f| format!("`{}`", f.ident.unraw()))
+            .collect();
+        return Some(if borrowers.is_empty() {
+            format!(
+                "`{name}` is `#[borrowed(mut)]`: it is reached only through the field that \
+                 borrows it"
+            )
+        } else {
+            let borrowers = borrowers.join(" and ");
+            format!(
+                "`{name}` is `#[borrowed(mut)]`, lent to {borrowers}: reach it through {borrowers}"
+            )
+        });
+    }
+    if !field.is_dependent() {
+        return None;
+    }
+    Some(if field.invariance.in_captures() {
+        format!(
+            "`{name}` borrows from sibling fields and is invariant in their lifetimes: reach it \
+             with `with_{name}(|{name}| ..)`, or in `with_project(|p| ..)`"
+        )
+    } else {
+        format!(
+            "`{name}` borrows from sibling fields: read it with the accessor `{name}()`, change \
+             it in `with_project(|p| ..)`"
+        )
+    })
+}
+
+/// The `#[deprecated]` attribute of a field's storage (see [`reach_note`]), unless the field
+/// has one of its own (a second one is an error).
+pub(crate) fn storage_deprecation(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
+    if field.attrs.iter().any(|a| a.path().is_ident("deprecated")) {
+        return None;
+    }
+    let note = format!(
+        "{}, initialize it in `pin_init!`",
+        reach_note(model, field)?
+    );
+    Some(quote!(#[deprecated = #note]))
 }
 
 /// The struct's generic parameters as arguments (`'a, T, N`), without angle brackets.

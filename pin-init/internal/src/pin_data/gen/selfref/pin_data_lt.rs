@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The pin data of a self-referential struct: `__PinDataLt<'fields..., G>` with the field slot
-//! methods, and the higher-ranked `__make_closure` that the initializer macros go through.
+//! The pin data of a self-referential struct: `<Struct>FieldLifetimes<'fields..., G>` with the
+//! field slot methods, and the higher-ranked `__make_closure` that the initializer macros go
+//! through.
 //!
 //! The initializer closure must accept the pin data for *every* choice of field lifetimes
-//! (`for<'x, ...>`), knowing only the outlives chain (implied by `__PinDataLt`'s where clause):
+//! (`for<'x, ...>`), knowing only the outlives chain (implied by its where clause):
 //! so it cannot put a borrow of a local into a field, nor let a field borrow escape.
 
 use super::{field_lt_params, generics_with_field_lts};
 use crate::pin_data::{gen::pin_data::field_slot_method, model::PinDataStruct};
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::ext::IdentExt;
 
-/// Emits `__PinDataLt`, its slot methods, and `__make_closure`/`__with_lt` on `__ThePinData`.
+/// Emits `<Struct>FieldLifetimes` (named so that a borrow error of an initializer, "has type
+/// `ParsedFieldLifetimes_..<'1>`", says what `'1` is), its slot methods, and `__make_closure`/`__with_lt` on `__ThePinData`.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (ident, vis) = (&model.ident, &model.vis);
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -25,7 +28,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .collect();
     let (pin_data, pin_data_lt) = (
         model.names.ident("__ThePinData"),
-        model.names.ident("__PinDataLt"),
+        model
+            .names
+            .ident(&format!("{}FieldLifetimes", model.ident.unraw())),
     );
     let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
     let f_local = model.names.local("f");

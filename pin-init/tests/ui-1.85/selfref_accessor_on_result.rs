@@ -1,0 +1,1 @@
+../ui/selfref_accessor_on_result.rs

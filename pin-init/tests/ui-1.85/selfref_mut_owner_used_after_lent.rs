@@ -1,0 +1,1 @@
+../ui/selfref_mut_owner_used_after_lent.rs

@@ -1,0 +1,1 @@
+../ui/selfref_struct_literal.rs
