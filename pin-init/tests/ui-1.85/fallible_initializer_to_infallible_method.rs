@@ -1,1 +1,0 @@
-../ui/fallible_initializer_to_infallible_method.rs

@@ -1,0 +1,1 @@
+../../ui/init/fallible_initializer_to_infallible_method.rs

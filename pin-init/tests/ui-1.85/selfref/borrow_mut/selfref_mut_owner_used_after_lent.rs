@@ -1,0 +1,1 @@
+../../../ui/selfref/borrow_mut/selfref_mut_owner_used_after_lent.rs

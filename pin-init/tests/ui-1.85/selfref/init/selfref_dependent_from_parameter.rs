@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_dependent_from_parameter.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_accessor_on_result.rs

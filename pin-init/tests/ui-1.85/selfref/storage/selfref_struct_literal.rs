@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/selfref_struct_literal.rs

@@ -1,1 +1,0 @@
-../ui/selfref_accessor_on_result.rs

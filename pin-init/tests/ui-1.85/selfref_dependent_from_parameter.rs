@@ -1,1 +1,0 @@
-../ui/selfref_dependent_from_parameter.rs

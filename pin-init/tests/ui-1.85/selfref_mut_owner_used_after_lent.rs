@@ -1,1 +1,0 @@
-../ui/selfref_mut_owner_used_after_lent.rs

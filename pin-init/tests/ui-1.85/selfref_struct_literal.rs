@@ -1,1 +1,0 @@
-../ui/selfref_struct_literal.rs
