@@ -14,7 +14,6 @@ use kernel::{new_mutex, prelude::*, sync::Mutex};
 module! {
     type: SelfrefExists,
     name: "rust_selfref_exists",
-    author: "Rust for Linux Contributors",
     description: "Rust self-referential sample: existential lifetimes",
     license: "GPL",
 }

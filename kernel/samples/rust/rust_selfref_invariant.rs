@@ -13,7 +13,6 @@ use kernel::{new_mutex, prelude::*, sync::Mutex};
 module! {
     type: SelfrefInvariant,
     name: "rust_selfref_invariant",
-    author: "Rust for Linux Contributors",
     description: "Rust self-referential sample: invariant borrows",
     license: "GPL",
 }

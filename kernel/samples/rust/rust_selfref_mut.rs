@@ -11,7 +11,6 @@ use kernel::prelude::*;
 module! {
     type: SelfrefMut,
     name: "rust_selfref_mut",
-    author: "Rust for Linux Contributors",
     description: "Rust self-referential sample: mutable borrows",
     license: "GPL",
 }

@@ -12,7 +12,6 @@ use kernel::prelude::*;
 module! {
     type: SelfrefShared,
     name: "rust_selfref_shared",
-    author: "Rust for Linux Contributors",
     description: "Rust self-referential sample: shared borrows",
     license: "GPL",
 }

@@ -15,25 +15,16 @@
 //! other cases would report a wrong drop order.
 
 use crate::{
-    bindings, c_str,
-    kunit::{kunit_case, kunit_case_null},
-    new_mutex,
+    bindings, new_mutex,
     prelude::*,
     sync::{Arc, Mutex},
 };
 use core::cell::Cell;
 
-/// Reports a failed check to KUnit (and ends the case) if `$cond` is false.
-macro_rules! check {
-    ($cond:expr) => {
-        crate::kunit_assert!(
-            "pin_init_selfref",
-            "rust/kernel/init/selfref_test.rs",
-            0,
-            $cond
-        )
-    };
-}
+// `check!($cond)` reports a failed check to KUnit (and ends the case) if `$cond` is false. The
+// module that includes this suite (`rust/kernel/init.rs`) defines it, with the kernel's
+// `kunit_assert!`, whose file name argument is a `&str` literal in 6.12 and a `&CStr` literal in
+// later kernels: the only line of the suite that differs between them.
 
 /// Runs a case body, failing the case if it returns an error.
 macro_rules! run {
@@ -86,7 +77,7 @@ fn packet_is(p: &Packet<'_>, header: &[u8], payload: &[u8]) -> bool {
 
 extern "C" fn shared_borrows(_test: *mut bindings::kunit) {
     run!((|| {
-        crate::stack_try_pin_init!(let p: Packet<'_> =? Packet::new(&DEVICE, kvec(&[1, 2, 3, 4])?));
+        pin_init::stack_try_pin_init!(let p: Packet<'_> =? Packet::new(&DEVICE, kvec(&[1, 2, 3, 4])?));
         check!(packet_is(&p, &[1, 2], &[3, 4]));
 
         let mut boxed = KBox::pin_init(Packet::new(&DEVICE, kvec(&[5, 6, 7])?), GFP_KERNEL)?;
@@ -134,7 +125,7 @@ fn views_itself(s: &Inline, tail: &[u8]) -> bool {
 
 extern "C" fn inline_owner(_test: *mut bindings::kunit) {
     run!((|| {
-        crate::stack_pin_init!(let s = Inline::new([1, 2, 3, 4]));
+        pin_init::stack_pin_init!(let s = Inline::new([1, 2, 3, 4]));
         check!(views_itself(&s, &[2, 3, 4]));
 
         let boxed = KBox::pin_init(Inline::new([5, 6, 7, 8]), GFP_KERNEL)?;
@@ -177,7 +168,7 @@ extern "C" fn mutable_borrow(_test: *mut bindings::kunit) {
         let (rx, tx) = ring.halves();
         check!(**rx == [0xaa, 0xaa] && **tx == [0, 1]);
 
-        crate::stack_try_pin_init!(let ring: Ring =? Ring::new(kvec(&[1, 2, 3])?));
+        pin_init::stack_try_pin_init!(let ring: Ring =? Ring::new(kvec(&[1, 2, 3])?));
         let (rx, tx) = ring.halves();
         check!(**rx == [1, 2] && **tx == [3]);
         Ok(())
@@ -265,7 +256,7 @@ extern "C" fn existential_lifetime(_test: *mut bindings::kunit) {
         check!(q.as_mut().submit() == 14);
         check!(q.with_inner(|m| m.lock().seq) == 14 && q.dev.id == 7);
 
-        crate::stack_try_pin_init!(let q: Cmdq<'_> =? Cmdq::new(&DEVICE));
+        pin_init::stack_try_pin_init!(let q: Cmdq<'_> =? Cmdq::new(&DEVICE));
         check!(q.as_mut().submit() == 7);
         Ok(())
     })());
@@ -413,7 +404,7 @@ extern "C" fn failing_initializer(_test: *mut bindings::kunit) {
         check!(KBox::pin_init(Staged::new(&log, true), GFP_KERNEL).err() == Some(ENOMEM));
         check!(log.take_is(&failed));
         {
-            crate::stack_try_pin_init!(let s: Staged<'_> = Staged::new(&log, true));
+            pin_init::stack_try_pin_init!(let s: Staged<'_> = Staged::new(&log, true));
             check!(s.is_err());
         }
         check!(log.take_is(&failed));
@@ -466,27 +457,48 @@ mod kasan_demo {
 }
 
 /// The name of the module the cases are built into, for KUnit's `module` attribute.
-const MODULE: &CStr = c_str!("kernel");
+const MODULE: &core::ffi::CStr = c"kernel";
 
 #[cfg(not(pin_init_selfref_kasan_demo))]
 const CASES: usize = 6;
 #[cfg(pin_init_selfref_kasan_demo)]
 const CASES: usize = 7;
 
+/// A case of this suite, in the module [`MODULE`]. The `kunit_case` is written out here rather
+/// than made by `kunit::kunit_case`, whose parameters differ between kernel releases, so that
+/// the same suite builds on each kernel the series is for.
+const fn case(
+    name: &'static core::ffi::CStr,
+    run: unsafe extern "C" fn(*mut bindings::kunit),
+) -> bindings::kunit_case {
+    // The pointers through the bytes: a `const fn` cannot call the kernel's `as_char_ptr` (a
+    // trait method), and the cast to the kernel's `c_char` is the same.
+    bindings::kunit_case {
+        run_case: Some(run),
+        name: name.to_bytes_with_nul().as_ptr().cast(),
+        module_name: MODULE.to_bytes_with_nul().as_ptr().cast_mut().cast(),
+        // SAFETY: `kunit_case` is a C struct of pointers, integers and enums whose zero value is
+        // valid (KUnit's own `KUNIT_CASE()` leaves every other field zero).
+        ..unsafe { core::mem::zeroed() }
+    }
+}
+
+/// The case that ends the list: all zero.
+const fn end_of_cases() -> bindings::kunit_case {
+    // SAFETY: as in `case`, the zero `kunit_case` is valid; KUnit stops at its NULL `run_case`.
+    unsafe { core::mem::zeroed() }
+}
+
 static mut TEST_CASES: [bindings::kunit_case; CASES + 1] = [
-    kunit_case(c_str!("shared_borrows"), shared_borrows, MODULE),
-    kunit_case(c_str!("inline_owner"), inline_owner, MODULE),
-    kunit_case(c_str!("mutable_borrow"), mutable_borrow, MODULE),
-    kunit_case(c_str!("invariant_borrow"), invariant_borrow, MODULE),
-    kunit_case(c_str!("existential_lifetime"), existential_lifetime, MODULE),
-    kunit_case(c_str!("failing_initializer"), failing_initializer, MODULE),
+    case(c"shared_borrows", shared_borrows),
+    case(c"inline_owner", inline_owner),
+    case(c"mutable_borrow", mutable_borrow),
+    case(c"invariant_borrow", invariant_borrow),
+    case(c"existential_lifetime", existential_lifetime),
+    case(c"failing_initializer", failing_initializer),
     #[cfg(pin_init_selfref_kasan_demo)]
-    kunit_case(
-        c_str!("drop_order_kasan_demo"),
-        kasan_demo::drop_order_kasan_demo,
-        MODULE,
-    ),
-    kunit_case_null(),
+    case(c"drop_order_kasan_demo", kasan_demo::drop_order_kasan_demo),
+    end_of_cases(),
 ];
 
 crate::kunit_unsafe_test_suite!(pin_init_selfref, TEST_CASES);
