@@ -1,10 +1,17 @@
 #!/bin/sh
-# make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR [TREE]
+# make-series.sh [--kernel 6.12|7.2] OUT_DIR REPO_ROOT VENDOR_DIR [TREE]
 #
 # Writes the complete kernel patch series into OUT_DIR, as `git format-patch`
 # output that applies with `git am` (or `patch -p1`) to a vanilla Linux 6.12.y
 # tree, and OUT_DIR/series, listing it in order. Used by scripts/prepare-tree.sh
 # (and so by `cargo xtask kernel` and the Nix build) and by `cargo xtask series`.
+#
+# With `--kernel 7.2` it writes the series for Linux 7.2 instead, from the same
+# crate and kernel/ files: 7.2 has pin-init (rust/pin-init) and syn, quote and
+# proc-macro2 already, so there is no vendored crate, the generated patch
+# replaces the tree's rust/pin-init/{src,internal/src} (TREE is required: the
+# old files are read from it, and VENDOR_DIR is not used), and the hand-written
+# patches are those of REPO_ROOT/patches/7.2/series.
 #
 #  1. one patch per vendored crate (unicode-ident, proc-macro2, quote, syn, at
 #     the versions pin-init-internal uses in REPO_ROOT/Cargo.lock), adding the
@@ -34,14 +41,30 @@ die() {
 	exit 1
 }
 
-[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: make-series.sh OUT_DIR REPO_ROOT VENDOR_DIR [TREE]"
+kernel=6.12
+if [ "${1-}" = --kernel ]; then
+	[ $# -ge 2 ] || die "--kernel needs a version (6.12 or 7.2)"
+	kernel=$2
+	shift 2
+fi
+[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: make-series.sh [--kernel 6.12|7.2] OUT_DIR REPO_ROOT VENDOR_DIR [TREE]"
 out=$1
 repo=$2
 vendor=$3
 tree=${4-}
 command -v git >/dev/null 2>&1 || die "git not found (Debian package git)"
 [ -f "$repo/Cargo.lock" ] || die "missing $repo/Cargo.lock"
-series=$repo/patches/series
+# The hand-written patches of this kernel and their list.
+case $kernel in
+6.12) patchdir=$repo/patches ;;
+7.2)
+	patchdir=$repo/patches/7.2
+	[ -n "$tree" ] || die "the 7.2 series replaces the tree's rust/pin-init: pass the vanilla 7.2 tree as TREE"
+	[ -d "$tree/rust/pin-init/src" ] || die "$tree has no rust/pin-init/src (is it a vanilla 7.2 tree?)"
+	;;
+*) die "--kernel $kernel: the series is for 6.12 or 7.2" ;;
+esac
+series=$patchdir/series
 [ -f "$series" ] || die "missing $series"
 
 # The crates the kernel tree gets copies of, in dependency order (each builds
@@ -49,6 +72,8 @@ series=$repo/patches/series
 # checked against this line by xtask/tests/config.rs; the Nix build vendors
 # whatever Cargo.lock pins and runs this script.
 vendored_crates="unicode-ident proc-macro2 quote syn"
+# Linux 7.2 has its own copies of these (rust/syn, ...; rust/Makefile builds them).
+[ "$kernel" = 6.12 ] || vendored_crates=""
 
 # Version of crate $1 that pin-init-internal depends on (directly or not) in
 # Cargo.lock. Other packages (e.g. test-only dependencies) may pull in other
@@ -91,7 +116,7 @@ series_lines=$(sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' -e
 # The hand-written patches, in order.
 hand=$(printf '%s\n' "$series_lines" | grep -v '^[-+]' || true)
 for p in $hand; do
-	[ -f "$repo/patches/$p" ] || die "patch $p listed in patches/series does not exist"
+	[ -f "$patchdir/$p" ] || die "patch $p listed in $series does not exist"
 done
 # The `+ PATH` and `- PATH` lines of patch $1, one per line.
 extra_files() {
@@ -116,8 +141,8 @@ for p in $hand; do
 		if [ "$op" = + ]; then
 			[ -f "$repo/kernel/$path" ] || die "patches/series: $p adds $path, but $repo/kernel/$path does not exist"
 		else
-			[ -n "$tree" ] || die "patch $p deletes $path, whose content differs between 6.12.y releases: pass the vanilla tree the series is for as TREE"
-			[ -f "$tree/$path" ] || die "patch $p deletes $path, but $tree/$path does not exist (is $tree a vanilla 6.12 tree?)"
+			[ -n "$tree" ] || die "patch $p deletes $path, whose content differs between $kernel.y releases: pass the vanilla tree the series is for as TREE"
+			[ -f "$tree/$path" ] || die "patch $p deletes $path, but $tree/$path does not exist (is $tree a vanilla $kernel tree?)"
 		fi
 	done
 done
@@ -127,7 +152,7 @@ done
 # agree, so that a crate update that changes its edition cannot go unnoticed.
 edition_in_patches() { # CRATE_NAME (with underscores)
 	for p in $hand; do
-		sed -n "s/^+$1-edition := \([0-9][0-9]*\)\$/\1/p" "$repo/patches/$p"
+		sed -n "s/^+$1-edition := \([0-9][0-9]*\)\$/\1/p" "$patchdir/$p"
 	done | tail -n 1
 }
 
@@ -227,11 +252,23 @@ done
 for d in pin-init/src pin-init/internal/src; do
 	[ -n "$(ls -A "$repo/$d" 2>/dev/null)" ] || die "$repo/$d is missing or empty"
 done
+if [ "$kernel" = 7.2 ]; then
+	# The tree's own pin-init, as the base the generated patch replaces (not part of the
+	# series).
+	mkdir -p "$work/tree/rust/pin-init/internal"
+	cp -R "$tree/rust/pin-init/src" "$work/tree/rust/pin-init/src"
+	cp -R "$tree/rust/pin-init/internal/src" "$work/tree/rust/pin-init/internal/src"
+	g add -A
+	g commit -q -m base
+	base=$(g rev-parse HEAD)
+	rm -rf "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
+fi
 mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
 cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
 cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
 g add -A
-g commit -q -F - <<EOF
+if [ "$kernel" = 6.12 ]; then
+	g commit -q -F - <<EOF
 rust: pin-init: import the crate with self-referential structs
 
 Add the sources of the \`pin-init\` crate and of its procedural macro
@@ -251,11 +288,36 @@ and switch \`kernel::init\` over to the crate.
 
 $sob
 EOF
+else
+	g commit -q -F - <<EOF
+rust: pin-init: add self-referential structs
 
+Replace the sources of the \`pin-init\` crate and of its procedural
+macro crate \`pin-init-internal\` (rust/pin-init/src and
+rust/pin-init/internal/src) with a version whose \`#[pin_data]\` lets
+the fields of a pinned struct borrow sibling fields: shared
+(\`#[borrowed]\`), mutable (\`#[borrowed(mut)]\`), invariant
+(\`#[uses('x: invariant)]\`) and existential (\`where exists<'x>: 'a\`)
+borrows, without allocation and without \`unsafe\` in the user's code.
+Its API is a superset of the one it replaces: every user in the tree
+builds unchanged.
+
+The procedural macros need only the \`syn\` features rust/Makefile
+builds the kernel's copy of \`syn\` with.
+
+$sob
+EOF
+fi
 ngen=$(g rev-list --count HEAD)
 nhand=$(echo "$hand" | wc -w)
 total=$((ngen + nhand))
-g format-patch -q --root --no-signature --no-numbered -o "$work/gen" HEAD >/dev/null
+if [ "$kernel" = 6.12 ]; then
+	g format-patch -q --root --no-signature --no-numbered -o "$work/gen" HEAD >/dev/null
+else
+	ngen=$((ngen - 1))
+	total=$((total - 1))
+	g format-patch -q --no-renames --no-signature --no-numbered -o "$work/gen" "$base..HEAD" >/dev/null
+fi
 
 # [PATCH] or [PATCH k/m] -> [PATCH n/total], on the first Subject line only.
 renumber() { # FILE N
@@ -274,7 +336,7 @@ done
 # file's diff (its own and the generated ones) in path order, under a
 # recomputed diffstat.
 compose() { # PATCH
-	src=$repo/patches/$1
+	src=$patchdir/$1
 	c=$work/compose
 	rm -rf "$c"
 	mkdir -p "$c/tree"
@@ -340,8 +402,8 @@ for p in $hand; do
 		compose "$p" >"$work/composed.patch"
 		renumber "$work/composed.patch" "$n" >"$out/$name"
 	else
-		renumber "$repo/patches/$p" "$n" >"$out/$name"
+		renumber "$patchdir/$p" "$n" >"$out/$name"
 	fi
-	echo "$name patches/$p" >>"$out/series"
+	echo "$name ${patchdir#"$repo"/}/$p" >>"$out/series"
 done
 echo "make-series: wrote $n patch(es) to $out ($ngen generated, $nhand from patches/series)"

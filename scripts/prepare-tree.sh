@@ -1,8 +1,8 @@
 #!/bin/sh
-# prepare-tree.sh KERNEL_TREE REPO_ROOT VENDOR_DIR
+# prepare-tree.sh [--kernel 6.12|7.2] KERNEL_TREE REPO_ROOT VENDOR_DIR
 #
-# The one definition of how a vanilla Linux 6.12 tree becomes this project's
-# tree. Used by `cargo xtask kernel` and by the Nix flake. POSIX sh,
+# The one definition of how a vanilla Linux 6.12 tree (or, with `--kernel 7.2`,
+# a Linux 7.2 tree) becomes this project's tree. Used by `cargo xtask kernel` and by the Nix flake. POSIX sh,
 # coreutils, sed, awk, git (for make-series.sh) and patch only.
 #
 #  1. scripts/make-series.sh writes the complete patch series (the vendored
@@ -13,7 +13,8 @@
 #     does not apply is reported with its name, the file and the hunk, and
 #     nothing of it is applied (dry run first).
 #
-# The tree must be a vanilla 6.12 tree: preparing a tree twice is refused.
+# The tree must be a vanilla tree of that version: preparing a tree twice is
+# refused.
 set -eu
 
 die() {
@@ -21,7 +22,13 @@ die() {
 	exit 1
 }
 
-[ $# -eq 3 ] || die "usage: prepare-tree.sh KERNEL_TREE REPO_ROOT VENDOR_DIR"
+kernel=6.12
+if [ "${1-}" = --kernel ]; then
+	[ $# -ge 2 ] || die "--kernel needs a version (6.12 or 7.2)"
+	kernel=$2
+	shift 2
+fi
+[ $# -eq 3 ] || die "usage: prepare-tree.sh [--kernel 6.12|7.2] KERNEL_TREE REPO_ROOT VENDOR_DIR"
 tree=$1
 repo=$2
 vendor=$3
@@ -29,10 +36,16 @@ vendor=$3
 [ -f "$tree/Makefile" ] || die "$tree is not a kernel tree (no Makefile)"
 version=$(sed -n 's/^VERSION = //p' "$tree/Makefile" | head -n 1)
 patchlevel=$(sed -n 's/^PATCHLEVEL = //p' "$tree/Makefile" | head -n 1)
-[ "$version.$patchlevel" = "6.12" ] ||
-	die "$tree is Linux $version.$patchlevel, expected 6.12"
-[ ! -e "$tree/rust/pin-init" ] ||
-	die "$tree already has rust/pin-init: start from a vanilla 6.12 tree"
+[ "$version.$patchlevel" = "$kernel" ] ||
+	die "$tree is Linux $version.$patchlevel, expected $kernel"
+# 6.12 has no rust/pin-init, 7.2's has no selfref module: the series adds them.
+if [ "$kernel" = 6.12 ]; then
+	[ ! -e "$tree/rust/pin-init" ] ||
+		die "$tree already has rust/pin-init: start from a vanilla 6.12 tree"
+else
+	[ ! -e "$tree/rust/pin-init/src/selfref.rs" ] ||
+		die "$tree already has this project's rust/pin-init (rust/pin-init/src/selfref.rs): start from a vanilla $kernel tree"
+fi
 command -v patch >/dev/null 2>&1 ||
 	die "patch not found (Debian package patch)"
 
@@ -41,7 +54,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/prepare-tree.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 # The series is made for this tree: a patch may delete files whose content
 # differs between 6.12.y releases (see make-series.sh).
-sh "$here/make-series.sh" "$work/series" "$repo" "$vendor" "$tree" >/dev/null
+sh "$here/make-series.sh" --kernel "$kernel" "$work/series" "$repo" "$vendor" "$tree" >/dev/null
 
 # Print, for a failed dry run of PATCH, which file and hunk failed, with the
 # hunk's @@ header from the patch.
@@ -98,4 +111,8 @@ while read -r name origin; do
 		die "patch $label ($note) failed after a successful dry run"
 	applied=$((applied + 1))
 done <"$work/series/series"
-echo "prepare-tree: applied $applied patch(es): $generated generated (vendored crates, pin-init), $((applied - generated)) from patches/series"
+case $kernel in
+6.12) what="vendored crates, pin-init" from=patches/series ;;
+*) what="pin-init" from=patches/$kernel/series ;;
+esac
+echo "prepare-tree: applied $applied patch(es): $generated generated ($what), $((applied - generated)) from $from"

@@ -1,9 +1,9 @@
 #!/bin/sh
-# save-patches.sh GIT_TREE BASE [REPO_ROOT]
+# save-patches.sh [--kernel 6.12|7.2] GIT_TREE BASE [REPO_ROOT]
 #
 # Writes the commits BASE..HEAD of the kernel git tree GIT_TREE into
-# REPO_ROOT/patches/ (default: this repository) as the hand-written patches of
-# the series, with `git format-patch`: the way back after editing the series in
+# REPO_ROOT/patches/ (default: this repository; REPO_ROOT/patches/7.2/ with
+# `--kernel 7.2`) as the hand-written patches of the series, with `git format-patch`: the way back after editing the series in
 # a tree (apply it with `git am`, edit, commit, then run this; BASE is the
 # commit of the last generated patch, "rust: pin-init: import the crate ...").
 #
@@ -17,10 +17,21 @@ die() {
 	echo "save-patches: error: $*" >&2
 	exit 1
 }
-[ $# -ge 2 ] || die "usage: save-patches.sh GIT_TREE BASE [REPO_ROOT]"
+kernel=6.12
+if [ "${1-}" = --kernel ]; then
+	[ $# -ge 2 ] || die "--kernel needs a version (6.12 or 7.2)"
+	kernel=$2
+	shift 2
+fi
+[ $# -ge 2 ] || die "usage: save-patches.sh [--kernel 6.12|7.2] GIT_TREE BASE [REPO_ROOT]"
 gitdir=$1
 base=$2
 repo=${3:-$(cd "$(dirname "$0")/.." && pwd)}
+case $kernel in
+6.12) patchdir=$repo/patches ;;
+7.2) patchdir=$repo/patches/7.2 ;;
+*) die "--kernel $kernel: the series is for 6.12 or 7.2" ;;
+esac
 out=$(mktemp -d "${TMPDIR:-/tmp}/save-patches.XXXXXX")
 trap 'rm -rf "$out"' EXIT INT TERM
 git -C "$gitdir" -c core.abbrev=7 format-patch -q --no-signature --no-numbered -o "$out" "$base..HEAD"
@@ -30,7 +41,7 @@ directives() {
 		/^[ \t]*#/ || /^[ \t]*$/ { next }
 		/^[ \t]*[-+][ \t]/ { if (cur == want) print; next }
 		{ c = $1; sub(/^[0-9][0-9][0-9][0-9]-/, "", c); cur = c }
-	' "$repo/patches/series"
+	' "$patchdir/series"
 }
 for f in "$out"/*.patch; do
 	name=$(basename "$f")
@@ -57,6 +68,6 @@ for f in "$out"/*.patch; do
 			fi
 		} >"$f"
 	fi
-	cp "$f" "$repo/patches/$name"
-	echo "save-patches: patches/$name"
+	cp "$f" "$patchdir/$name"
+	echo "save-patches: ${patchdir#"$repo"/}/$name"
 done

@@ -450,8 +450,26 @@ fn wrong_kernel_version_is_refused() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("it is Linux 6.11.0, this project targets Linux 6.12"),
+        err.contains("it is Linux 6.11.0, this run targets Linux 6.12"),
         "{err}"
+    );
+    // A 7.2 tree is refused too, with the option that builds it.
+    let t72 = t.0.join("linux-7.2");
+    fake_tree(&t72, 11);
+    let makefile = fs::read_to_string(t72.join("Makefile"))
+        .unwrap()
+        .replace("VERSION = 6", "VERSION = 7")
+        .replace("PATCHLEVEL = 11", "PATCHLEVEL = 2");
+    fs::write(t72.join("Makefile"), makefile).unwrap();
+    let o = xtask(
+        &["kernel", "--source", t72.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &t.0.join("cache"))],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("this run targets Linux 6.12 (for Linux 7.2: --tree 7.2)"),
+        "{}",
+        stderr(&o)
     );
     let not_a_tree = t.0.join("nothing");
     fs::create_dir_all(&not_a_tree).unwrap();
@@ -598,5 +616,74 @@ fn unformatted_rust_fails_after_the_build_naming_the_repository_file() {
             lib.display()
         )),
         "{err}"
+    );
+}
+
+/// The 7.2 series: no vendored crate, the tree's own rust/pin-init replaced (files it has and
+/// the crate has not are deleted), the hand-written patches of patches/7.2/series.
+#[test]
+fn series_for_7_2_replaces_the_trees_pin_init() {
+    let t = Temp::new("seven-two");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 2);
+    let makefile = fs::read_to_string(tree.join("Makefile"))
+        .unwrap()
+        .replace("VERSION = 6", "VERSION = 7");
+    fs::write(tree.join("Makefile"), makefile).unwrap();
+    write(&tree.join("rust/pin-init/src/lib.rs"), "//! mainline's\n");
+    write(
+        &tree.join("rust/pin-init/src/alloc.rs"),
+        "//! mainline's alloc\n",
+    );
+    write(
+        &tree.join("rust/pin-init/internal/src/lib.rs"),
+        "//! mainline's macros\n",
+    );
+    write(&tree.join("rust/pin-init/README.md"), "kept\n");
+    fake_repo(&frepo, &vendor);
+    write(&frepo.join("pin-init/src/selfref.rs"), "//! ours\n");
+    write(&frepo.join("patches/7.2/series"), "0001-good.patch\n");
+    fs::copy(
+        frepo.join("patches/0001-good.patch"),
+        frepo.join("patches/7.2/0001-good.patch"),
+    )
+    .unwrap();
+    let run = |kernel: &str| {
+        Command::new("sh")
+            .arg(repo().join("scripts/prepare-tree.sh"))
+            .args(["--kernel", kernel])
+            .args([&tree, &frepo, &t.0.join("no-vendor-dir")])
+            .output()
+            .unwrap()
+    };
+    let o = run("6.12");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is Linux 7.2, expected 6.12"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run("7.2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("applied 2 patch(es): 1 generated (pin-init), 1 from patches/7.2/series"),
+        "{out}"
+    );
+    let lib = fs::read_to_string(tree.join("rust/pin-init/src/lib.rs")).unwrap();
+    assert_eq!(lib, "//! fake\n");
+    assert!(tree.join("rust/pin-init/src/selfref.rs").is_file());
+    assert!(!tree.join("rust/pin-init/src/alloc.rs").exists());
+    assert!(tree.join("rust/pin-init/README.md").is_file());
+    assert!(!tree.join("rust/syn").exists(), "7.2 vendors nothing");
+    assert!(fs::read_to_string(tree.join("kernel/hello.c"))
+        .unwrap()
+        .contains("line2_renamed"));
+    let o = run("7.2");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("already has this project's rust/pin-init"),
+        "{}",
+        stderr(&o)
     );
 }
