@@ -3,6 +3,7 @@
 //! Must not build: the prelude exports the `Zeroable` derive macro only, not the trait whose
 //! by-value `zeroed()` would then be callable on every zeroable type, where it is easily taken
 //! for the in-place `kernel::init::zeroed()`.
+// kernels: 6.12
 // expect: no function or associated item named `zeroed` found
 
 use kernel::prelude::*;

@@ -3,6 +3,7 @@
 //! Must not build: a megabyte zeroed by value (on the stack) and moved into a `KBox`, which looks
 //! like an in-place initialization. The kernel's smart pointers refuse initializers larger than
 //! `kernel::init::MAX_INIT_SIZE`.
+// kernels: 6.12
 // expect: kernel::init::MAX_INIT_SIZE
 // expect: Initialize in place: `kernel::init::zeroed()` instead of `Zeroable::zeroed()`
 

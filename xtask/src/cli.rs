@@ -70,7 +70,12 @@ const JOBS: Opt = Opt {
 const SOURCE: Opt = valued(
     "source",
     "DIR",
-    "use this unpacked vanilla 6.12 tree instead of Debian's tarball",
+    "use this unpacked vanilla tree (of the --tree version) instead of Debian's tarball",
+);
+const TREE: Opt = valued(
+    "tree",
+    "6.12|7.2",
+    "the kernel: 6.12 (default) or mainline 7.2 (Debian unstable's linux-source-7.2, LLVM 19; its own cache in 7.2/)",
 );
 const JSON: Opt = flag(
     "json",
@@ -108,7 +113,7 @@ pub const ENV: &[(&str, &str)] = &[
     ),
     (
         "PIN_INIT_HARNESS_TARBALL",
-        "the kernel source tarball (default /usr/src/linux-source-6.12.tar.xz)",
+        "the kernel source tarball (default /usr/src/linux-source-6.12.tar.xz; with --tree 7.2 the one setup downloads into the cache's 7.2/downloads/)",
     ),
     (
         "PIN_INIT_HARNESS_NO_CCACHE",
@@ -168,7 +173,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "setup",
         args: "",
         about: "Install the Debian toolchain (pinned) and bindgen-cli into the cache; does nothing the second time. Never removes a package: stops and says what conflicts instead.",
-        opts: &[],
+        opts: &[TREE],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_QEMU",
@@ -179,7 +184,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "kernel",
         args: "",
         about: "Unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh), configure it (kunit-configs/) and build it; incremental.",
-        opts: &[DEBUG, DOCS, JOBS, SOURCE],
+        opts: &[TREE, DEBUG, DOCS, JOBS, SOURCE],
         env: KERNEL_ENV,
     },
     Cmd {
@@ -187,6 +192,7 @@ pub const COMMANDS: &[Cmd] = &[
         args: "",
         about: "Boot the built kernel in QEMU, run KUnit and the sample modules, judge the console log. With --module, --manifest, --no-samples, --append, --exec or --shell the logs go to the cache's logs/custom/, never over the main ones.",
         opts: &[
+            TREE,
             DEBUG,
             JSON,
             JUNIT,
@@ -236,7 +242,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "all",
         args: "",
         about: "setup + kernel + vm-test.",
-        opts: &[DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        opts: &[TREE, DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_REPO",
@@ -271,6 +277,7 @@ pub const COMMANDS: &[Cmd] = &[
         args: "DIR",
         about: "Build the out-of-tree module in DIR against the harness kernel with its toolchain and flags; any rustc/clippy warning or unformatted Rust file (the kernel's .rustfmt.toml) fails it.",
         opts: &[
+            TREE,
             flag("debug", "against the debug kernel (`cargo xtask kernel --debug`)"),
             JOBS,
         ],
@@ -280,7 +287,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "env",
         args: "[DIR]",
         about: "Print the make command line and variables that build a module in DIR (default: $PWD) against the harness kernel, and its rustfmt check.",
-        opts: &[flag("debug", "for the debug kernel")],
+        opts: &[TREE, flag("debug", "for the debug kernel")],
         env: MODULE_ENV,
     },
     Cmd {
@@ -288,12 +295,13 @@ pub const COMMANDS: &[Cmd] = &[
         args: "LOGFILE",
         about: "Judge a saved console log: KTAP, the sample modules, oops/BUG/WARN/KASAN reports.",
         opts: &[
+            TREE,
             JSON,
             JUNIT,
             valued(
                 "manifest",
                 "FILE",
-                "the sample module manifest (default nixos-tests/samples.manifest)",
+                "the sample module manifest (default nixos-tests/samples.manifest; samples-7.2.manifest with --tree 7.2)",
             ),
         ],
         env: &["PIN_INIT_HARNESS_REPO"],
@@ -303,6 +311,7 @@ pub const COMMANDS: &[Cmd] = &[
         args: "",
         about: "Write the complete patch series (vendored crates, pin-init, patches/) with a cover letter, check that it `git am`s onto vanilla 6.12 and that checkpatch.pl --strict finds no error.",
         opts: &[
+            TREE,
             valued("out", "DIR", "write the series there (default: in the cache)"),
             flag(
                 "bisect",
@@ -357,7 +366,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "clean",
         args: "",
         about: "Remove the prepared tree and the build directories.",
-        opts: &[flag("all", "remove the whole cache")],
+        opts: &[TREE, flag("all", "remove the whole cache (with --tree 7.2: the 7.2 part of it)")],
         env: &["PIN_INIT_HARNESS_CACHE"],
     },
 ];
@@ -456,6 +465,8 @@ pub struct Flags {
     pub accel: Option<String>,
     /// `--source DIR`.
     pub source: Option<PathBuf>,
+    /// `--tree 6.12|7.2`.
+    pub tree: Option<crate::line::Line>,
     /// `--manifest FILE`.
     pub manifest: Option<PathBuf>,
     /// `--out DIR`.
@@ -574,6 +585,13 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 f.accel = Some(a);
             }
             "junit" => f.junit = Some(PathBuf::from(v)),
+            "tree" => {
+                let t = text(long, v)?;
+                f.tree =
+                    Some(crate::line::Line::parse(&t).ok_or_else(|| {
+                        UsageError(format!("--tree must be 6.12 or 7.2, not `{t}`"))
+                    })?);
+            }
             "source" => f.source = Some(PathBuf::from(v)),
             "manifest" => f.manifest = Some(PathBuf::from(v)),
             "out" => f.out = Some(PathBuf::from(v)),
@@ -659,6 +677,7 @@ mod tests {
                         "N" | "SECS" => "3".into(),
                         "CHECKS" => "dropck".into(),
                         "auto|kvm|tcg" => "tcg".into(),
+                        "6.12|7.2" => "7.2".into(),
                         _ => "/tmp/x".into(),
                     });
                 }
@@ -669,6 +688,19 @@ mod tests {
                 assert!(f.is_ok(), "{} {a:?}: {f:?}", cmd.name);
                 assert_ne!(f.unwrap(), Flags::default(), "{} {a:?}", cmd.name);
             }
+        }
+    }
+
+    #[test]
+    fn tree_names_a_kernel_of_the_series() {
+        let kernel = command("kernel").unwrap();
+        let f = parse(kernel, &args(&["--tree", "7.2"])).unwrap();
+        assert_eq!(f.tree, Some(crate::line::Line::V7_2));
+        let e = parse(kernel, &args(&["--tree", "6.13"])).unwrap_err();
+        assert_eq!(e.0, "--tree must be 6.12 or 7.2, not `6.13`");
+        // Only the commands that build, boot or judge a kernel take it.
+        for name in ["test", "fuzz", "sweep", "kasan-demo"] {
+            assert!(parse(command(name).unwrap(), &args(&["--tree", "7.2"])).is_err());
         }
     }
 

@@ -16,6 +16,7 @@ pub mod kasan_demo;
 pub mod kernel;
 pub mod ktap;
 pub mod kunitcheck;
+pub mod line;
 pub mod module;
 pub mod series;
 pub mod setup;
@@ -192,6 +193,9 @@ fn dispatch(args: &[String]) -> std::result::Result<(), Failure> {
 }
 
 fn run(cmd: &str, f: &Flags) -> Result<()> {
+    if let Some(tree) = f.tree {
+        line::select(tree);
+    }
     let repo = util::repo_root();
     let cache = util::cache_dir();
     match cmd {
@@ -242,7 +246,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
             let manifest = f
                 .manifest
                 .clone()
-                .unwrap_or_else(|| repo.join("nixos-tests/samples.manifest"));
+                .unwrap_or_else(|| line::selected().manifest(&repo));
             let modules = verdict::read_manifest(&manifest)?;
             let bytes = std::fs::read(log).map_err(|e| util::Error(format!("{log}: {e}")))?;
             let v = verdict::judge(&String::from_utf8_lossy(&bytes), &modules);

@@ -510,7 +510,7 @@ pub fn vm_run(repo: &Path, build: &Path, debug: bool, req: &Request) -> Result<v
     }
     let mut modules: Vec<Module> = Vec::new();
     if !req.no_samples {
-        modules = verdict::read_manifest(&repo.join("nixos-tests/samples.manifest"))?;
+        modules = verdict::read_manifest(&crate::line::selected().manifest(repo))?;
     }
     if let Some(path) = &req.manifest {
         let base = path.parent().unwrap_or(Path::new("."));

@@ -130,7 +130,7 @@ fn test_results(cache: &Path, repo: &Path) -> String {
     let log = cache.join("logs/vm-console.log");
     let (Ok(bytes), Ok(manifest)) = (
         fs::read(&log),
-        verdict::read_manifest(&repo.join("nixos-tests/samples.manifest")),
+        verdict::read_manifest(&crate::line::selected().manifest(repo)),
     ) else {
         return "Not yet tested in this build cache: run `cargo xtask all`.\n".to_string();
     };
@@ -151,7 +151,9 @@ fn test_results(cache: &Path, repo: &Path) -> String {
 
 /// Writes `0000-cover-letter.patch`.
 fn cover_letter(repo: &Path, cache: &Path, out: &Path, patches: &[Patch]) -> Result<()> {
-    let blurb_file = repo.join("patches/cover-letter.txt");
+    let blurb_file = crate::line::selected()
+        .patches(repo)
+        .join("cover-letter.txt");
     let blurb =
         fs::read_to_string(&blurb_file).context(format!("reading {}", blurb_file.display()))?;
     let mut title = String::new();
@@ -199,7 +201,7 @@ pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Re
     let patches = read_series(out)?;
     let _ = fs::remove_dir_all(work);
     fs::create_dir_all(work)?;
-    let mut files: Vec<PathBuf> = kernel::patched_paths(repo)?.into_iter().collect();
+    let mut files: Vec<PathBuf> = kernel::series_inputs(repo, pristine)?.into_iter().collect();
     files.push(PathBuf::from("Makefile"));
     for rel in files {
         let from = pristine.join(&rel);
@@ -216,7 +218,7 @@ pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Re
             "commit",
             "-q",
             "-m",
-            "vanilla Linux 6.12 (the files the series touches)",
+            "vanilla Linux (the files the series touches)",
         ]),
         "git commit",
     )?;
@@ -533,18 +535,26 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
 /// `cargo xtask series`: writes the series and checks it.
 pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     fs::create_dir_all(cache)?;
+    if opts.source.is_none() {
+        crate::setup::fetch_source(cache)?;
+    }
     let pristine = match &opts.source {
         Some(s) => s.clone(),
         None => kernel::unpack(cache)?,
     };
     kernel::check_version(&pristine)?;
-    kernel::vendor(repo, cache)?;
+    let line = crate::line::selected();
+    if line == crate::line::Line::V6_12 {
+        kernel::vendor(repo, cache)?;
+    }
     let out = opts.out.clone().unwrap_or_else(|| cache.join("series"));
     let phase = Phase::start("series: write");
     util::run_script(
         repo,
         "scripts/make-series.sh",
         [
+            "--kernel".as_ref(),
+            line.version().as_ref(),
             out.as_os_str(),
             repo.as_os_str(),
             cache.join("vendor").as_os_str(),
@@ -560,7 +570,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         out.display()
     ));
 
-    let phase = Phase::start("series: git am onto vanilla 6.12");
+    let phase = Phase::start(format!("series: git am onto vanilla {}", line.version()));
     check_git_am(repo, &pristine, &out, &cache.join("series-am-check"))?;
     phase.done(&format!("all {} patches apply", patches.len()));
 

@@ -9,7 +9,8 @@ use std::process::Command;
 pub const RUST_WEB_VERSION: &str = "1.85.0+dfsg3-1~deb12u3";
 /// The Debian kernel source package version.
 pub const LINUX_SOURCE_VERSION: &str = "6.12.118-1~deb12u1";
-/// bindgen-cli from crates.io.
+/// bindgen-cli from crates.io, for Linux 6.12 (the selected kernel's:
+/// [`Line::bindgen_version`](crate::line::Line::bindgen_version)).
 pub const BINDGEN_VERSION: &str = "0.69.5";
 
 /// Debian packages: name and, where pinned, exact version.
@@ -39,6 +40,19 @@ pub const PACKAGES: &[(&str, Option<&str>)] = &[
     ("ccache", None),
     ("nix-bin", None),
 ];
+
+/// The packages of [`PACKAGES`] and those the selected kernel needs besides them
+/// ([`Line::extra_packages`](crate::line::Line::extra_packages)).
+pub fn packages() -> Vec<(&'static str, Option<&'static str>)> {
+    let mut all = PACKAGES.to_vec();
+    all.extend(
+        crate::line::selected()
+            .extra_packages()
+            .iter()
+            .map(|p| (*p, None)),
+    );
+    all
+}
 
 /// Path of the bindgen binary installed by setup.
 pub fn bindgen_path(cache: &Path) -> PathBuf {
@@ -118,7 +132,8 @@ fn other_dpkg_status() -> Option<PathBuf> {
 /// Packages (as `apt-get install` arguments) that are not installed at the
 /// wanted version, with a note on what is there instead.
 pub fn missing_packages() -> Result<Vec<(String, String)>> {
-    let names: Vec<&str> = PACKAGES
+    let packages = packages();
+    let names: Vec<&str> = packages
         .iter()
         .map(|(n, _)| *n)
         .filter(|n| *n != "qemu-system-x86" || own_qemu().is_none())
@@ -139,7 +154,7 @@ pub fn missing_packages() -> Result<Vec<(String, String)>> {
         .context("running dpkg-query (is this a Debian system?)")?;
     let text = String::from_utf8_lossy(&out.stdout);
     let mut missing = Vec::new();
-    for (name, version) in PACKAGES.iter().filter(|(n, _)| names.contains(n)) {
+    for (name, version) in packages.iter().filter(|(n, _)| names.contains(n)) {
         let installed = text.lines().find_map(|l| {
             let mut f = l.split('\t');
             let (p, status, v) = (f.next()?, f.next()?, f.next()?);
@@ -500,7 +515,7 @@ pub fn install_packages(cache: &Path) -> Result<()> {
     if missing.is_empty() {
         phase.done(&format!(
             "all {} packages present (rustc-web {RUST_WEB_VERSION}, linux-source-6.12 {LINUX_SOURCE_VERSION})",
-            PACKAGES.len()
+            packages().len()
         ));
         return Ok(());
     }
@@ -585,26 +600,28 @@ pub fn install_packages(cache: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Installs bindgen-cli into the cache's `tools/` with `cargo install`.
+/// Installs bindgen-cli (the version the selected kernel is built with) into the cache's
+/// `tools/` with `cargo install`.
 pub fn install_bindgen(cache: &Path) -> Result<()> {
-    let phase = Phase::start(format!("setup: bindgen-cli {BINDGEN_VERSION}"));
+    let version = crate::line::selected().bindgen_version();
+    let phase = Phase::start(format!("setup: bindgen-cli {version}"));
     let bin = bindgen_path(cache);
     if let Ok(out) = Command::new(&bin).arg("--version").output() {
         let v = String::from_utf8_lossy(&out.stdout);
-        if v.split_whitespace().nth(1) == Some(BINDGEN_VERSION) {
+        if v.split_whitespace().nth(1) == Some(version) {
             phase.done(&format!("present at {}", bin.display()));
             return Ok(());
         }
     }
     eprintln!(
-        "    cargo install bindgen-cli {BINDGEN_VERSION} into {} (about 1.5 min)",
+        "    cargo install bindgen-cli {version} into {} (about 1.5 min)",
         cache.join("tools").display()
     );
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     util::run(
         Command::new(cargo)
             .args(["install", "--locked", "--quiet", "bindgen-cli", "--version"])
-            .arg(BINDGEN_VERSION)
+            .arg(version)
             .arg("--root")
             .arg(cache.join("tools"))
             // Not this workspace's target dir: a shared one would be locked.
@@ -615,10 +632,108 @@ pub fn install_bindgen(cache: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The Debian release whose kernel source package setup downloads for Linux 7.2 (Debian 12
+/// has none): through a private apt configuration, so the system's sources stay as they are.
+pub const SOURCE_RELEASE_7_2: &str = "unstable";
+
+/// Downloads the selected kernel's source package when it is not one of the system's
+/// packages (Linux 7.2: Debian unstable's `linux-source-7.2`) and keeps its tarball as
+/// [`Line::default_tarball`](crate::line::Line::default_tarball). Once: the tarball and the
+/// package's version (`downloads/<package>.version`) stay in the cache.
+pub fn fetch_source(cache: &Path) -> Result<()> {
+    let line = crate::line::selected();
+    if line == crate::line::Line::V6_12 || std::env::var_os("PIN_INIT_HARNESS_TARBALL").is_some() {
+        return Ok(());
+    }
+    let package = line.source_package();
+    let tarball = line.default_tarball(cache);
+    let downloads = cache.join("downloads");
+    let version_file = downloads.join(format!("{package}.version"));
+    let phase = Phase::start(format!("setup: {package} (Debian {SOURCE_RELEASE_7_2})"));
+    if tarball.is_file() {
+        let v = std::fs::read_to_string(&version_file).unwrap_or_default();
+        phase.done(&format!("present: {} {}", tarball.display(), v.trim()));
+        return Ok(());
+    }
+    let dir = cache.join(format!("apt-{SOURCE_RELEASE_7_2}"));
+    let lists = dir.join("lists");
+    std::fs::create_dir_all(lists.join("partial"))
+        .context(format!("creating {}", lists.display()))?;
+    let list = dir.join("sources.list");
+    std::fs::write(
+        &list,
+        format!(
+            "# written by cargo xtask setup --tree {v} for {package} only; the system's sources are unchanged\n\
+             deb http://deb.debian.org/debian {SOURCE_RELEASE_7_2} main\n",
+            v = line.version()
+        ),
+    )?;
+    let opts = [
+        format!("-oDir::Etc::sourcelist={}", list.display()),
+        "-oDir::Etc::sourceparts=-".to_string(),
+        // The cache is root's: apt's download user could not write into it (a warning only).
+        "-oAPT::Sandbox::User=root".to_string(),
+        format!("-oDir::State::Lists={}", lists.display()),
+        "-oDir::Cache::pkgcache=".to_string(),
+        "-oDir::Cache::srcpkgcache=".to_string(),
+    ];
+    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
+    args.extend(["update", "-q"]);
+    apt_get(&args)?;
+    let work = downloads.join("unpack");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work)?;
+    let mut download = Command::new("apt-get");
+    download
+        .args(&opts)
+        .args(["download", "-q", package])
+        .current_dir(&work);
+    util::run(
+        &mut download,
+        &format!("apt-get download {package} (from Debian {SOURCE_RELEASE_7_2})"),
+    )?;
+    let deb = std::fs::read_dir(&work)?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "deb"))
+        .ok_or_else(|| {
+            util::Error(format!(
+                "apt-get download {package} left no .deb in {}",
+                work.display()
+            ))
+        })?;
+    let version = util::output(
+        Command::new("dpkg-deb").arg("-f").arg(&deb).arg("Version"),
+        "dpkg-deb -f",
+    )?;
+    util::run(
+        Command::new("dpkg-deb")
+            .arg("-x")
+            .arg(&deb)
+            .arg(work.join("x")),
+        "dpkg-deb -x",
+    )?;
+    let inner = work.join(format!("x/usr/src/{package}.tar.xz"));
+    if !inner.is_file() {
+        crate::bail!("{} has no usr/src/{package}.tar.xz", deb.display());
+    }
+    std::fs::rename(&inner, &tarball)
+        .context(format!("moving the tarball to {}", tarball.display()))?;
+    std::fs::write(&version_file, version.trim())?;
+    let _ = std::fs::remove_dir_all(&work);
+    phase.done(&format!(
+        "{package} {} -> {}",
+        version.trim(),
+        tarball.display()
+    ));
+    Ok(())
+}
+
 /// `cargo xtask setup`.
 pub fn run(cache: &Path) -> Result<()> {
     install_packages(cache)?;
     install_bindgen(cache)?;
+    fetch_source(cache)?;
     eprintln!("    QEMU for the VM test: {}", qemu_in_use());
     Ok(())
 }

@@ -12,7 +12,9 @@
 //!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
 //! 7. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
 //!    tarballs fetched through apt, cached), and `make rustavailable` with the series on the
-//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`])
+//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`]); then the
+//!    Linux 7.2 series `git am`s onto 7.2 and checkpatch finds no error
+//!    (`cargo xtask series --tree 7.2`)
 //! 8. the AddressSanitizer canary: the checker must report a planted bug
 //! 9. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
 //! 10. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
@@ -541,6 +543,20 @@ fn step_series(repo: &Path) -> Outcome {
     }
 }
 
+/// The Linux 7.2 series: written, `git am`ed onto Debian unstable's linux-source-7.2 (fetched
+/// into the cache's `7.2/` the first time) and checkpatch'ed, by `cargo xtask series --tree 7.2`
+/// in a process of its own (the kernel a process works on is chosen once).
+fn step_series_7_2() -> Outcome {
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return Outcome::Fail(format!("cannot find the xtask binary: {e}")),
+    };
+    status_of(
+        Command::new(exe).args(["series", "--tree", "7.2"]),
+        "cargo xtask series --tree 7.2",
+    )
+}
+
 fn step_stable(repo: &Path) -> Outcome {
     match crate::stable::run(repo, &util::cache_dir(), None) {
         Ok(c) => {
@@ -643,6 +659,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
         ("series git am", Box::new(|| step_series(repo))),
         ("series on 6.12.y", Box::new(|| step_stable(repo))),
+        ("series on 7.2", Box::new(step_series_7_2)),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),

@@ -169,7 +169,7 @@ fn busybox() -> Result<PathBuf> {
 
 /// Builds the initramfs with busybox, the check script, the manifest and the modules.
 pub fn initramfs(repo: &Path, build: &Path, modules: &[Module], out: &Path) -> Result<()> {
-    let manifest = repo.join("nixos-tests/samples.manifest");
+    let manifest = crate::line::selected().manifest(repo);
     let text = fs::read_to_string(&manifest).context("reading samples.manifest")?;
     initramfs_for(repo, build, &text, modules, &Run::default(), out)
 }
@@ -492,7 +492,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     let (manifest, manifest_text) = match &opts.run.manifest {
         Some((m, text)) => (m.clone(), text.clone()),
         None => {
-            let path = repo.join("nixos-tests/samples.manifest");
+            let path = crate::line::selected().manifest(repo);
             let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
             (verdict::parse_manifest(&text)?, text)
         }
@@ -638,7 +638,14 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     phase.done(&format!("QEMU {accel}"));
     let text = String::from_utf8_lossy(&fs::read(&log)?).into_owned();
     let v = verdict::judge(&text, &manifest);
-    if v.passed() && !opts.kasan_demo && !opts.run.custom {
+    let filter_boot = crate::line::selected().kunit_filter_boot();
+    if v.passed() && !opts.kasan_demo && !opts.run.custom && !filter_boot {
+        eprintln!(
+            "    no boot with{FILTER_CMDLINE} on Linux {}: its own Rust KUnit cases have no module name",
+            crate::line::selected().version()
+        );
+    }
+    if v.passed() && !opts.kasan_demo && !opts.run.custom && filter_boot {
         // The same kernel again, with a KUnit filter on the module name.
         let phase = Phase::start("vm-test: boot with a KUnit filter");
         let filter_log = log.with_extension("filter.log");

@@ -1,5 +1,8 @@
 //! Config fragment merging and the "option did not survive olddefconfig" check.
 
+mod common;
+
+use common::repo;
 use std::collections::BTreeSet;
 use xtask::kernel::{fragments, lost_options, wanted_options};
 
@@ -270,4 +273,56 @@ fn objects_that_warned_are_deleted_so_they_rebuild() {
     assert_eq!(forgotten, ["rust/pin_init.o"]);
     assert!(out.join("samples/rust/rust_print.o").exists());
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// The 6.12 and 7.2 VM tests check the same samples of self-referential structs (the same
+/// files of `kernel/` in both series) by the same lines: the two manifests cannot drift apart.
+#[test]
+fn both_manifests_check_the_selfref_samples_alike() {
+    let read = |name: &str| {
+        xtask::verdict::read_manifest(&repo().join("nixos-tests").join(name))
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.name.starts_with("rust_selfref_") || m.name == "rust_minimal")
+            .collect::<Vec<_>>()
+    };
+    let (old, new) = (read("samples.manifest"), read("samples-7.2.manifest"));
+    assert_eq!(old.len(), 5, "rust_minimal and four samples");
+    assert_eq!(old, new);
+}
+
+/// A compile-fail check without a `// kernels:` line is for every kernel; the ones that name
+/// kernels name only kernels the series is for.
+#[test]
+fn compile_fail_checks_name_known_kernels() {
+    use xtask::kernel::check_kernels;
+    assert_eq!(check_kernels("// expect: x\n"), None);
+    assert_eq!(
+        check_kernels("//! doc\n// kernels: 6.12 7.2\n"),
+        Some(vec!["6.12".to_string(), "7.2".to_string()])
+    );
+    let dir = repo().join("xtask/kernel-compile-fail");
+    let mut every_kernel = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        match check_kernels(&std::fs::read_to_string(&path).unwrap()) {
+            None => every_kernel += 1,
+            Some(k) => {
+                for v in k {
+                    assert!(
+                        xtask::line::Line::parse(&v).is_some(),
+                        "{}: {v}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        every_kernel >= 1,
+        "a check of the crate's own rules runs on every kernel"
+    );
 }

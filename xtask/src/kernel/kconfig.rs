@@ -8,12 +8,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Config fragments in merge order.
+/// Config fragments in merge order: `kunit-configs/`, its `debug/` for the debug kernel, then
+/// the selected kernel's own (`kunit-configs/7.2/` for Linux 7.2).
 pub fn fragments(repo: &Path, debug: bool) -> Result<Vec<PathBuf>> {
     let mut dirs = vec![repo.join("kunit-configs")];
     if debug {
         dirs.push(repo.join("kunit-configs/debug"));
     }
+    dirs.extend(crate::line::selected().extra_configs(repo));
     let mut out = Vec::new();
     for d in dirs {
         let mut files: Vec<PathBuf> = fs::read_dir(&d)
@@ -112,8 +114,9 @@ pub(super) fn configure(
     if !lost.is_empty() {
         let _ = fs::remove_file(&stamp);
         crate::bail!(
-            "these options from kunit-configs/ did not survive olddefconfig (unmet dependencies?):\n  {}\n(is the Rust toolchain usable? `make LLVM=1 rustavailable` in {} tells)",
+            "these options from kunit-configs/ did not survive olddefconfig (unmet dependencies?):\n  {}\n(is the Rust toolchain usable? `make LLVM={} rustavailable` in {} tells)",
             lost.join("\n  "),
+            crate::line::selected().llvm(),
             tree.display()
         );
     }

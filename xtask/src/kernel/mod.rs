@@ -19,12 +19,11 @@ mod kconfig;
 mod tree;
 mod vendor;
 
-use crate::setup;
 use crate::util::{self, Error, Result, Tool};
 pub(crate) use build::make_command;
 pub use build::{
-    bindgen, expectations, extra_make_flags, forget_warned_objects, rust_project_problems,
-    rust_warnings,
+    bindgen, check_kernels, expectations, extra_make_flags, forget_warned_objects,
+    rust_project_problems, rust_warnings,
 };
 use build::{build, compile_fail_checks, docs_target, rust_analyzer_check, rustfmtcheck};
 use kconfig::configure;
@@ -34,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use tree::prepare;
 pub(crate) use tree::unpack;
-pub use tree::{check_version, patched_paths, tree_version};
+pub use tree::{check_version, patched_paths, series_inputs, tree_version};
 pub(crate) use vendor::vendor;
 pub use vendor::{lock_versions, VENDORED};
 
@@ -125,6 +124,27 @@ pub const TOOLS: &[Tool] = &[
     },
 ];
 
+/// Tools the selected kernel needs besides [`TOOLS`]: Linux 7.2 builds with LLVM 19.
+pub fn line_tools() -> &'static [Tool] {
+    match crate::line::selected() {
+        crate::line::Line::V6_12 => &[],
+        crate::line::Line::V7_2 => &[
+            Tool {
+                name: "clang-19",
+                package: "clang-19",
+            },
+            Tool {
+                name: "ld.lld-19",
+                package: "lld-19",
+            },
+            Tool {
+                name: "llvm-ar-19",
+                package: "llvm-19",
+            },
+        ],
+    }
+}
+
 /// The build directory for the given flavour.
 pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
     cache.join(if debug { "build-debug" } else { "build" })
@@ -172,24 +192,32 @@ pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, 
         check_version(src)?;
     }
     util::require_tools(TOOLS)?;
+    util::require_tools(line_tools())?;
     if !bindgen(cache).is_file() {
         crate::bail!(
             "missing tool: {} (bindgen-cli {} from crates.io)\nrun `cargo xtask setup` to install it",
             bindgen(cache).display(),
-            setup::BINDGEN_VERSION
+            crate::line::selected().bindgen_version()
         );
     }
     fs::create_dir_all(cache)?;
     let pristine = match &opts.source {
         Some(s) => s.clone(),
-        None => unpack(cache)?,
+        None => {
+            crate::setup::fetch_source(cache)?;
+            unpack(cache)?
+        }
     };
     let version = check_version(&pristine)?;
     eprintln!(
         "    kernel source: Linux {version} ({})",
         pristine.display()
     );
-    let versions = vendor(repo, cache)?;
+    // Linux 7.2 has syn, quote and proc-macro2 itself: nothing to vendor.
+    let versions = match crate::line::selected() {
+        crate::line::Line::V6_12 => vendor(repo, cache)?,
+        crate::line::Line::V7_2 => Default::default(),
+    };
     prepare(repo, cache, &pristine, &versions)?;
     let tree = cache.join("linux");
     let out = out_dir(cache, opts);

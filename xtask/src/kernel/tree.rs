@@ -33,13 +33,20 @@ pub fn tree_version(tree: &Path) -> Result<(u32, u32, u32)> {
     }
 }
 
-/// Refuses any tree that is not Linux 6.12.
+/// Refuses any tree that is not of the selected kernel (Linux 6.12 unless `--tree 7.2`).
 pub fn check_version(tree: &Path) -> Result<String> {
     let (a, b, c) = tree_version(tree)?;
-    if (a, b) != (6, 12) {
+    let line = crate::line::selected();
+    if (a, b) != line.numbers() {
+        let other = crate::line::Line::ALL
+            .into_iter()
+            .find(|l| l.numbers() == (a, b))
+            .map(|l| format!(" (for Linux {}: --tree {})", l.version(), l.version()))
+            .unwrap_or_default();
         crate::bail!(
-            "refusing to build {}: it is Linux {a}.{b}.{c}, this project targets Linux 6.12",
-            tree.display()
+            "refusing to build {}: it is Linux {a}.{b}.{c}, this run targets Linux {}{other}",
+            tree.display(),
+            line.version()
         );
     }
     Ok(format!("{a}.{b}.{c}"))
@@ -47,17 +54,25 @@ pub fn check_version(tree: &Path) -> Result<String> {
 
 /// Unpacks the kernel tarball (Debian's, or `PIN_INIT_HARNESS_TARBALL`: any tarball of one
 /// top directory, e.g. kernel.org's `linux-6.12.N/` that the Nix devShell names) into
-/// `cache/src/linux-source-6.12/` unless already there.
+/// `cache/src/linux-source-6.12/` (`linux-source-7.2/` with `--tree 7.2`) unless already there.
 pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
+    let line = crate::line::selected();
     let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/src/linux-source-6.12.tar.xz"));
+        .unwrap_or_else(|| line.default_tarball(cache));
     let meta = fs::metadata(&tarball).map_err(|e| {
-        Error(format!(
-            "{}: {e}\nit comes with Debian package linux-source-6.12={}; run `cargo xtask setup`",
-            tarball.display(),
-            setup::LINUX_SOURCE_VERSION
-        ))
+        let comes_from = match line {
+            crate::line::Line::V6_12 => format!(
+                "it comes with Debian package linux-source-6.12={}; run `cargo xtask setup`",
+                setup::LINUX_SOURCE_VERSION
+            ),
+            crate::line::Line::V7_2 => format!(
+                "`cargo xtask setup --tree 7.2` downloads it (Debian {}'s {})",
+                setup::SOURCE_RELEASE_7_2,
+                line.source_package()
+            ),
+        };
+        Error(format!("{}: {e}\n{comes_from}", tarball.display()))
     })?;
     let stamp_value = format!(
         "{} {} {:?}",
@@ -67,7 +82,7 @@ pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
     );
     let src = cache.join("src");
     let stamp = src.join(".xtask-unpacked");
-    let tree = src.join("linux-source-6.12");
+    let tree = src.join(line.source_package());
     if fs::read_to_string(&stamp).ok().as_deref() == Some(stamp_value.as_str()) && tree.is_dir() {
         return Ok(tree);
     }
@@ -135,12 +150,14 @@ pub(super) const KCONFIG_STAMP: &str = ".xtask-kconfig";
 /// The files the last preparation added, changed or deleted (relative paths).
 const TOUCHED_LIST: &str = ".xtask-touched";
 
-/// The vanilla files the hand-written patches of `patches/series` touch,
-/// from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines, and the
+/// The vanilla files the hand-written patches of `patches/series` (the selected kernel's)
+/// touch, from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines, and the
 /// files they delete as the tree has them (`- PATH` lines of `patches/series`).
-/// The generated patches of the series only add files that vanilla lacks.
+/// The generated patches of the 6.12 series only add files that vanilla lacks; for those of
+/// the 7.2 series see [`series_inputs`].
 pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
-    let series = repo.join("patches/series");
+    let dir = crate::line::selected().patches(repo);
+    let series = dir.join("series");
     let text = fs::read_to_string(&series).context(format!("reading {}", series.display()))?;
     let mut out = BTreeSet::new();
     for line in text
@@ -157,7 +174,7 @@ pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
             continue;
         }
         let name = line;
-        let file = repo.join("patches").join(name);
+        let file = dir.join(name);
         let patch = fs::read_to_string(&file).context(format!("reading {}", file.display()))?;
         for line in patch.lines() {
             let paths: Vec<&str> = if let Some(rest) = line.strip_prefix("diff --git ") {
@@ -178,6 +195,21 @@ pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
         }
     }
     Ok(out)
+}
+
+/// Every vanilla file the series reads or changes: [`patched_paths`], and, for Linux 7.2,
+/// whose generated patch replaces the tree's `rust/pin-init/{src,internal/src}`, every file
+/// there (`make-series.sh --kernel 7.2` reads them from the tree it is given).
+pub fn series_inputs(repo: &Path, pristine: &Path) -> Result<BTreeSet<PathBuf>> {
+    let mut paths = patched_paths(repo)?;
+    if crate::line::selected() == crate::line::Line::V7_2 {
+        for dir in ["rust/pin-init/src", "rust/pin-init/internal/src"] {
+            let mut files = BTreeSet::new();
+            list_files(pristine, &pristine.join(dir), &mut files)?;
+            paths.extend(files);
+        }
+    }
+    Ok(paths)
 }
 
 /// Recursively lists regular files (relative paths) below `dir`.
@@ -251,7 +283,7 @@ pub(super) fn prepare(
     let _ = fs::remove_dir_all(&stage);
     fs::create_dir_all(&stage)?;
     let mut vanilla_touched = BTreeSet::new();
-    for rel in patched_paths(repo)?
+    for rel in series_inputs(repo, pristine)?
         .into_iter()
         .chain([PathBuf::from("Makefile")])
     {
@@ -266,6 +298,8 @@ pub(super) fn prepare(
         repo,
         "scripts/prepare-tree.sh",
         [
+            "--kernel".as_ref(),
+            crate::line::selected().version().as_ref(),
             stage.as_os_str(),
             repo.as_os_str(),
             cache.join("vendor").as_os_str(),
