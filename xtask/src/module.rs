@@ -320,7 +320,12 @@ pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
          # The variables, one per line:\n{}\n",
         flavour(debug),
         build.display(),
-        if debug { "" } else { " --debug" },
+        match (crate::line::selected(), debug) {
+            (crate::line::Line::V6_12, true) => String::new(),
+            (crate::line::Line::V6_12, false) => " --debug".to_string(),
+            (line, true) => format!(" --tree {}", line.version()),
+            (line, false) => format!(" --tree {} --debug", line.version()),
+        },
         if debug { "normal one" } else { "debug one" },
         vars.join(" "),
         args.join(" "),
