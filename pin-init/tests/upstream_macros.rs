@@ -6,7 +6,7 @@
 
 //! Runtime tests of the macro syntax that upstream pin-init has beyond Linux 6.12: `? Error` on
 //! `[pin_]init!`, `#[default_error]`, bindings of earlier fields, `..Zeroable::init_zeroed()`,
-//! `#[cfg]` on fields, tuple and unit structs, `derive(Zeroable)` on unions and tuple structs,
+//! `#[cfg]` and `#[cfg_attr(.., cfg(..))]` on fields, tuple and unit structs, `derive(Zeroable)` on unions and tuple structs,
 //! `derive(MaybeZeroable)`.
 //!
 //! Also run under AddressSanitizer (see `ASAN_TESTS`).
@@ -153,6 +153,95 @@ fn cfg_on_fields() {
         present: Loud("again"),
         _pin: PhantomPinned,
     }));
+}
+
+/// What `ConfiguredByCfgAttr` derefs to: fields named like those that `cfg_attr` removes, of
+/// other types. Generated code that named a removed field would reach these through `Deref`.
+struct Decoy {
+    removed: u64,
+    removed_pinned: &'static str,
+    removed_nested: [u8; 3],
+}
+
+// `cfg_attr(p, cfg(c))` on fields: rustc evaluates it on the struct `#[pin_data]` emits, after
+// `#[pin_data]` has read the fields; the generated items carry the same condition.
+#[pin_data]
+struct ConfiguredByCfgAttr {
+    #[cfg_attr(test, cfg(not(test)))]
+    removed: Loud,
+    #[cfg_attr(test, doc = "kept: the predicate holds, the `cfg` too", cfg(test))]
+    kept: Loud,
+    #[cfg_attr(not(test), cfg(any()))]
+    kept_predicate_false: u8,
+    #[cfg_attr(test, cfg(any()))]
+    #[pin]
+    removed_pinned: PhantomPinned,
+    #[cfg_attr(all(), cfg_attr(test, allow(unused), cfg(any())))]
+    removed_nested: Loud,
+    #[cfg_attr(test, allow(unused))]
+    #[pin]
+    _pin: PhantomPinned,
+    decoy: Decoy,
+}
+
+impl core::ops::Deref for ConfiguredByCfgAttr {
+    type Target = Decoy;
+    fn deref(&self) -> &Decoy {
+        &self.decoy
+    }
+}
+
+impl core::ops::DerefMut for ConfiguredByCfgAttr {
+    fn deref_mut(&mut self) -> &mut Decoy {
+        &mut self.decoy
+    }
+}
+
+fn decoy() -> Decoy {
+    Decoy {
+        removed: 1,
+        removed_pinned: "decoy",
+        removed_nested: [2; 3],
+    }
+}
+
+#[test]
+fn cfg_attr_on_fields() {
+    {
+        stack_pin_init!(let c = pin_init!(ConfiguredByCfgAttr {
+            #[cfg_attr(test, cfg(not(test)))]
+            removed: Loud("removed"),
+            kept: Loud("kept"),
+            kept_predicate_false: 7,
+            #[cfg_attr(test, cfg(any()))]
+            removed_pinned: PhantomPinned,
+            #[cfg_attr(all(), cfg_attr(test, cfg(any())))]
+            _: { log("removed block") },
+            _pin: PhantomPinned,
+            decoy: decoy(),
+        }));
+        let proj = c.as_mut().project();
+        assert_eq!(proj.kept.0, "kept");
+        assert_eq!(*proj.kept_predicate_false, 7);
+        // Through `Deref`, as the user wrote it: the decoy's fields are untouched.
+        assert_eq!(
+            (c.removed, c.removed_pinned, c.removed_nested),
+            (1, "decoy", [2; 3])
+        );
+    }
+    assert_eq!(take_log(), ["drop kept"]);
+    {
+        stack_pin_init!(let c = init!(ConfiguredByCfgAttr {
+            #[cfg_attr(test, cfg(not(test)))]
+            removed: Loud("removed"),
+            kept: Loud("again"),
+            kept_predicate_false: 8,
+            _pin: PhantomPinned,
+            decoy: decoy(),
+        }));
+        assert_eq!(c.kept_predicate_false, 8);
+    }
+    assert_eq!(take_log(), ["drop again"]);
 }
 
 #[pin_data(PinnedDrop)]

@@ -14,6 +14,7 @@ use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
 
 mod anchor;
+mod cfg;
 mod diag;
 mod init;
 mod lifetimes;

@@ -69,11 +69,6 @@ fn bindings_needed(model: &Initializer) -> Vec<bool> {
         .collect()
 }
 
-/// The `#[cfg]` attributes among `attrs`: they also apply to the code generated for the item.
-fn cfgs(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
-    attrs.iter().filter(|a| a.path().is_ident("cfg"))
-}
-
 /// The local variables of the expansion: hygienic, and with unguessable names (see
 /// `names`), so that not even a user `const` of the same name (which a pattern would match)
 /// reaches them.
@@ -175,7 +170,7 @@ fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> To
         .collect();
     let field_cfgs: Vec<Vec<_>> = (model.entries.iter())
         .filter(|e| e.item.field().is_some())
-        .map(|e| cfgs(&e.attrs).collect())
+        .map(|e| e.cfgs.iter().collect())
         .collect();
     let rest = model
         .zeroed
@@ -271,14 +266,12 @@ fn generate_unpinned(model: &Initializer, common: &Common, names: &Names) -> Tok
 /// only add an error for a misspelled field.
 fn aligned_check(model: &Initializer, slot: &Ident) -> TokenStream {
     let m = Span::mixed_site();
-    let field_refs = model
-        .entries
-        .iter()
-        .filter_map(|e| e.item.field())
-        .map(|field| {
-            let span = m.located_at(field.span());
-            quote_spanned!(span=> let _ = &mut (*#slot).#field;)
-        });
+    let field_refs = model.entries.iter().filter_map(|e| {
+        let field = e.item.field()?;
+        let cfgs = &e.cfgs;
+        let span = m.located_at(field.span());
+        Some(quote_spanned!(span=> #(#cfgs)* let _ = &mut (*#slot).#field;))
+    });
     // `deprecated`: see `type_of_closure`.
     quote! {
         #[allow(unused_unsafe, deprecated)]
@@ -366,14 +359,13 @@ fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
     let lt = names.local("__skeleton_data");
     let mut out = TokenStream::new();
     for (entry, &bind) in model.entries.iter().zip(bind) {
-        let Entry { attrs, item } = entry;
+        let Entry { item, cfgs, .. } = entry;
         let Some(field) = item.field() else {
             continue;
         };
         if !bind {
             continue;
         }
-        let cfgs: Vec<_> = cfgs(attrs).collect();
         let method = slot_method(field);
         let field_slot = names.local(&format!("__{}_skeleton_slot", method.unraw()));
         // Errors point at the field's name in the initializer, and name this guard as what to
@@ -507,9 +499,8 @@ fn init_steps(
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
     for (i, (entry, &bind)) in model.entries.iter().zip(bind).enumerate() {
-        let Entry { attrs, item } = entry;
+        let Entry { attrs, item, cfgs } = entry;
         out.extend(later_field_hints(model, i));
-        let cfgs: Vec<_> = cfgs(attrs).collect();
         let (field, value) = match item {
             Item::Code(block) => {
                 // Not a bare block statement: rustc's `unused_braces` would flag the user's

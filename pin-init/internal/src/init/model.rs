@@ -41,6 +41,9 @@ pub(crate) struct Initializer {
 pub(crate) struct Entry {
     /// The item's attributes (`#[cfg(...)]`, lint levels).
     pub(crate) attrs: Vec<Attribute>,
+    /// The conditions under which rustc compiles the entry (`crate::cfg`), which the code
+    /// generated for it carries: filled in by [`Initializer::parse`].
+    pub(crate) cfgs: Vec<Attribute>,
     /// The item.
     pub(crate) item: Item,
 }
@@ -134,7 +137,11 @@ fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -
             }),
             value,
         };
-        entries.push(Entry { attrs, item });
+        entries.push(Entry {
+            attrs,
+            cfgs: Vec::new(),
+            item,
+        });
         index += 1;
     }
     Ok(())
@@ -165,7 +172,11 @@ fn parse_braced(
             break;
         }
         let item = parse_item(content)?;
-        entries.push(Entry { attrs, item });
+        entries.push(Entry {
+            attrs,
+            cfgs: Vec::new(),
+            item,
+        });
         if content.is_empty() {
             break;
         }
@@ -325,10 +336,14 @@ impl Initializer {
                 );
             }
         }
+        let mut entries = raw.entries;
+        for entry in &mut entries {
+            entry.cfgs = crate::cfg::conditions(&entry.attrs, &[], diag);
+        }
         Some(Initializer {
             this: raw.this,
             path: raw.path,
-            entries: raw.entries,
+            entries,
             zeroed,
             error: raw.error,
             default_error,

@@ -79,7 +79,8 @@ fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
 /// that cannot rewrite the struct (`derive` only adds items). A macro cannot take their names
 /// (rustc reports the name as ambiguous, E0659). Paths such as `rustfmt::skip` are not in the
 /// list: a crate named `rustfmt` or `clippy` may provide an attribute macro under that path.
-/// `cfg_attr` is expanded before `#[pin_data]` sees the struct, so what it adds is checked too.
+/// The struct's own `cfg_attr`s are expanded before `#[pin_data]` sees the struct, so what they
+/// add is checked too. (Those of its fields are not: see `model::field_cfgs`.)
 const INERT_ATTRIBUTES: &[&str] = &[
     "doc",
     "repr",
@@ -428,12 +429,28 @@ fn phantom_pinned(ty: &Type) -> Option<proc_macro2::Span> {
 
 /// What tuple structs and `#[cfg]` fields support: a `#[cfg]` on a tuple struct's field would
 /// shift the indices of the fields after it; field lifetimes name fields, which a tuple struct
-/// does not have; a self-referential struct's generated items do not carry `#[cfg]`.
+/// does not have; a self-referential struct's generated items do not carry `#[cfg]`, and its
+/// fields take no `#[cfg_attr]` (which could hide a `cfg`).
 fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
     let selfref = model.is_self_referential();
     let last = model.fields.len().saturating_sub(1);
     for (i, field) in model.fields.iter().enumerate() {
-        for cfg in field.cfg_attrs() {
+        if selfref {
+            for attr in field.cfg_attr_attrs() {
+                diag.error_spanned(
+                    attr.path(),
+                    "`#[cfg_attr]` is not supported on the fields of a self-referential struct: \
+                     `#[pin_data]` analyses the fields before rustc evaluates it, and a `cfg` \
+                     inside it could remove a field that the analysis counted on; write the \
+                     attribute without `cfg_attr`",
+                );
+            }
+        }
+        // A reduced `cfg_attr` was reported above, with the rest of the field's `cfg_attr`s.
+        let cfgs = field
+            .cfg_attrs()
+            .filter(|c| !selfref || c.path().is_ident("cfg"));
+        for cfg in cfgs {
             if selfref {
                 diag.error_spanned(
                     cfg,

@@ -99,6 +99,10 @@ pub(crate) struct Existential {
 pub(crate) struct Field {
     /// The field's attributes, without `#[pin]`.
     pub(crate) attrs: Vec<Attribute>,
+    /// What of the field's attributes decides whether rustc compiles the field: its `#[cfg]`s,
+    /// and its `#[cfg_attr]`s reduced to the `cfg`s inside them. Every item generated for the
+    /// field carries them, so that it exists exactly when the field does.
+    pub(crate) cfgs: Vec<Attribute>,
     /// The field's visibility.
     pub(crate) vis: Visibility,
     /// The field's name; `_N` for the field `N` of a tuple struct (the name of its projection
@@ -270,9 +274,15 @@ impl Field {
             .unwrap_or(Variance::Covariant)
     }
 
-    /// The field's `#[cfg(...)]` attributes: every item generated for the field carries them.
+    /// The field's `#[cfg(...)]` attributes, and its `#[cfg_attr(..)]`s that contain one
+    /// (reduced to it): every item generated for the field carries them.
     pub(crate) fn cfg_attrs(&self) -> impl Iterator<Item = &Attribute> {
-        self.attrs.iter().filter(|a| a.path().is_ident("cfg"))
+        self.cfgs.iter()
+    }
+
+    /// The field's `#[cfg_attr(..)]` attributes, as written.
+    pub(crate) fn cfg_attr_attrs(&self) -> impl Iterator<Item = &Attribute> {
+        self.attrs.iter().filter(|a| a.path().is_ident("cfg_attr"))
     }
 }
 
@@ -366,6 +376,9 @@ impl PinDataStruct {
     }
 }
 
+/// The attributes `#[pin_data]` reads and takes off a field: rustc never sees them.
+const OWN_FIELD_ATTRIBUTES: &[&str] = &["pin", "borrowed", "uses"];
+
 impl Field {
     fn parse(field: syn::Field, index: usize, diag: &mut DiagCtxt) -> Self {
         let mut pinned = None;
@@ -416,6 +429,8 @@ impl Field {
                 attrs.push(attr);
             }
         }
+        let cfgs = crate::cfg::conditions(&attrs, OWN_FIELD_ATTRIBUTES, diag);
+        attrs.retain(|a| !crate::cfg::holds_own(a, OWN_FIELD_ATTRIBUTES));
         // The field `N` of a tuple struct is projected as `_N` (as upstream pin-init does).
         let (ident, member) = match field.ident {
             Some(ident) => (ident.clone(), syn::Member::Named(ident)),
@@ -440,6 +455,7 @@ impl Field {
         };
         Field {
             attrs,
+            cfgs,
             vis: field.vis,
             ident,
             member,

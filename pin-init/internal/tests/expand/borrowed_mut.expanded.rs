@@ -344,6 +344,7 @@ const _: () = {
     impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_4rgaj6oc1nvc2(this_4rgaj6oc1nvc2: &Split) {
+        let Split { head: _, buf: _ } = this_4rgaj6oc1nvc2;
         let _ = &this_4rgaj6oc1nvc2.head;
         let _ = &this_4rgaj6oc1nvc2.buf;
     }

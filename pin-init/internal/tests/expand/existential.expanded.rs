@@ -345,6 +345,7 @@ const _: () = {
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this_7rd0hunl80hn3: &CommandQueue<'a>) {
+        let CommandQueue { inner: _, dev: _ } = this_7rd0hunl80hn3;
         let _ = &this_7rd0hunl80hn3.inner;
         let _ = &this_7rd0hunl80hn3.dev;
     }

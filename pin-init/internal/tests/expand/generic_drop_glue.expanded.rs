@@ -546,6 +546,7 @@ const _: () = {
     where
         T: Send,
     {
+        let Parsed { view: _, next: _, buf: _, source: _ } = this_9k4sjvv0az3t1;
         let _ = &this_9k4sjvv0az3t1.view;
         let _ = &this_9k4sjvv0az3t1.next;
         let _ = &this_9k4sjvv0az3t1.buf;

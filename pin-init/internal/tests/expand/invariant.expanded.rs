@@ -389,6 +389,7 @@ const _: () = {
     impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_zreq56oea7772<'a>(this_zreq56oea7772: &Channel<'a>) {
+        let Channel { current: _, names: _, dev: _ } = this_zreq56oea7772;
         let _ = &this_zreq56oea7772.current;
         let _ = &this_zreq56oea7772.names;
         let _ = &this_zreq56oea7772.dev;

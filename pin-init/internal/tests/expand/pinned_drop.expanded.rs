@@ -170,6 +170,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_7e8aa2cmlj8k3<T>(this_7e8aa2cmlj8k3: &Guarded<T>) {
+        let Guarded { inner: _, log: _ } = this_7e8aa2cmlj8k3;
         let _ = &this_7e8aa2cmlj8k3.inner;
         let _ = &this_7e8aa2cmlj8k3.log;
     }

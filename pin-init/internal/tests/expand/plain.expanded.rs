@@ -291,6 +291,7 @@ const _: () = {
     where
         T: 'a,
     {
+        let Plain { pinned: _, items: _, name: _, count: _ } = this_hhckcbrntzmr3;
         let _ = &this_hhckcbrntzmr3.pinned;
         let _ = &this_hhckcbrntzmr3.items;
         let _ = &this_hhckcbrntzmr3.name;

@@ -651,6 +651,7 @@ const _: () = {
     impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_8bdrk42bjzww1(this_8bdrk42bjzww1: &Config) {
+        let Config { key: _, value: _, parts: _, words: _, text: _ } = this_8bdrk42bjzww1;
         let _ = &this_8bdrk42bjzww1.key;
         let _ = &this_8bdrk42bjzww1.value;
         let _ = &this_8bdrk42bjzww1.parts;

@@ -166,6 +166,7 @@ const _: () = {
     impl MustNotImplDrop_use_PinnedDrop_instead_552whpxn8etz0 for Pair {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_552whpxn8etz0(this_552whpxn8etz0: &Pair) {
+        let Pair { 0: _, 1: _ } = this_552whpxn8etz0;
         let _ = &this_552whpxn8etz0.0;
         let _ = &this_552whpxn8etz0.1;
     }

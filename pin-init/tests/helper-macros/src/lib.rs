@@ -17,9 +17,25 @@ pub fn pack(_args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Reverses the order of the fields of a struct with named fields (so they drop in the
-/// opposite order). Commas inside `<...>` are not field separators (`->` is no `>`).
+/// opposite order).
 #[proc_macro_attribute]
 pub fn reverse_fields(_args: TokenStream, item: TokenStream) -> TokenStream {
+    map_fields(item, |fields| fields.into_iter().rev().collect())
+}
+
+/// Removes the first field of a struct with named fields (with its attributes): the struct
+/// that rustc compiles then lacks a field that `#[pin_data]` saw.
+#[proc_macro_attribute]
+pub fn drop_first_field(_args: TokenStream, item: TokenStream) -> TokenStream {
+    map_fields(item, |fields| fields.into_iter().skip(1).collect())
+}
+
+/// Applies `f` to the fields (each its tokens, without the separating comma) of the struct in
+/// `item`. Commas inside `<...>` are not field separators (`->` is no `>`).
+fn map_fields(
+    item: TokenStream,
+    f: impl Fn(Vec<Vec<TokenTree>>) -> Vec<Vec<TokenTree>>,
+) -> TokenStream {
     item.into_iter()
         .map(|tt| match tt {
             TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
@@ -44,7 +60,7 @@ pub fn reverse_fields(_args: TokenStream, item: TokenStream) -> TokenStream {
                 }
                 fields.retain(|f| !f.is_empty());
                 let mut stream = TokenStream::new();
-                for field in fields.into_iter().rev() {
+                for field in f(fields) {
                     stream.extend(field);
                     stream.extend(",".parse::<TokenStream>().unwrap());
                 }

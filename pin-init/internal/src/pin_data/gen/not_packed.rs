@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! `__pin_data_not_packed`: a never-called function that takes a reference to every field, so
-//! that rustc rejects a packed layout (E0793, "reference to packed field is unaligned") whatever
-//! added the `repr`: `check_not_packed` only sees the attributes written before the struct
-//! reaches `#[pin_data]`, not what an attribute macro running after it adds. The pinned and
-//! self-referential fields are reached by pointer casts and given out as references, which
-//! must be aligned.
+//! `__pin_data_not_packed`: a never-called function that makes rustc prove two facts about the
+//! struct it compiles, whatever ran before or after `#[pin_data]`:
+//!
+//! - Its fields are exactly the fields `#[pin_data]` saw, under the same `cfg`s: the function
+//!   destructures the struct with a pattern that names every field and has no `..` (E0026 for
+//!   a field rustc does not have, E0027 for one `#[pin_data]` did not see). Every generated
+//!   `this.field` relies on it: a field access that does not find the field on the struct goes
+//!   on through the struct's `Deref` impl, a user's, and would reach another type's field of
+//!   the same name (which the generated casts would then read as the declared type). Patterns
+//!   never go through `Deref`.
+//! - Its layout is not packed: the function takes a reference to every field (E0793,
+//!   "reference to packed field is unaligned"); `check_not_packed` only sees the attributes
+//!   written before the struct reaches `#[pin_data]`, not what an attribute macro running after
+//!   it adds. The pinned and self-referential fields are reached by pointer casts and given out
+//!   as references, which must be aligned.
 
 use crate::pin_data::model::PinDataStruct;
 use proc_macro2::{Span, TokenStream};
@@ -26,10 +35,16 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let this = model.names.local_at("this", f.ident.span());
         quote_spanned!(span=> #(#cfgs)* let _ = &#this.#member;)
     });
+    let pattern = model.fields.iter().map(|f| {
+        let member = &f.member;
+        let cfgs = f.cfg_attrs();
+        quote_spanned!(f.ident.span()=> #(#cfgs)* #member: _,)
+    });
     let name = model.names.ident("__pin_data_not_packed");
     quote! {
         #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
         fn #name #impl_generics (#this: &#ident #ty_generics) #where_clause {
+            let #ident { #(#pattern)* } = #this;
             #(#refs)*
         }
     }

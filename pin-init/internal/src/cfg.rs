@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
+//! The conditions under which rustc compiles a field or an initializer entry: its `#[cfg]`s,
+//! and its `#[cfg_attr]`s reduced to the `cfg`s inside them.
+//!
+//! rustc hands an attribute macro its item, and a function-like macro its input, before it
+//! evaluates the `cfg`s and `cfg_attr`s inside. The macros keep those attributes where rustc
+//! evaluates them (on the struct's fields, on an initializer's statements), so every item they
+//! generate for a field must carry the same conditions, or it names a field that rustc
+//! removed: `this.field` would then find a field of the same name through a user's `Deref`
+//! impl. A `cfg` inside `cfg_attr(p, ..)` is therefore carried as `cfg_attr(p, cfg(..))`, with
+//! the other attributes of the `cfg_attr` left out (a `doc` on a `let` would be linted). (The
+//! never-called `__pin_data_not_packed` makes rustc check that the fields are the same.)
+
+use crate::diag::DiagCtxt;
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
+
+/// The `#[cfg]`s among `attrs`, and the `#[cfg_attr]`s that contain one (reduced to it).
+/// An attribute named in `own` inside a `cfg_attr` is an error: the macro reads it before rustc
+/// evaluates the predicate, and rustc would not know it.
+pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt) -> Vec<Attribute> {
+    let mut cfgs = Vec::new();
+    for attr in attrs {
+        if attr.path().is_ident("cfg") {
+            cfgs.push(attr.clone());
+        } else if attr.path().is_ident("cfg_attr") {
+            let reduced = match &attr.meta {
+                Meta::List(list) => reduce(list, own, diag),
+                _ => {
+                    diag.error_spanned(attr, "expected `#[cfg_attr(predicate, attributes..)]`");
+                    None
+                }
+            };
+            if let Some(meta) = reduced {
+                let span = attr.span();
+                cfgs.push(syn::parse_quote_spanned!(span=> #[#meta]));
+            }
+        }
+    }
+    cfgs
+}
+
+/// Whether `attr` is a `cfg_attr` that holds (at any depth) one of the attributes in `own`:
+/// after [`conditions`] reported it, the macro leaves it out of its output, so that rustc does
+/// not report the attribute as unknown as well.
+pub(crate) fn holds_own(attr: &Attribute, own: &[&str]) -> bool {
+    fn list_holds(list: &syn::MetaList, own: &[&str]) -> bool {
+        let Ok(metas) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        else {
+            return false;
+        };
+        metas.iter().skip(1).any(|meta| match meta {
+            Meta::List(inner) if meta.path().is_ident("cfg_attr") => list_holds(inner, own),
+            _ => own.iter().any(|a| meta.path().is_ident(a)),
+        })
+    }
+    match &attr.meta {
+        Meta::List(list) if attr.path().is_ident("cfg_attr") => list_holds(list, own),
+        _ => false,
+    }
+}
+
+/// `cfg_attr(p, a, b, ..)` with only its `cfg(..)`s and (recursively) the `cfg_attr`s that
+/// contain one: `None` if there is none.
+fn reduce(list: &syn::MetaList, own: &[&str], diag: &mut DiagCtxt) -> Option<TokenStream> {
+    let parsed = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated);
+    let metas = match parsed {
+        Ok(metas) if metas.len() >= 2 => metas,
+        Ok(_) => {
+            diag.error_spanned(
+                list,
+                "expected `#[cfg_attr(predicate, attributes..)]` with at least one attribute",
+            );
+            return None;
+        }
+        Err(e) => {
+            diag.error(e.span(), format_args!("cannot read this `cfg_attr`: {e}"));
+            return None;
+        }
+    };
+    let mut metas = metas.into_iter();
+    let predicate = metas.next()?;
+    let mut kept = Vec::new();
+    for meta in metas {
+        let path = meta.path();
+        if path.is_ident("cfg") {
+            kept.push(quote!(#meta));
+        } else if path.is_ident("cfg_attr") {
+            if let Meta::List(inner) = &meta {
+                kept.extend(reduce(inner, own, diag));
+            }
+        } else if let Some(own) = own.iter().find(|a| path.is_ident(a)) {
+            diag.error_spanned(
+                path,
+                format_args!(
+                    "`#[{own}]` cannot be inside `#[cfg_attr]`: it is read before rustc \
+                     evaluates the predicate; write `#[{own}]` without `cfg_attr`"
+                ),
+            );
+        }
+    }
+    if kept.is_empty() {
+        None
+    } else {
+        Some(quote!(cfg_attr(#predicate, #(#kept),*)))
+    }
+}

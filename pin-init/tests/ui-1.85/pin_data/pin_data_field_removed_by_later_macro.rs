@@ -1,0 +1,1 @@
+../../ui/pin_data/pin_data_field_removed_by_later_macro.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_cfg_attr_field.rs
