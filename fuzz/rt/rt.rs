@@ -248,3 +248,13 @@ pub fn dynfn<'x>(cap: &'x Own) -> Box<dyn Fn(&'x Own) -> String + 'x> {
 pub fn dynfn_ss<'x>(cap: &'x Own) -> Box<dyn Fn(&'x Own) -> String + Send + Sync + 'x> {
     Box::new(move |arg: &'x Own| format!("{}+{}", cap.show(), arg.show()))
 }
+
+/// The address of a heap allocation that has been freed: a value forged from it (by code that
+/// reads memory as another type) dangles, and reading through it is a use-after-free that
+/// AddressSanitizer reports.
+pub fn freed_addr() -> usize {
+    let b = Box::new([0usize; 64]);
+    let a = &*b as *const [usize; 64] as usize;
+    drop(b);
+    a
+}

@@ -155,9 +155,12 @@ pub enum AttackKind {
     CrossSwap,
     /// Two instances swapped.
     MoveOut,
+    /// A leaf dependent removed by `cfg_attr`, the struct dereferencing to a decoy with a field
+    /// of that name, the dependent read through its accessor.
+    FieldSet,
 }
 
-const ATTACKS: [AttackKind; 8] = [
+const ATTACKS: [AttackKind; 9] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -166,6 +169,7 @@ const ATTACKS: [AttackKind; 8] = [
     AttackKind::EscapeOut,
     AttackKind::CrossSwap,
     AttackKind::MoveOut,
+    AttackKind::FieldSet,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -200,6 +204,10 @@ pub const RESERVED: &[&str] = &[
     "T",
     "l",
     "Sx",
+    // The decoy of a struct whose fields `cfg_attr` removes.
+    "ZDecoy",
+    "z_decoy",
+    "Z_DECOY",
 ];
 
 /// Methods the renderer's own code calls with method syntax: no hijacking trait may have them.
@@ -314,6 +322,8 @@ enum Hyg {
     TyParams,
     /// A trait hijacking a method the expansion calls.
     Hijack,
+    /// A `cfg_attr` on a field that keeps it (the predicate holds or not).
+    CfgAttr,
 }
 
 /// Which harvested names an item takes.
@@ -478,6 +488,7 @@ impl Gen<'_> {
             (7, Hyg::Lifetimes),
             (7, Hyg::TyParams),
             (8, Hyg::Hijack),
+            (8, Hyg::CfgAttr),
         ]);
         let attack = if self.rng.chance(self.cfg.attack_percent) {
             Some(*self.rng.pick(&ATTACKS))
@@ -493,6 +504,7 @@ impl Gen<'_> {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
         }
         let selfref = is_selfref(&st, &info);
+        let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             // A trait for every type, in scope, with a `&self` method named like a method the
             // expansion calls.
@@ -555,10 +567,59 @@ impl Gen<'_> {
         let all_ok = p.insts.len() == n_insts && !failed_init(&p);
         if all_ok {
             self.items = p.items.clone();
-            p.stmts = self.statements(&p, &info, selfref, attack);
+            p.stmts = match removed {
+                // The attack's use: the removed dependent read where the API offers it.
+                Some(field) => {
+                    let route = if info[field].invariant {
+                        Route::With
+                    } else {
+                        Route::Accessor
+                    };
+                    vec![Stmt::Read {
+                        inst: 0,
+                        field,
+                        route,
+                    }]
+                }
+                None => self.statements(&p, &info, selfref, attack),
+            };
             p.items = std::mem::take(&mut self.items);
         }
         p
+    }
+
+    /// The fields' `cfg_attr`s: for the `FieldSet` attack, a leaf dependent (nothing borrows
+    /// it) removed, returned; in the hygiene class, one field kept by a `cfg_attr` (valid on a
+    /// plain struct, refused on a self-referential one). The attack becomes none when the
+    /// struct has no leaf dependent.
+    fn field_conds(
+        &mut self,
+        st: &mut StructDef,
+        info: &[FieldInfo],
+        selfref: bool,
+        attack: Option<AttackKind>,
+    ) -> (Option<AttackKind>, Option<usize>) {
+        if st.tuple || st.fields.is_empty() {
+            return (attack.filter(|a| *a != AttackKind::FieldSet), None);
+        }
+        if attack == Some(AttackKind::FieldSet) {
+            let leaves: Vec<usize> = (0..st.fields.len())
+                .filter(|&i| info[i].dependent && !info[i].borrowed && !info[i].borrowed_mut)
+                .collect();
+            if !selfref || leaves.is_empty() {
+                return (None, None);
+            }
+            let f = *self.rng.pick(&leaves);
+            st.fields[f].cond = Cond::Removed;
+            return (attack, Some(f));
+        }
+        if self.hyg(Hyg::CfgAttr) && self.rng.chance(80) {
+            let f = self.rng.below(st.fields.len());
+            st.fields[f].cond = Cond::Kept {
+                predicate_holds: self.rng.chance(50),
+            };
+        }
+        (attack, None)
     }
 
     // -----------------------------------------------------------------------------------------
@@ -645,6 +706,7 @@ impl Gen<'_> {
                     attr: BorrowAttr::None,
                     uses: Vec::new(),
                     uses_default_inv: false,
+                    cond: Cond::None,
                 });
             }
             self.cover_generics(&mut st);
@@ -700,6 +762,7 @@ impl Gen<'_> {
                 attr: BorrowAttr::None,
                 uses: Vec::new(),
                 uses_default_inv: false,
+                cond: Cond::None,
             });
         }
     }
@@ -855,6 +918,7 @@ impl Gen<'_> {
                 attr: attrs[k],
                 uses: Vec::new(),
                 uses_default_inv: false,
+                cond: Cond::None,
             })
             .collect();
         for k in 0..n {

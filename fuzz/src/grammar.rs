@@ -188,6 +188,43 @@ pub struct Field {
     pub uses: Vec<(Lt, Option<Variance>)>,
     /// `'_: invariant` in `#[uses(..)]`.
     pub uses_default_inv: bool,
+    /// A `#[cfg_attr(..)]` deciding whether rustc compiles the field.
+    pub cond: Cond,
+}
+
+/// A field's `#[cfg_attr(..)]`: rustc evaluates it after `#[pin_data]` has read the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cond {
+    /// None written.
+    None,
+    /// `#[cfg_attr(all(), cfg(all()))]` (`predicate_holds`) or `#[cfg_attr(any(), cfg(any()))]`
+    /// (the `cfg` inside is never applied): rustc keeps the field. Its initializer entries
+    /// carry the same attribute.
+    Kept {
+        /// Whether the predicate holds.
+        predicate_holds: bool,
+    },
+    /// `#[cfg_attr(all(), cfg(any()))]`: rustc removes the field; the initializers leave it
+    /// out (the model does not evaluate its value). The struct then derefs (a user `Deref` impl) to a decoy with a field
+    /// of the same name holding addresses of freed memory: generated code that still named the
+    /// field would reach the decoy.
+    Removed,
+}
+
+impl Cond {
+    /// The attribute, with a trailing space (empty for `None`).
+    pub fn attr(self) -> &'static str {
+        match self {
+            Cond::None => "",
+            Cond::Kept {
+                predicate_holds: true,
+            } => "#[cfg_attr(all(), cfg(all()))] ",
+            Cond::Kept {
+                predicate_holds: false,
+            } => "#[cfg_attr(any(), cfg(any()))] ",
+            Cond::Removed => "#[cfg_attr(all(), cfg(any()))] ",
+        }
+    }
 }
 
 /// `#[borrowed]` attributes.
@@ -636,6 +673,9 @@ pub enum Rule {
     Thread,
     /// A `with_project_ref` write needs an outlives relation the shared projection does not know.
     SharedChain,
+    /// A field of a self-referential struct has a `cfg_attr` (which `#[pin_data]` cannot
+    /// evaluate; one removing the field leaves generated code naming it).
+    FieldSet,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -654,6 +694,7 @@ impl Rule {
             Rule::Route => "route",
             Rule::Thread => "thread",
             Rule::SharedChain => "shared_chain",
+            Rule::FieldSet => "field_set",
             Rule::Program => "program",
         }
     }

@@ -441,6 +441,22 @@ pub fn check(p: &Program) -> Verdict {
             }
         }
     }
+    // A field's `cfg_attr`: `#[pin_data]` cannot evaluate it, so a self-referential struct
+    // refuses it (its analysis must see the fields rustc compiles). On a plain struct a kept
+    // field is fine; a removed one may not be used (rustc has no such field): the generator
+    // never writes one, a shrunk program may have one.
+    for f in &st.fields {
+        match f.cond {
+            Cond::None => {}
+            _ if selfref => {
+                broken.insert(Rule::FieldSet);
+            }
+            Cond::Kept { .. } => {}
+            Cond::Removed => {
+                broken.insert(Rule::Program);
+            }
+        }
+    }
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
@@ -1021,6 +1037,8 @@ impl World<'_> {
         let mut end = InitEnd::Ok;
         'items: for item in &inst.items {
             match item {
+                // rustc removed the entry with the field: its value is never evaluated.
+                InitItem::Field(f, _) if p.st.fields[*f].cond == Cond::Removed => {}
                 InitItem::Field(f, fi) => {
                     let v = match fi {
                         FieldInit::Val(v) | FieldInit::Arrow(v) => v,
@@ -1189,6 +1207,10 @@ impl World<'_> {
     fn show_field(&self, i: usize, f: usize) -> R<String> {
         match self.insts[i].fields[f].clone() {
             Some(m) => self.show(&m),
+            None if self.p.st.fields[f].cond == Cond::Removed => Err(Ub(format!(
+                "reads field {} of s{i}, which `cfg_attr` removed from the struct",
+                self.p.st.fields[f].name
+            ))),
             None => Err(Ub(format!(
                 "reads field {} of s{i} after it was dropped",
                 self.p.st.fields[f].name
@@ -1465,6 +1487,7 @@ mod tests {
             attr: BorrowAttr::None,
             uses: Vec::new(),
             uses_default_inv: false,
+            cond: Cond::None,
         };
         Program {
             name: "p000000".into(),
@@ -1520,6 +1543,62 @@ mod tests {
             ["read s0.d Rd(r->x=5)", "drop r reads x=5", "drop x=5"]
         );
         assert!(e.ub.is_none());
+    }
+
+    #[test]
+    fn a_cfg_attr_on_a_self_referential_field_breaks_the_field_set() {
+        let items = || {
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ]
+        };
+        // Kept or removed, the crate must refuse it.
+        let mut p = program(items(), InitMacro::PinInit);
+        p.st.fields[1].cond = Cond::Kept {
+            predicate_holds: false,
+        };
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::FieldSet]));
+        // Removed: its entry is not evaluated, and a read of it is undefined behaviour.
+        let mut p = program(items(), InitMacro::PinInit);
+        p.st.fields[0].cond = Cond::Removed;
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Invalid(vec![Rule::FieldSet]));
+        assert!(e.lines.is_empty(), "{:?}", e.lines);
+        assert!(e.ub.as_deref().is_some_and(|u| u.contains("removed")));
+        let src = crate::render::render(&p);
+        assert!(src.contains("#[cfg_attr(all(), cfg(any()))] d: Rd<'x, Own>"));
+        assert!(src.contains("impl ::core::ops::Deref for Sx"));
+        assert!(
+            !src.contains("d: Rd(\"r\""),
+            "the removed entry is left out:\n{src}"
+        );
+    }
+
+    #[test]
+    fn a_kept_cfg_attr_on_a_plain_field_is_valid() {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(0, FieldInit::Val(V::Rd("r".into(), Src::Probe))),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = Ty::Rd(Lt::Static, Box::new(Ty::Own));
+        p.st.fields[0].cond = Cond::Kept {
+            predicate_holds: true,
+        };
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Valid);
+        let src = crate::render::render(&p);
+        assert!(
+            src.contains("#[cfg_attr(all(), cfg(all()))] d: Rd(\"r\""),
+            "{src}"
+        );
+        assert!(!src.contains("ZDecoy"));
     }
 
     #[test]

@@ -353,7 +353,7 @@ pub const COMMANDS: &[Cmd] = &[
             valued(
                 "disable",
                 "CHECKS",
-                "build the proc macro with these checks switched off (comma-separated: drop_order, covariance, dropck, init_dropck), to see the fuzzer find holes",
+                "build the proc macro with these checks switched off (comma-separated: drop_order, covariance, dropck, init_dropck, field_set), to see the fuzzer find holes",
             ),
             flag("self-check", "with each check switched off in turn, a fixed-seed run must find a program that breaks the oracle"),
             flag("print", "print the programs (source, the model's verdict and log) instead of running them"),
@@ -373,7 +373,13 @@ pub const COMMANDS: &[Cmd] = &[
 
 /// The checks `cargo xtask fuzz --disable` can switch off: the test-only switches of
 /// `pin-init/internal/src/test_switch.rs`.
-pub const FUZZ_CHECKS: &[&str] = &["drop_order", "covariance", "dropck", "init_dropck"];
+pub const FUZZ_CHECKS: &[&str] = &[
+    "drop_order",
+    "covariance",
+    "dropck",
+    "init_dropck",
+    "field_set",
+];
 
 /// Looks a subcommand up by name.
 pub fn command(name: &str) -> Option<&'static Cmd> {
@@ -659,6 +665,25 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn fuzz_checks_are_the_macros_test_switches() {
+        // The switches are defined in the proc macro (`test_switch::NAMES`); `--disable` and
+        // the self-check list them here: the two lists must stay in step.
+        let src = include_str!("../../pin-init/internal/src/test_switch.rs");
+        let start = src
+            .find("pub(crate) const NAMES")
+            .expect("NAMES in test_switch.rs");
+        let list = &src[start..start + src[start..].find("];").expect("end of NAMES")];
+        let names: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
+        assert_eq!(names, FUZZ_CHECKS);
+        let help = COMMANDS
+            .iter()
+            .flat_map(|c| c.opts)
+            .find(|o| o.long == "disable");
+        let help = help.expect("fuzz --disable").help;
+        assert!(help.contains(&FUZZ_CHECKS.join(", ")), "{help}");
     }
 
     #[test]

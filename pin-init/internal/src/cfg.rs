@@ -25,7 +25,7 @@ pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt)
     for attr in attrs {
         if attr.path().is_ident("cfg") {
             cfgs.push(attr.clone());
-        } else if attr.path().is_ident("cfg_attr") {
+        } else if attr.path().is_ident("cfg_attr") && !crate::test_switch::disabled("field_set") {
             let reduced = match &attr.meta {
                 Meta::List(list) => reduce(list, own, diag),
                 _ => {

@@ -17,9 +17,16 @@
 //! | `covariance` | the per-capture covariance checks (a non-covariant dependent is treated as covariant) |
 //! | `dropck` | the drop-check ownership of the struct's generics by dependents with drop glue |
 //! | `init_dropck` | the initializer's drop check of its guards (a field may be initialized before a field it borrows) |
+//! | `field_set` | the proof that rustc compiles the fields `#[pin_data]` saw: the exhaustive pattern, the refusal of `cfg_attr` on a self-referential struct's fields, and the `cfg_attr` conditions on generated items (a field removed by `cfg_attr` keeps its accessor) |
 
 /// The checks that can be switched off, for the tests that list them.
-pub(crate) const NAMES: &[&str] = &["drop_order", "covariance", "dropck", "init_dropck"];
+pub(crate) const NAMES: &[&str] = &[
+    "drop_order",
+    "covariance",
+    "dropck",
+    "init_dropck",
+    "field_set",
+];
 
 /// Whether the check `name` (one of [`NAMES`]) was switched off when this crate was compiled.
 pub(crate) fn disabled(name: &str) -> bool {

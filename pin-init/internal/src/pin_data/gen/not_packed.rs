@@ -40,11 +40,13 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let cfgs = f.cfg_attrs();
         quote_spanned!(f.ident.span()=> #(#cfgs)* #member: _,)
     });
+    let pattern = (!crate::test_switch::disabled("field_set"))
+        .then(|| quote!(let #ident { #(#pattern)* } = #this;));
     let name = model.names.ident("__pin_data_not_packed");
     quote! {
         #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
         fn #name #impl_generics (#this: &#ident #ty_generics) #where_clause {
-            let #ident { #(#pattern)* } = #this;
+            #pattern
             #(#refs)*
         }
     }
