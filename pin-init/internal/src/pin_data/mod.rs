@@ -10,7 +10,8 @@
 //!
 //! 1. **The model's analysis** ([`model`] and [`analysis`], with [`crate::lifetimes`]): what a
 //!    field *is*, read from syntax: its field lifetimes, captures and their declared variance
-//!    (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes. Problems of shape (a
+//!    (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes, the conditions under
+//!    which rustc compiles it (`#[cfg]`, `cfg_attr` reduced: [`crate::cfg`]). Problems of shape (a
 //!    lifetime that is neither a generic nor a field, an unknown `#[uses]` lifetime) are
 //!    reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
@@ -25,7 +26,8 @@
 //!    included), the covariance check per captured lifetime (`gen/selfref/covariance.rs`), the
 //!    drop check of erased fields (`gen/selfref/dropck.rs`), `Send`/`Sync` for every choice of
 //!    field lifetimes (the erased storage's impls), `__pin_data_not_packed`
-//!    (`gen/not_packed.rs`), the field type aliases proven equal to the fields
+//!    (`gen/not_packed.rs`: no packed layout, and exactly the fields the model has, so that no
+//!    generated `this.field` falls through to a user `Deref`), the field type aliases proven equal to the fields
 //!    (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`). rustc's verdict is
 //!    authoritative: the passes above only add messages in the user's terms.
 //!
