@@ -29,6 +29,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
     let name = if maybe { "MaybeZeroable" } else { "Zeroable" };
     // A union is all zeroes when one of its fields is; requiring all of them keeps the rule
     // simple (and is what upstream pin-init does).
+    let is_struct = matches!(input.data, Data::Struct(_));
     let fields: Vec<(Member, Type)> = match &input.data {
         Data::Struct(s) => members(s.fields.iter()),
         Data::Union(u) => members(u.fields.named.iter()),
@@ -61,6 +62,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
     // `unsafe` is only needed by older compilers).
     // Located at the field's type: errors point there.
     let this = names.local("this");
+    let field_set = field_set(ident, is_struct, &fields, &this);
     let places = fields.iter().map(|(member, ty)| {
         let span = proc_macro2::Span::call_site().located_at(ty.span());
         let this = names.local_at("this", ty.span());
@@ -99,6 +101,7 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
             {}
             #[allow(dead_code, non_snake_case, unused_unsafe)]
             fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
+                #field_set
                 #(#same)*
             }
         };
@@ -116,8 +119,33 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
         unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics #where_clause {}
         #[allow(dead_code, non_snake_case, unused_unsafe)]
         fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
+            #field_set
             #(#asserts)*
         }
+    }
+}
+
+/// A struct's fields, as a destructuring pattern without `..`: rustc proves that the struct it
+/// compiles has exactly the fields the derive saw. A derive is handed the item before the
+/// attribute macros written after it run, and one of them may add a field (a `Box`, which all
+/// zeroes is not) or rename one (then `(*this).field` would reach a field of the same name
+/// through a user's `Deref` impl); the pattern never goes through `Deref`. See SOUNDNESS.md,
+/// "P3. The layout the accessors assume is the one the struct has". A union cannot be destructured by all its
+/// fields (a union pattern names one); its fields are read only by `unsafe` code, which must
+/// know which field holds a value.
+fn field_set(
+    ident: &syn::Ident,
+    is_struct: bool,
+    fields: &[(Member, Type)],
+    this: &syn::Ident,
+) -> TokenStream {
+    if !is_struct {
+        return TokenStream::new();
+    }
+    let members = fields.iter().map(|(member, _)| member);
+    quote! {
+        // SAFETY: never executed (the function is never called).
+        let #ident { #(#members: _,)* } = unsafe { &*#this };
     }
 }
 

@@ -1,0 +1,1 @@
+../../ui/zeroable/maybe_zeroable_field_added_by_later_macro.rs
