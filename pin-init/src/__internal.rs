@@ -384,6 +384,21 @@ pub fn type_of_place<T: ?Sized>(_ptr: *const T) -> PhantomData<*mut T> {
 #[inline(always)]
 pub fn same_type<T: ?Sized>(_: PhantomData<*mut T>, _: PhantomData<*mut T>) {}
 
+/// Implemented for every type: the initializer macros call
+/// `<the path written>::__pin_init_path_names_a_type(&value)`, a type-relative path, which
+/// resolves only if the path names a type (a struct, a union or an alias of one). An enum
+/// variant (`E::V`) is not a type: rustc rejects the call ("expected type, found variant").
+/// An initializer writes the fields of the type it builds and nothing else; for an enum it
+/// would write no discriminant, and `(*slot).field` on an enum, which has no fields, would go
+/// through a user's `Deref` impl.
+pub trait PathNamesAType {
+    /// Never called: its path is the check.
+    #[inline(always)]
+    fn __pin_init_path_names_a_type(_value: &Self) {}
+}
+
+impl<T: ?Sized> PathNamesAType for T {}
+
 /// Checks at compile time that the place `_ptr` points to is `Zeroable` (`#[derive(Zeroable)]`
 /// checks each field where it is, without pasting its type again).
 #[inline(always)]

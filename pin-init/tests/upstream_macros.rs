@@ -176,7 +176,8 @@ struct ConfiguredByCfgAttr {
     #[cfg_attr(test, cfg(any()))]
     #[pin]
     removed_pinned: PhantomPinned,
-    #[cfg_attr(all(), cfg_attr(test, allow(unused), cfg(any())))]
+    // Raw identifiers name the same built-in attributes.
+    #[cfg_attr(all(), r#cfg_attr(test, allow(unused), r#cfg(any())))]
     removed_nested: Loud,
     #[cfg_attr(test, allow(unused))]
     #[pin]
@@ -217,6 +218,8 @@ fn cfg_attr_on_fields() {
             removed_pinned: PhantomPinned,
             #[cfg_attr(all(), cfg_attr(test, cfg(any())))]
             _: { log("removed block") },
+            #[r#cfg(any())]
+            removed_nested: Loud("removed by a raw cfg"),
             _pin: PhantomPinned,
             decoy: decoy(),
         }));
@@ -234,7 +237,9 @@ fn cfg_attr_on_fields() {
         stack_pin_init!(let c = init!(ConfiguredByCfgAttr {
             #[cfg_attr(test, cfg(not(test)))]
             removed: Loud("removed"),
-            kept: Loud("again"),
+            #[allow(unused_parens)]
+            #[r#cfg_attr(all(), expect(unused_parens))]
+            kept: (Loud("again")),
             kept_predicate_false: 8,
             _pin: PhantomPinned,
             decoy: decoy(),
@@ -355,6 +360,40 @@ fn derive_zeroable_unions_tuples_and_maybe() {
         value: 1,
         name: "n",
     };
+}
+
+#[derive(Zeroable)]
+struct UnitZero;
+
+type BitsAlias = Bits;
+
+mod nested {
+    #[derive(pin_init::Zeroable)]
+    pub struct Pair<T>(pub T, pub T);
+}
+
+impl<T: Zeroable> nested::Pair<T> {
+    fn first(value: T) -> impl Init<Self> {
+        init!(Self {
+            0: value,
+            ..Zeroable::init_zeroed()
+        })
+    }
+}
+
+#[test]
+fn initializer_paths_name_types() {
+    // A union, through an alias: one field written (the initializers' check that the path names
+    // a type, not an enum variant, accepts both).
+    let b = Box::init(init!(BitsAlias { int: 7 })).unwrap();
+    // SAFETY: `int` was written.
+    assert_eq!(unsafe { b.int }, 7);
+    let p = Box::init(nested::Pair::first(3u8)).unwrap();
+    assert_eq!((p.0, p.1), (3, 0));
+    let p = Box::init(init!(nested::Pair::<u16> { 0: 1, 1: 2 })).unwrap();
+    assert_eq!((p.0, p.1), (1, 2));
+    let _: UnitZero = zero();
+    let _ = Box::init(init!(UnitZero {})).unwrap();
 }
 
 #[test]

@@ -15,7 +15,13 @@
 use crate::diag::DiagCtxt;
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
+use syn::{ext::IdentExt, punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
+
+/// Whether `path` is the single identifier `name`, written plainly or raw: rustc reads
+/// `#[r#cfg(..)]` as `#[cfg(..)]`.
+pub(crate) fn is_named(path: &syn::Path, name: &str) -> bool {
+    path.get_ident().is_some_and(|i| i.unraw() == name)
+}
 
 /// The `#[cfg]`s among `attrs`, and the `#[cfg_attr]`s that contain one (reduced to it).
 /// An attribute named in `own` inside a `cfg_attr` is an error: the macro reads it before rustc
@@ -23,9 +29,9 @@ use syn::{punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
 pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt) -> Vec<Attribute> {
     let mut cfgs = Vec::new();
     for attr in attrs {
-        if attr.path().is_ident("cfg") {
+        if is_named(attr.path(), "cfg") {
             cfgs.push(attr.clone());
-        } else if attr.path().is_ident("cfg_attr") && !crate::test_switch::disabled("field_set") {
+        } else if is_named(attr.path(), "cfg_attr") && !crate::test_switch::disabled("field_set") {
             let reduced = match &attr.meta {
                 Meta::List(list) => reduce(list, own, diag),
                 _ => {
@@ -52,14 +58,62 @@ pub(crate) fn holds_own(attr: &Attribute, own: &[&str]) -> bool {
             return false;
         };
         metas.iter().skip(1).any(|meta| match meta {
-            Meta::List(inner) if meta.path().is_ident("cfg_attr") => list_holds(inner, own),
+            Meta::List(inner) if is_named(meta.path(), "cfg_attr") => list_holds(inner, own),
             _ => own.iter().any(|a| meta.path().is_ident(a)),
         })
     }
     match &attr.meta {
-        Meta::List(list) if attr.path().is_ident("cfg_attr") => list_holds(list, own),
+        Meta::List(list) if is_named(attr.path(), "cfg_attr") => list_holds(list, own),
         _ => false,
     }
+}
+
+/// The attributes an initializer's entry may carry: built-in ones, which no macro can take the
+/// name of (rustc reports such a name as ambiguous, E0659). The initializers put an entry's
+/// attributes on the statements they generate for it, which hold their own `unsafe` code (the
+/// field's write, its drop guard): an attribute macro there (custom attributes on statements
+/// are unstable, but a nightly crate can enable them) would receive that code and could emit
+/// something else, a field reported initialized that was never written. Tool attributes
+/// (`rustfmt::skip`) are not in the list: a crate named `rustfmt` may provide a macro under
+/// that path.
+const ENTRY_ATTRIBUTES: &[&str] = &[
+    "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "doc",
+];
+
+/// Reports every attribute of an initializer's entry that is not one of [`ENTRY_ATTRIBUTES`]
+/// (looking inside `cfg_attr`s) and removes it from `attrs`.
+pub(crate) fn retain_entry_attributes(attrs: &mut Vec<Attribute>, diag: &mut DiagCtxt) {
+    fn allowed(meta: &Meta, diag: &mut DiagCtxt) -> bool {
+        let path = meta.path();
+        if !ENTRY_ATTRIBUTES.iter().any(|a| is_named(path, a)) {
+            let name = quote!(#path).to_string().replace(' ', "");
+            diag.error_spanned(
+                path,
+                format_args!(
+                    "`#[{name}]` is not allowed on a field of an initializer: its statements hold \
+                     the initializer's own code, which an attribute macro could rewrite; only \
+                     `#[cfg]`, `#[cfg_attr]`, `#[doc]` and lint attributes (`#[allow]`, \
+                     `#[expect]`, ..) may be written here"
+                ),
+            );
+            return false;
+        }
+        match meta {
+            Meta::List(list) if is_named(path, "cfg_attr") => {
+                let Ok(metas) =
+                    list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                else {
+                    // `conditions` reports it.
+                    return false;
+                };
+                // Every attribute after the predicate, each reported (no short circuit).
+                let verdicts: Vec<bool> = metas.iter().skip(1).map(|m| allowed(m, diag)).collect();
+                verdicts.into_iter().all(|ok| ok)
+            }
+            _ => true,
+        }
+    }
+    attrs.retain(|attr| allowed(&attr.meta, diag));
 }
 
 /// `cfg_attr(p, a, b, ..)` with only its `cfg(..)`s and (recursively) the `cfg_attr`s that
@@ -85,9 +139,9 @@ fn reduce(list: &syn::MetaList, own: &[&str], diag: &mut DiagCtxt) -> Option<Tok
     let mut kept = Vec::new();
     for meta in metas {
         let path = meta.path();
-        if path.is_ident("cfg") {
+        if is_named(path, "cfg") {
             kept.push(quote!(#meta));
-        } else if path.is_ident("cfg_attr") {
+        } else if is_named(path, "cfg_attr") {
             if let Meta::List(inner) = &meta {
                 kept.extend(reduce(inner, own, diag));
             }

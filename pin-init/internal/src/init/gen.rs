@@ -146,7 +146,7 @@ impl Common {
             }
         });
         let bind = bindings_needed(model);
-        let type_of_closure = type_of_closure(model, &path, &locals.type_of);
+        let type_of_closure = type_of_closure(model, &path, &locals.type_of, names);
         Common {
             locals,
             path,
@@ -162,7 +162,12 @@ impl Common {
 /// The one paste of the struct's path. Never called: names the struct (rustc infers generic
 /// arguments left out, as for a struct literal) and makes rustc check that every field is
 /// mentioned exactly once.
-fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> TokenStream {
+fn type_of_closure(
+    model: &Initializer,
+    path: &syn::Path,
+    type_of: &Ident,
+    names: &Names,
+) -> TokenStream {
     let fields: Vec<_> = model
         .entries
         .iter()
@@ -175,18 +180,35 @@ fn type_of_closure(model: &Initializer, path: &syn::Path, type_of: &Ident) -> To
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
+    // The path must name a type, not an enum variant (see `PathNamesAType`): the same path with
+    // one more segment, a type-relative call, located at the path so that rustc's "expected
+    // type, found variant" points there. It takes the value built just above, so that both
+    // pastes name one type.
+    let mut names_a_type = path.clone();
+    names_a_type
+        .segments
+        .push(syn::PathSegment::from(Ident::new(
+            "__pin_init_path_names_a_type",
+            path.span(),
+        )));
+    let value = names.local("__value");
     // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
     // read through accessors); this names every field. No user token but the names is here.
     quote! {
         #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe, deprecated)]
         let #type_of = || {
             // SAFETY: never executed.
-            unsafe {
+            let #value = unsafe {
                 #path {
                     #(#(#field_cfgs)* #fields: ::core::panic!(),)*
                     #rest
                 }
+            };
+            {
+                use ::pin_init::__internal::PathNamesAType as _;
+                #names_a_type(&#value);
             }
+            #value
         };
     }
 }

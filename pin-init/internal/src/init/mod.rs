@@ -63,5 +63,11 @@ pub(crate) fn expand(
         let errors = diag.to_compile_errors();
         return Err(quote!({ #errors ::core::unreachable!() }));
     }
-    Ok(gen::generate(&model, kind, names))
+    let refused = &model.refused_attributes;
+    let generated = gen::generate(&model, kind, names);
+    if refused.is_empty() {
+        Ok(generated)
+    } else {
+        Ok(quote!({ #refused #generated }))
+    }
 }

@@ -22,6 +22,10 @@ pub(crate) struct Initializer {
     pub(crate) path: Path,
     /// The fields and code blocks, in order, each with its attributes.
     pub(crate) entries: Vec<Entry>,
+    /// The errors about attributes that were refused and left out (an unknown initializer
+    /// attribute, an attribute an entry may not carry), as `compile_error!`s: the rest of the
+    /// initializer is generated as usual, so that these are the only errors.
+    pub(crate) refused_attributes: TokenStream,
     /// `..Zeroable::init_zeroed()` (or 6.12's `..Zeroable::zeroed()`) was given (the span of
     /// `..`).
     pub(crate) zeroed: Option<Span>,
@@ -121,7 +125,7 @@ fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -
             content.parse::<Token![,]>()?;
             content.is_empty()
         };
-        if let Some(cfg) = attrs.iter().find(|a| a.path().is_ident("cfg")) {
+        if let Some(cfg) = attrs.iter().find(|a| crate::cfg::is_named(a.path(), "cfg")) {
             if !last {
                 return Err(syn::Error::new_spanned(
                     cfg,
@@ -310,6 +314,7 @@ impl Initializer {
         });
         let mut default_error = None;
         let mut disable_field_access = false;
+        let mut refused = DiagCtxt::default();
         for attr in raw.attrs {
             if attr.path().is_ident("disable_initialized_field_access") {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
@@ -329,7 +334,7 @@ impl Initializer {
                     )),
                 }
             } else {
-                diag.error_spanned(
+                refused.error_spanned(
                     &attr,
                     "unknown initializer attribute; expected `#[default_error(Type)]` or \
                      `#[disable_initialized_field_access]`",
@@ -338,12 +343,14 @@ impl Initializer {
         }
         let mut entries = raw.entries;
         for entry in &mut entries {
+            crate::cfg::retain_entry_attributes(&mut entry.attrs, &mut refused);
             entry.cfgs = crate::cfg::conditions(&entry.attrs, &[], diag);
         }
         Some(Initializer {
             this: raw.this,
             path: raw.path,
             entries,
+            refused_attributes: refused.to_compile_errors(),
             zeroed,
             error: raw.error,
             default_error,

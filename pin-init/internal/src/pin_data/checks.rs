@@ -55,7 +55,7 @@ fn check_drop_order(model: &PinDataStruct, diag: &mut DiagCtxt) {
 /// unaligned), and `#[pin_data]` would give out such references.
 fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
     for attr in &model.attrs {
-        if !attr.path().is_ident("repr") {
+        if !crate::cfg::is_named(attr.path(), "repr") {
             continue;
         }
         let Meta::List(list) = &attr.meta else {
@@ -187,7 +187,7 @@ fn lint_attrs(model: &PinDataStruct) -> proc_macro2::TokenStream {
         .filter(|a| {
             ["allow", "warn", "deny", "forbid"]
                 .iter()
-                .any(|l| a.path().is_ident(l))
+                .any(|l| crate::cfg::is_named(a.path(), l))
         })
         .map(quote::ToTokens::to_token_stream)
         .collect()
@@ -449,7 +449,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
         // A reduced `cfg_attr` was reported above, with the rest of the field's `cfg_attr`s.
         let cfgs = field
             .cfg_attrs()
-            .filter(|c| !selfref || c.path().is_ident("cfg"));
+            .filter(|c| !selfref || crate::cfg::is_named(c.path(), "cfg"));
         for cfg in cfgs {
             if selfref {
                 diag.error_spanned(

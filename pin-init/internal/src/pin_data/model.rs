@@ -282,7 +282,9 @@ impl Field {
 
     /// The field's `#[cfg_attr(..)]` attributes, as written.
     pub(crate) fn cfg_attr_attrs(&self) -> impl Iterator<Item = &Attribute> {
-        self.attrs.iter().filter(|a| a.path().is_ident("cfg_attr"))
+        self.attrs
+            .iter()
+            .filter(|a| crate::cfg::is_named(a.path(), "cfg_attr"))
     }
 }
 

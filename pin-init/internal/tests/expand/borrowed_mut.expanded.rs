@@ -360,12 +360,17 @@ fn split() -> impl PinInit<Split> {
                 deprecated
             )]
             let __type_of_xi8kvexi5nhs2 = || {
-                unsafe {
+                let __value_xi8kvexi5nhs2 = unsafe {
                     Split {
                         buf: pin_init::__internal::core::panic!(),
                         head: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Split::__pin_init_path_names_a_type(&__value_xi8kvexi5nhs2);
                 }
+                __value_xi8kvexi5nhs2
             };
             let __data_xi8kvexi5nhs2 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_xi8kvexi5nhs2)

@@ -361,12 +361,17 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                 deprecated
             )]
             let __type_of_3ijr7m8qmn2h2 = || {
-                unsafe {
+                let __value_3ijr7m8qmn2h2 = unsafe {
                     CommandQueue {
                         dev: pin_init::__internal::core::panic!(),
                         inner: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    CommandQueue::__pin_init_path_names_a_type(&__value_3ijr7m8qmn2h2);
                 }
+                __value_3ijr7m8qmn2h2
             };
             let __data_3ijr7m8qmn2h2 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_3ijr7m8qmn2h2)

@@ -564,14 +564,22 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 deprecated
             )]
             let __type_of_854oypmk9uuz0 = || {
-                unsafe {
+                let __value_854oypmk9uuz0 = unsafe {
                     Parsed::<'a, T> {
                         source: pin_init::__internal::core::panic!(),
                         buf: pin_init::__internal::core::panic!(),
                         next: pin_init::__internal::core::panic!(),
                         view: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Parsed::<
+                        'a,
+                        T,
+                    >::__pin_init_path_names_a_type(&__value_854oypmk9uuz0);
                 }
+                __value_854oypmk9uuz0
             };
             let __data_854oypmk9uuz0 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_854oypmk9uuz0)

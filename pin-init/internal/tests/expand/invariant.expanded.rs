@@ -406,13 +406,18 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                 deprecated
             )]
             let __type_of_9c9144ugizqv3 = || {
-                unsafe {
+                let __value_9c9144ugizqv3 = unsafe {
                     Channel {
                         dev: pin_init::__internal::core::panic!(),
                         names: pin_init::__internal::core::panic!(),
                         current: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Channel::__pin_init_path_names_a_type(&__value_9c9144ugizqv3);
                 }
+                __value_9c9144ugizqv3
             };
             let __data_9c9144ugizqv3 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_9c9144ugizqv3)

@@ -355,14 +355,19 @@ where
                 deprecated
             )]
             let __type_of_9xbpy8z6b0yj1 = || {
-                unsafe {
+                let __value_9xbpy8z6b0yj1 = unsafe {
                     Plain {
                         pinned: pin_init::__internal::core::panic!(),
                         items: pin_init::__internal::core::panic!(),
                         name: pin_init::__internal::core::panic!(),
                         count: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Plain::__pin_init_path_names_a_type(&__value_9xbpy8z6b0yj1);
                 }
+                __value_9xbpy8z6b0yj1
             };
             let __data_9xbpy8z6b0yj1 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_9xbpy8z6b0yj1)
@@ -488,12 +493,17 @@ fn unpinned() -> impl Init<Unpinned> {
                 deprecated
             )]
             let __type_of_fdlkvuoyth141 = || {
-                unsafe {
+                let __value_fdlkvuoyth141 = unsafe {
                     Unpinned {
                         a: pin_init::__internal::core::panic!(),
                         b: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Unpinned::__pin_init_path_names_a_type(&__value_fdlkvuoyth141);
                 }
+                __value_fdlkvuoyth141
             };
             let __kind_fdlkvuoyth141 = {
                 use pin_init::__internal::{InitTargetAny as _, InitTargetPinned as _};

@@ -670,7 +670,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                 deprecated
             )]
             let __type_of_p7tf844uu8s22 = || {
-                unsafe {
+                let __value_p7tf844uu8s22 = unsafe {
                     Config {
                         text: pin_init::__internal::core::panic!(),
                         words: pin_init::__internal::core::panic!(),
@@ -678,7 +678,12 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         value: pin_init::__internal::core::panic!(),
                         parts: pin_init::__internal::core::panic!(),
                     }
+                };
+                {
+                    use pin_init::__internal::PathNamesAType as _;
+                    Config::__pin_init_path_names_a_type(&__value_p7tf844uu8s22);
                 }
+                __value_p7tf844uu8s22
             };
             let __data_p7tf844uu8s22 = unsafe {
                 pin_init::__internal::pin_data_of(__type_of_p7tf844uu8s22)

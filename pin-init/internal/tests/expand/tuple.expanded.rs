@@ -202,12 +202,17 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     deprecated
                 )]
                 let __type_of_i1ca1j6xdqa52 = || {
-                    unsafe {
+                    let __value_i1ca1j6xdqa52 = unsafe {
                         Pair {
                             0: pin_init::__internal::core::panic!(),
                             1: pin_init::__internal::core::panic!(),
                         }
+                    };
+                    {
+                        use pin_init::__internal::PathNamesAType as _;
+                        Pair::__pin_init_path_names_a_type(&__value_i1ca1j6xdqa52);
                     }
+                    __value_i1ca1j6xdqa52
                 };
                 let __data_i1ca1j6xdqa52 = unsafe {
                     pin_init::__internal::pin_data_of(__type_of_i1ca1j6xdqa52)
@@ -259,12 +264,17 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     deprecated
                 )]
                 let __type_of_4y65i5fyhdsu2 = || {
-                    unsafe {
+                    let __value_4y65i5fyhdsu2 = unsafe {
                         Pair {
                             0: pin_init::__internal::core::panic!(),
                             1: pin_init::__internal::core::panic!(),
                         }
+                    };
+                    {
+                        use pin_init::__internal::PathNamesAType as _;
+                        Pair::__pin_init_path_names_a_type(&__value_4y65i5fyhdsu2);
                     }
+                    __value_4y65i5fyhdsu2
                 };
                 let __data_4y65i5fyhdsu2 = unsafe {
                     pin_init::__internal::pin_data_of(__type_of_4y65i5fyhdsu2)

@@ -439,7 +439,11 @@ pub(crate) fn reach_note(model: &PinDataStruct, field: &Field) -> Option<String>
 /// The `#[deprecated]` attribute of a field's storage (see [`reach_note`]), unless the field
 /// has one of its own (a second one is an error).
 pub(crate) fn storage_deprecation(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
-    if field.attrs.iter().any(|a| a.path().is_ident("deprecated")) {
+    if field
+        .attrs
+        .iter()
+        .any(|a| crate::cfg::is_named(a.path(), "deprecated"))
+    {
         return None;
     }
     let note = format!(

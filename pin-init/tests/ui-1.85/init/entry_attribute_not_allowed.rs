@@ -1,0 +1,1 @@
+../../ui/init/entry_attribute_not_allowed.rs

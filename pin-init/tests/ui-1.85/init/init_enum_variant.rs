@@ -1,0 +1,1 @@
+../../ui/init/init_enum_variant.rs
