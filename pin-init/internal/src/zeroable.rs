@@ -130,9 +130,9 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
 /// attribute macros written after it run, and one of them may add a field (a `Box`, which all
 /// zeroes is not) or rename one (then `(*this).field` would reach a field of the same name
 /// through a user's `Deref` impl); the pattern never goes through `Deref`. See SOUNDNESS.md,
-/// "P3. The layout the accessors assume is the one the struct has". A union cannot be destructured by all its
-/// fields (a union pattern names one); its fields are read only by `unsafe` code, which must
-/// know which field holds a value.
+/// "P3. The layout the accessors assume is the one the struct has". A union cannot be
+/// destructured by all its fields (a union pattern names one); its fields are read only by
+/// `unsafe` code, which must know which field holds a value.
 fn field_set(
     ident: &syn::Ident,
     is_struct: bool,
@@ -143,7 +143,9 @@ fn field_set(
         return TokenStream::new();
     }
     let members = fields.iter().map(|(member, _)| member);
-    quote! {
+    let span = proc_macro2::Span::call_site().located_at(ident.span());
+    // Located at the struct's name: rustc's error ("pattern requires `..`") points there.
+    quote_spanned! {span=>
         // SAFETY: never executed (the function is never called).
         let #ident { #(#members: _,)* } = unsafe { &*#this };
     }
