@@ -45,6 +45,12 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
         }
     };
     check_no_macros(&input.generics, name, &mut diag);
+    if maybe {
+        // The impl's bounds paste the field types (see below).
+        for (_, ty) in &fields {
+            check_no_macros_in_field_type(ty, &mut diag);
+        }
+    }
     if diag.has_errors() {
         return diag.to_compile_errors();
     }
@@ -191,6 +197,42 @@ fn check_no_macros(generics: &syn::Generics, derive: &str, diag: &mut DiagCtxt) 
         }
     }
     syn::visit::Visit::visit_generics(&mut Macros(diag, derive), generics);
+}
+
+/// `#[derive(MaybeZeroable)]` pastes each field type into its impl's where clause (the impl
+/// holds when every field type is `Zeroable`) and into the never-called check that proves that
+/// paste to be the field's type. A macro invocation expands once per paste, and a stateful one
+/// may expand to `u8` in the where clause and to `&'static u8` in the check and in the struct:
+/// rustc expands the where clause first, so the check cannot see it. A macro in a field type is
+/// therefore refused, as in the generics (P9); write the type out (a type alias is fine).
+fn check_no_macros_in_field_type(ty: &Type, diag: &mut DiagCtxt) {
+    struct Macros<'d>(&'d mut DiagCtxt);
+    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            let name = quote!(#mac).to_string();
+            let name = name.split('!').next().unwrap_or("").replace(' ', "");
+            self.0.error_spanned(
+                mac,
+                format_args!(
+                    "a macro (`{name}!`) cannot be used in a field type of a \
+                     `#[derive(MaybeZeroable)]` type: the type is pasted on the impl and on the \
+                     check that it is the field's type, and a macro may expand differently in \
+                     each; write the type out (a type alias is fine)"
+                ),
+            );
+        }
+        fn visit_type(&mut self, ty: &'ast Type) {
+            if let Type::Verbatim(tokens) = ty {
+                self.0.error_spanned(
+                    tokens,
+                    "`#[derive(MaybeZeroable)]` cannot read this field type: write it as a path, \
+                     reference, tuple, array, slice, pointer or `fn` type",
+                );
+            }
+            syn::visit::visit_type(self, ty);
+        }
+    }
+    syn::visit::Visit::visit_type(&mut Macros(diag), ty);
 }
 
 /// Each field with its member (name or index) and type.

@@ -180,7 +180,8 @@ fn type_of_closure(
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
-    // The path must name a type, not an enum variant (see `PathNamesAType`): the same path with
+    // The path must name a struct or union, not an enum variant (see `PathNamesAType`): the
+    // same path with
     // one more segment, a type-relative call, located at the path so that rustc's "expected
     // type, found variant" points there. It takes the value built just above, so that both
     // pastes name one type.
@@ -192,6 +193,18 @@ fn type_of_closure(
             path.span(),
         )));
     let value = names.local("__value");
+    // A path of several segments must also resolve through modules (or an enum, which the
+    // check above rejects): `use` goes through no type alias or type parameter. Through
+    // those, the path is type-relative, and an associated type named like a variant would
+    // satisfy the check above while the struct expression names the variant (rustc only lints
+    // that ambiguity). (`Self::` is refused by the model.)
+    let through_modules = (path.segments.len() > 1).then(|| {
+        let mut import = path.clone();
+        for segment in &mut import.segments {
+            segment.arguments = syn::PathArguments::None;
+        }
+        quote!(use #import as _;)
+    });
     // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
     // read through accessors); this names every field. No user token but the names is here.
     quote! {
@@ -205,6 +218,7 @@ fn type_of_closure(
                 }
             };
             {
+                #through_modules
                 use ::pin_init::__internal::PathNamesAType as _;
                 #names_a_type(&#value);
             }

@@ -377,6 +377,16 @@ impl Initializer {
                 seen.push(field);
             }
         }
+        // `Self::V` may name an enum variant in the struct expression and an associated type
+        // `V` elsewhere (rustc only lints the ambiguity): see `gen::type_of_closure`.
+        if self.path.segments.len() > 1 && self.path.segments[0].ident == "Self" {
+            diag.error_spanned(
+                &self.path,
+                "an initializer's path cannot start with `Self::`: it could name an enum variant \
+                 or an associated type, and an initializer builds a struct or union; write the \
+                 type's own path, or `Self` alone",
+            );
+        }
         if kind.is_fallible() && self.error.is_none() && self.default_error.is_none() {
             diag.error(
                 self.span,

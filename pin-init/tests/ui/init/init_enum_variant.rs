@@ -4,8 +4,8 @@
 // `(*slot).x` on an enum, which has no fields, would reach a field of that name through a user's
 // `DerefMut` (the values would go to `Decoy`, `One` would stay uninitialized). Every initializer
 // calls `<path>::__pin_init_path_names_a_type(&value)`, which resolves only if the path names a
-// type: rustc rejects each of these at the path ("`A` is a variant, not a module", "expected
-// type, found variant").
+// type: rustc rejects each of these at the path ("`A` is a variant, not a module"); a path
+// starting with `Self::` is refused by the macro (see `init_path_through_alias_or_self`).
 use core::ops::{Deref, DerefMut};
 use pin_init::*;
 

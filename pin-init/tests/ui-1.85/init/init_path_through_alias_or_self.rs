@@ -1,0 +1,1 @@
+../../ui/init/init_path_through_alias_or_self.rs
