@@ -1739,6 +1739,15 @@ impl Gen<'_> {
                 .iter()
                 .enumerate()
                 .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
+        // Another spelling of the struct's path in one initializer of three (valid programs: the
+        // macros' path checks must accept every way a module path names it). Derived from
+        // counters, not drawn from the generator, so that every other choice of a seed's
+        // programs stays what it was.
+        let path = match (self.owns as usize * 7 + k) % 6 {
+            4 => PathForm::SelfModule,
+            5 => PathForm::CrateModule,
+            _ => PathForm::Plain,
+        };
         Inst {
             place,
             late,
@@ -1746,6 +1755,7 @@ impl Gen<'_> {
             ctor,
             items,
             catch: caught,
+            path,
         }
     }
 

@@ -450,6 +450,20 @@ pub struct Inst {
     pub items: Vec<InitItem>,
     /// Built inside `catch_unwind` (a panic is expected).
     pub catch: bool,
+    /// How the initializer names the struct.
+    pub path: PathForm,
+}
+
+/// How an initializer names the struct: every form names the same struct, and the macros must
+/// accept each (their checks that a path names a struct resolve it as rustc does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathForm {
+    /// `Sx`.
+    Plain,
+    /// `self::Sx`.
+    SelfModule,
+    /// `crate::pNNNNNN::Sx`.
+    CrateModule,
 }
 
 /// An item of an initializer.

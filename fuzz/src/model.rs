@@ -1515,6 +1515,7 @@ mod tests {
                 ctor: false,
                 items,
                 catch: false,
+                path: PathForm::Plain,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,
@@ -1576,6 +1577,23 @@ mod tests {
             !src.contains("d: Rd(\"r\""),
             "the removed entry is left out:\n{src}"
         );
+    }
+
+    #[test]
+    fn the_struct_path_takes_every_form() {
+        let mut p = program(
+            vec![InitItem::Field(1, FieldInit::Val(own("x", 5)))],
+            InitMacro::PinInit,
+        );
+        for (form, text) in [
+            (PathForm::Plain, "pin_init!(Sx {"),
+            (PathForm::SelfModule, "pin_init!(self::Sx {"),
+            (PathForm::CrateModule, "pin_init!(crate::p000000::Sx {"),
+        ] {
+            p.insts[0].path = form;
+            let src = crate::render::render(&p);
+            assert!(src.contains(text), "{form:?}:\n{src}");
+        }
     }
 
     #[test]

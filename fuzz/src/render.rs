@@ -561,7 +561,7 @@ impl R<'_> {
                     _ => None,
                 })
                 .collect();
-            let body = format!("Sx({})", vals.join(", "));
+            let body = format!("{}({})", self.struct_path(inst), vals.join(", "));
             return self.wrap_mac(inst, &body);
         }
         for item in &inst.items {
@@ -607,8 +607,17 @@ impl R<'_> {
             }
         }
         let _ = st;
-        let body = format!("Sx {{ {} }}", items.join(", "));
+        let body = format!("{} {{ {} }}", self.struct_path(inst), items.join(", "));
         self.wrap_mac(inst, &body)
+    }
+
+    /// The struct's path in `inst`'s initializer.
+    fn struct_path(&self, inst: &Inst) -> String {
+        match inst.path {
+            PathForm::Plain => "Sx".into(),
+            PathForm::SelfModule => "self::Sx".into(),
+            PathForm::CrateModule => format!("crate::{}::Sx", self.p.name),
+        }
     }
 
     fn wrap_mac(&self, inst: &Inst, body: &str) -> String {
