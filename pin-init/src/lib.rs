@@ -598,7 +598,9 @@ pub mod derive {
 /// - `#[default_error(Error)] Type { ... }` sets the error type used when no `? Error` is given
 ///   (for macros that wrap this one),
 /// - `#[disable_initialized_field_access] Type { ... }` turns off the bindings described below,
-/// - attributes on fields and `_:` blocks, such as `#[cfg(...)]`,
+/// - attributes on fields and `_:` blocks: `#[cfg]`, `#[cfg_attr]`, `#[doc]` and lint levels
+///   (`#[allow]`, `#[expect]`, ...); no other attribute, since the macro puts them on the code it
+///   generates for the field,
 /// - a tuple struct's fields are written `0: value` / `1 <- initializer`, or all as values in
 ///   the constructor form `Type(value, value)`.
 ///
@@ -735,8 +737,11 @@ macro_rules! try_pin_init {
 
 /// Constructs an in-place initializer for a `struct` (no pinning guarantees).
 ///
-/// Works for every struct whose fields are accessible (no `#[pin_data]` needed); `<-` fields
-/// take an [`Init`]. Otherwise the syntax is that of [`pin_init!`] (`? Error`,
+/// Works for every struct (or union) whose fields are accessible (no `#[pin_data]` needed);
+/// `<-` fields take an [`Init`]. The path must name the struct: its name, `Self`, a module path
+/// (`bindings::foo`) or a type alias of one segment, not an enum variant (which would be built
+/// without its discriminant) and not a path through `Self::`, a type alias or a type parameter
+/// (which could name a variant in the struct expression and a type elsewhere). Otherwise the syntax is that of [`pin_init!`] (`? Error`,
 /// `#[default_error]`, bindings of earlier fields as `&mut T`, tuple structs, `#[cfg]`); the
 /// default error type is [`Infallible`].
 ///
