@@ -136,24 +136,32 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
 /// attribute macros written after it run, and one of them may add a field (a `Box`, which all
 /// zeroes is not) or rename one (then `(*this).field` would reach a field of the same name
 /// through a user's `Deref` impl); the pattern never goes through `Deref`. See SOUNDNESS.md,
-/// "P3. The layout the accessors assume is the one the struct has". A union cannot be
-/// destructured by all its fields (a union pattern names one); its fields are read only by
-/// `unsafe` code, which must know which field holds a value.
+/// "P3. The layout the accessors assume is the one the struct has". A union pattern names one
+/// field, so a union gets one pattern per field: see below.
 fn field_set(
     ident: &syn::Ident,
     is_struct: bool,
     fields: &[(Member, Type)],
     this: &syn::Ident,
 ) -> TokenStream {
-    if !is_struct {
-        return TokenStream::new();
-    }
     let members = fields.iter().map(|(member, _)| member);
     let span = proc_macro2::Span::call_site().located_at(ident.span());
     // Located at the struct's name: rustc's error ("pattern requires `..`") points there.
+    if is_struct {
+        return quote_spanned! {span=>
+            // SAFETY: never executed (the function is never called).
+            let #ident { #(#members: _,)* } = unsafe { &*#this };
+        };
+    }
+    // A union: one pattern per field, each naming that field alone and no `..`. A struct with
+    // any other field fails them (E0027), an enum too, and a renamed field is E0026: a later
+    // macro that turned the union into a struct holding a `Box` is caught. With one field, a
+    // struct of exactly that field passes, which is as zeroable as the union.
     quote_spanned! {span=>
-        // SAFETY: never executed (the function is never called).
-        let #ident { #(#members: _,)* } = unsafe { &*#this };
+        // SAFETY: never executed (the function is never called); `_` reads no field.
+        unsafe {
+            #(let #ident { #members: _ } = &*#this;)*
+        }
     }
 }
 

@@ -125,12 +125,18 @@ fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -
             content.parse::<Token![,]>()?;
             content.is_empty()
         };
-        if let Some(cfg) = attrs.iter().find(|a| crate::cfg::is_named(a.path(), "cfg")) {
+        // A `cfg`, or a `cfg_attr` holding one (its errors are reported later, with the entry).
+        let has_cfg = |a: &&Attribute| {
+            !crate::cfg::conditions(std::slice::from_ref(*a), &[], &mut DiagCtxt::default())
+                .is_empty()
+        };
+        if let Some(cfg) = attrs.iter().find(has_cfg) {
             if !last {
                 return Err(syn::Error::new_spanned(
                     cfg,
-                    "`#[cfg]` is only allowed on the last value of `Type(...)` (it would shift \
-                     the indices of the values after it): write `Type { 0: value, ... }`",
+                    "`#[cfg]` (also inside `#[cfg_attr]`) is only allowed on the last value of \
+                     `Type(...)` (it would shift the indices of the values after it): write \
+                     `Type { 0: value, ... }`",
                 ));
             }
         }

@@ -41,6 +41,22 @@ pub fn add_box_field(_args: TokenStream, item: TokenStream) -> TokenStream {
     })
 }
 
+/// Turns a union into a struct with the union's fields and `extra: Box<u64>`: the item that
+/// rustc compiles is then not what a derive written before this attribute saw.
+#[proc_macro_attribute]
+pub fn union_to_struct(args: TokenStream, item: TokenStream) -> TokenStream {
+    let item: TokenStream = item
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Ident(i) if i.to_string() == "union" => {
+                TokenTree::Ident(proc_macro::Ident::new("struct", i.span()))
+            }
+            other => other,
+        })
+        .collect();
+    add_box_field(args, item)
+}
+
 /// Applies `f` to the fields (each its tokens, without the separating comma) of the struct in
 /// `item`. Commas inside `<...>` are not field separators (`->` is no `>`).
 fn map_fields(

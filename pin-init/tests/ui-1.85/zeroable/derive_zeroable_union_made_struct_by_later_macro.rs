@@ -1,0 +1,1 @@
+../../ui/zeroable/derive_zeroable_union_made_struct_by_later_macro.rs
