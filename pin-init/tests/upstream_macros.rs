@@ -252,8 +252,12 @@ fn cfg_attr_on_fields() {
 #[pin_data(PinnedDrop)]
 struct Tuple(#[pin] PhantomPinned, Loud, pub u32);
 
+/// Built-in attributes stay allowed after `#[pinned_drop]`.
 #[pinned_drop]
+#[allow(clippy::needless_lifetimes)]
 impl PinnedDrop for Tuple {
+    #[inline]
+    #[cfg_attr(all(), allow(unused))]
     fn drop(self: Pin<&mut Self>) {
         log(format!("pinned drop {}", self.2));
     }

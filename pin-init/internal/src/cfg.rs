@@ -68,52 +68,92 @@ pub(crate) fn holds_own(attr: &Attribute, own: &[&str]) -> bool {
     }
 }
 
-/// The attributes an initializer's entry may carry: built-in ones, which no macro can take the
-/// name of (rustc reports such a name as ambiguous, E0659). The initializers put an entry's
-/// attributes on the statements they generate for it, which hold their own `unsafe` code (the
-/// field's write, its drop guard): an attribute macro there (custom attributes on statements
-/// are unstable, but a nightly crate can enable them) would receive that code and could emit
-/// something else, a field reported initialized that was never written. Tool attributes
-/// (`rustfmt::skip`) are not in the list: a crate named `rustfmt` may provide a macro under
-/// that path.
-const ENTRY_ATTRIBUTES: &[&str] = &[
-    "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "doc",
-];
+/// Where a macro puts user attributes on code it generates, and which attributes it accepts
+/// there: built-in ones, which no macro can take the name of (rustc reports such a name as
+/// ambiguous, E0659). An attribute macro on generated code would receive its `unsafe` blocks
+/// and impls, whose spans keep `forbid(unsafe_code)` quiet, and could emit anything with them.
+/// Tool attributes (`rustfmt::skip`) are not accepted: a crate named `rustfmt` may provide a
+/// macro under that path.
+pub(crate) struct BuiltinOnly {
+    /// The accepted attributes.
+    allowed: &'static [&'static str],
+    /// Where, for the message ("on a field of an initializer").
+    place: &'static str,
+    /// Why, for the message.
+    reason: &'static str,
+    /// What is accepted, for the message.
+    accepted: &'static str,
+}
 
-/// Reports every attribute of an initializer's entry that is not one of [`ENTRY_ATTRIBUTES`]
-/// (looking inside `cfg_attr`s) and removes it from `attrs`.
-pub(crate) fn retain_entry_attributes(attrs: &mut Vec<Attribute>, diag: &mut DiagCtxt) {
-    fn allowed(meta: &Meta, diag: &mut DiagCtxt) -> bool {
+/// An initializer's entries: the macros put an entry's attributes on the statements they
+/// generate for it, which hold the field's write and its drop guard (custom attributes on
+/// statements are unstable, but a nightly crate can enable them): a macro there could leave out
+/// the write of a field reported initialized.
+pub(crate) const ENTRY_ATTRIBUTES: BuiltinOnly = BuiltinOnly {
+    allowed: &[
+        "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "doc",
+    ],
+    place: "on a field of an initializer",
+    reason: "its statements hold the initializer's own code, which an attribute macro could \
+             rewrite",
+    accepted: "`#[cfg]`, `#[cfg_attr]`, `#[doc]` and lint attributes (`#[allow]`, `#[expect]`, ..)",
+};
+
+/// A `#[pinned_drop]` impl and its `fn drop`: the output is pin-init's `unsafe impl
+/// PinnedDrop` with the `OnlyCallFromDrop` token parameter, and an attribute macro written after
+/// `#[pinned_drop]` would receive it and could make the `unsafe impl` one of another trait
+/// (`Zeroable` for a type holding a `Box`), or hand the token to safe code.
+pub(crate) const PINNED_DROP_ATTRIBUTES: BuiltinOnly = BuiltinOnly {
+    allowed: &[
+        "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "doc", "inline",
+    ],
+    place: "on a `#[pinned_drop]` impl or its `fn drop`",
+    reason: "the impl becomes pin-init's `unsafe impl`, which an attribute macro after \
+             `#[pinned_drop]` could rewrite; put attribute macros before `#[pinned_drop]`",
+    accepted: "`#[cfg]`, `#[cfg_attr]`, `#[doc]`, `#[inline]` and lint attributes (`#[allow]`, \
+               `#[expect]`, ..)",
+};
+
+/// Reports every attribute in `attrs` that `rule` does not accept (looking inside
+/// `cfg_attr`s), and removes it.
+pub(crate) fn retain_builtin_attributes(
+    attrs: &mut Vec<Attribute>,
+    rule: &BuiltinOnly,
+    diag: &mut DiagCtxt,
+) {
+    fn allowed(meta: &Meta, rule: &BuiltinOnly, diag: &mut DiagCtxt) -> bool {
         let path = meta.path();
-        if !ENTRY_ATTRIBUTES.iter().any(|a| is_named(path, a)) {
+        if !rule.allowed.iter().any(|a| is_named(path, a)) {
             let name = quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(
                 path,
                 format_args!(
-                    "`#[{name}]` is not allowed on a field of an initializer: its statements hold \
-                     the initializer's own code, which an attribute macro could rewrite; only \
-                     `#[cfg]`, `#[cfg_attr]`, `#[doc]` and lint attributes (`#[allow]`, \
-                     `#[expect]`, ..) may be written here"
+                    "`#[{name}]` is not allowed {}: {}; only {} may be written here",
+                    rule.place, rule.reason, rule.accepted
                 ),
             );
             return false;
         }
         match meta {
             Meta::List(list) if is_named(path, "cfg_attr") => {
-                let Ok(metas) =
-                    list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-                else {
-                    // `conditions` reports it.
-                    return false;
-                };
+                let metas =
+                    match list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+                        Ok(metas) => metas,
+                        Err(e) => {
+                            diag.error(e.span(), format_args!("cannot read this `cfg_attr`: {e}"));
+                            return false;
+                        }
+                    };
                 // Every attribute after the predicate, each reported (no short circuit).
-                let verdicts: Vec<bool> = metas.iter().skip(1).map(|m| allowed(m, diag)).collect();
+                let verdicts: Vec<bool> = (metas.iter().skip(1))
+                    .map(|m| allowed(m, rule, diag))
+                    .collect();
                 verdicts.into_iter().all(|ok| ok)
             }
             _ => true,
         }
     }
-    attrs.retain(|attr| allowed(&attr.meta, diag));
+    attrs.retain(|attr| allowed(&attr.meta, rule, diag));
 }
 
 /// `cfg_attr(p, a, b, ..)` with only its `cfg(..)`s and (recursively) the `cfg_attr`s that

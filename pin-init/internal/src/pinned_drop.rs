@@ -5,7 +5,6 @@
 
 use crate::diag::DiagCtxt;
 use proc_macro2::TokenStream;
-use quote::ToTokens;
 use syn::{spanned::Spanned, ImplItem, ItemImpl};
 
 /// Expands `#[pinned_drop(args)] input`.
@@ -25,16 +24,34 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
             .to_compile_error()
         }
     };
+    // Refused attributes are left out and reported; the impl is still generated, so that
+    // these are the only errors.
+    let mut refused = DiagCtxt::default();
+    crate::cfg::retain_builtin_attributes(
+        &mut item.attrs,
+        &crate::cfg::PINNED_DROP_ATTRIBUTES,
+        &mut refused,
+    );
+    for impl_item in &mut item.items {
+        if let ImplItem::Fn(f) = impl_item {
+            crate::cfg::retain_builtin_attributes(
+                &mut f.attrs,
+                &crate::cfg::PINNED_DROP_ATTRIBUTES,
+                &mut refused,
+            );
+        }
+    }
+    let refused = refused.to_compile_errors();
     check(&item, &mut diag);
     if diag.has_errors() {
         // Also emit an empty impl (when the trait is right) so that the struct does not get a
         // follow-up "no `PinnedDrop` impl" error.
         let errors = diag.to_compile_errors();
         let stub = stub(&item);
-        return quote::quote!(#errors #stub);
+        return quote::quote!(#refused #errors #stub);
     }
     rewrite(&mut item);
-    item.into_token_stream()
+    quote::quote!(#refused #item)
 }
 
 /// Reports every way `item` differs from `impl PinnedDrop for T { fn drop(self: Pin<&mut Self>) }`.
@@ -160,7 +177,7 @@ fn rewrite(item: &mut ItemImpl) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::quote;
+    use quote::{quote, ToTokens};
 
     fn errors(item: TokenStream) -> Vec<String> {
         let mut diag = DiagCtxt::default();

@@ -349,7 +349,11 @@ impl Initializer {
         }
         let mut entries = raw.entries;
         for entry in &mut entries {
-            crate::cfg::retain_entry_attributes(&mut entry.attrs, &mut refused);
+            crate::cfg::retain_builtin_attributes(
+                &mut entry.attrs,
+                &crate::cfg::ENTRY_ATTRIBUTES,
+                &mut refused,
+            );
             entry.cfgs = crate::cfg::conditions(&entry.attrs, &[], diag);
         }
         Some(Initializer {

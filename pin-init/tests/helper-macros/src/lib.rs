@@ -57,6 +57,40 @@ pub fn union_to_struct(args: TokenStream, item: TokenStream) -> TokenStream {
     add_box_field(args, item)
 }
 
+/// Rewrites `[unsafe] impl Trait for Type { .. }` into `[unsafe] impl ::pin_init::Zeroable for
+/// Type {}`, keeping the tokens before `impl` (an `unsafe` among them keeps its span): after
+/// `#[pinned_drop]`, it would turn pin-init's `unsafe impl PinnedDrop` into an `unsafe impl` of
+/// another trait.
+#[proc_macro_attribute]
+pub fn retarget_impl(_args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut out = Vec::new();
+    let mut tokens = item.into_iter();
+    for tt in tokens.by_ref() {
+        let is_impl = matches!(&tt, TokenTree::Ident(i) if i.to_string() == "impl");
+        out.push(tt);
+        if is_impl {
+            break;
+        }
+    }
+    out.extend("::pin_init::Zeroable".parse::<TokenStream>().unwrap());
+    let mut after_for = false;
+    for tt in tokens {
+        match &tt {
+            TokenTree::Ident(i) if i.to_string() == "for" => after_for = true,
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => break,
+            _ => {}
+        }
+        if after_for {
+            out.push(tt);
+        }
+    }
+    out.push(TokenTree::Group(Group::new(
+        Delimiter::Brace,
+        TokenStream::new(),
+    )));
+    out.into_iter().collect()
+}
+
 /// Applies `f` to the fields (each its tokens, without the separating comma) of the struct in
 /// `item`. Commas inside `<...>` are not field separators (`->` is no `>`).
 fn map_fields(

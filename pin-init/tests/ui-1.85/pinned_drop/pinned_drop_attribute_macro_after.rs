@@ -1,0 +1,1 @@
+../../ui/pinned_drop/pinned_drop_attribute_macro_after.rs
