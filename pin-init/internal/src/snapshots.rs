@@ -196,6 +196,24 @@ fn no_user_token_is_pasted_twice() {
     for marker in ["marker_one", "marker_two", "marker_three"] {
         assert_eq!(out.matches(marker).count(), 1, "{marker} in:\n{out}");
     }
+    // The path's generic arguments too: the checks that the path names a struct repeat only
+    // its names.
+    let input: syn::File = syn::parse_quote! {
+        fn g() {
+            let _ = init!(module::Generic::<MarkerArg, { marker_len() }> { a: marker_four() });
+            let _ = pin_init!(Tuple::<MarkerPinnedArg>(marker_five()));
+        }
+    };
+    let out = expand_file(&input).to_token_stream().to_string();
+    for marker in [
+        "MarkerArg",
+        "marker_len",
+        "marker_four",
+        "MarkerPinnedArg",
+        "marker_five",
+    ] {
+        assert_eq!(out.matches(marker).count(), 1, "{marker} in:\n{out}");
+    }
     let input: syn::File = syn::parse_quote! {
         #[pin_data]
         struct Config {

@@ -180,12 +180,18 @@ fn type_of_closure(
     let rest = model
         .zeroed
         .map(|span| quote_spanned!(span=> ..::core::mem::zeroed()));
+    // The path's segments without their generic arguments: the checks below name no user
+    // token but the path's names (the arguments, which may hold a macro, are pasted once, in
+    // the struct expression; rustc infers them for the checks from the value built there).
+    let mut bare = path.clone();
+    for segment in &mut bare.segments {
+        segment.arguments = syn::PathArguments::None;
+    }
     // The path must name a struct or union, not an enum variant (see `PathNamesAType`): the
-    // same path with
-    // one more segment, a type-relative call, located at the path so that rustc's "expected
-    // type, found variant" points there. It takes the value built just above, so that both
-    // pastes name one type.
-    let mut names_a_type = path.clone();
+    // path with one more segment, a type-relative call, located at the path so that rustc's
+    // "expected type, found variant" points there. It takes the value built just above, so
+    // that it checks the type the struct expression built.
+    let mut names_a_type = bare.clone();
     names_a_type
         .segments
         .push(syn::PathSegment::from(Ident::new(
@@ -198,13 +204,7 @@ fn type_of_closure(
     // those, the path is type-relative, and an associated type named like a variant would
     // satisfy the check above while the struct expression names the variant (rustc only lints
     // that ambiguity). (`Self::` is refused by the model.)
-    let through_modules = (path.segments.len() > 1).then(|| {
-        let mut import = path.clone();
-        for segment in &mut import.segments {
-            segment.arguments = syn::PathArguments::None;
-        }
-        quote!(use #import as _;)
-    });
+    let through_modules = (path.segments.len() > 1).then(|| quote!(use #bare as _;));
     // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
     // read through accessors); this names every field. No user token but the names is here.
     quote! {

@@ -574,10 +574,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 };
                 {
                     use pin_init::__internal::PathNamesAType as _;
-                    Parsed::<
-                        'a,
-                        T,
-                    >::__pin_init_path_names_a_type(&__value_854oypmk9uuz0);
+                    Parsed::__pin_init_path_names_a_type(&__value_854oypmk9uuz0);
                 }
                 __value_854oypmk9uuz0
             };
