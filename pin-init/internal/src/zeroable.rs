@@ -174,37 +174,14 @@ fn field_set(
 /// macros are refused where a user token would be pasted twice; write the type out (a type
 /// alias is fine).
 fn check_no_macros(generics: &syn::Generics, derive: &str, diag: &mut DiagCtxt) {
-    struct Macros<'d>(&'d mut DiagCtxt, &'d str);
-    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let name = quote!(#mac).to_string();
-            let name = name.split('!').next().unwrap_or("").replace(' ', "");
-            self.0.error_spanned(
-                mac,
-                format_args!(
-                    "a macro (`{name}!`) cannot be used in the generics or where clause of a \
-                     `#[derive({})]` type: they are pasted on the impl and on the check of the \
-                     fields, and a macro may expand differently in each; write the type out (a \
-                     type alias is fine)",
-                    self.1
-                ),
-            );
-        }
-        fn visit_type(&mut self, ty: &'ast Type) {
-            if let Type::Verbatim(tokens) = ty {
-                self.0.error_spanned(
-                    tokens,
-                    format_args!(
-                        "`#[derive({})]` cannot read this type in the generics or where clause: \
-                         write it as a path, reference, tuple, array, slice, pointer or `fn` type",
-                        self.1
-                    ),
-                );
-            }
-            syn::visit::visit_type(self, ty);
-        }
-    }
-    syn::visit::Visit::visit_generics(&mut Macros(diag, derive), generics);
+    let mut refuse = RefuseMacros {
+        diag,
+        derive,
+        place: "the generics or where clause",
+        pasted: "they are pasted on the impl and on the check of the fields",
+        unreadable: "this type in the generics or where clause",
+    };
+    syn::visit::Visit::visit_generics(&mut refuse, generics);
 }
 
 /// `#[derive(MaybeZeroable)]` pastes each field type into its impl's where clause (the impl
@@ -214,33 +191,56 @@ fn check_no_macros(generics: &syn::Generics, derive: &str, diag: &mut DiagCtxt) 
 /// rustc expands the where clause first, so the check cannot see it. A macro in a field type is
 /// therefore refused, as in the generics (P9); write the type out (a type alias is fine).
 fn check_no_macros_in_field_type(ty: &Type, diag: &mut DiagCtxt) {
-    struct Macros<'d>(&'d mut DiagCtxt);
-    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let name = quote!(#mac).to_string();
-            let name = name.split('!').next().unwrap_or("").replace(' ', "");
-            self.0.error_spanned(
-                mac,
+    let mut refuse = RefuseMacros {
+        diag,
+        derive: "MaybeZeroable",
+        place: "a field type",
+        pasted: "the type is pasted on the impl and on the check that it is the field's type",
+        unreadable: "this field type",
+    };
+    syn::visit::Visit::visit_type(&mut refuse, ty);
+}
+
+/// Reports every macro invocation, and every type syn could not read, in what it visits: the
+/// derives paste those tokens more than once (see the two functions above).
+struct RefuseMacros<'d> {
+    diag: &'d mut DiagCtxt,
+    derive: &'d str,
+    /// Where, in the message about a macro.
+    place: &'d str,
+    /// Why a macro there is refused.
+    pasted: &'d str,
+    /// What could not be read, in the message about an unread type.
+    unreadable: &'d str,
+}
+
+impl<'ast> syn::visit::Visit<'ast> for RefuseMacros<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = quote!(#mac).to_string();
+        let name = name.split('!').next().unwrap_or("").replace(' ', "");
+        self.diag.error_spanned(
+            mac,
+            format_args!(
+                "a macro (`{name}!`) cannot be used in {} of a `#[derive({})]` type: {}, and a \
+                 macro may expand differently in each; write the type out (a type alias is fine)",
+                self.place, self.derive, self.pasted
+            ),
+        );
+    }
+
+    fn visit_type(&mut self, ty: &'ast Type) {
+        if let Type::Verbatim(tokens) = ty {
+            self.diag.error_spanned(
+                tokens,
                 format_args!(
-                    "a macro (`{name}!`) cannot be used in a field type of a \
-                     `#[derive(MaybeZeroable)]` type: the type is pasted on the impl and on the \
-                     check that it is the field's type, and a macro may expand differently in \
-                     each; write the type out (a type alias is fine)"
+                    "`#[derive({})]` cannot read {}: write it as a path, reference, tuple, \
+                     array, slice, pointer or `fn` type",
+                    self.derive, self.unreadable
                 ),
             );
         }
-        fn visit_type(&mut self, ty: &'ast Type) {
-            if let Type::Verbatim(tokens) = ty {
-                self.0.error_spanned(
-                    tokens,
-                    "`#[derive(MaybeZeroable)]` cannot read this field type: write it as a path, \
-                     reference, tuple, array, slice, pointer or `fn` type",
-                );
-            }
-            syn::visit::visit_type(self, ty);
-        }
+        syn::visit::visit_type(self, ty);
     }
-    syn::visit::Visit::visit_type(&mut Macros(diag), ty);
 }
 
 /// Each field with its member (name or index) and type.
