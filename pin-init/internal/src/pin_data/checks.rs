@@ -130,21 +130,38 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
 }
 
 /// The analysis of a self-referential struct (field lifetimes, drop order, covariance, drop
-/// glue, the invariance closure) reads its field types and generics as syntax. A macro there
-/// would hide what it expands to: a `macro_rules!` type macro whose body names a field lifetime
-/// (lifetimes in macro bodies are not hygienic) borrows a field that `#[pin_data]` never saw
-/// borrowed. So a macro invocation anywhere in a field type, a bound or the where clause of a
-/// self-referential struct is an error, at the invocation. A type alias is fine: it cannot name
-/// a field lifetime without taking it as a parameter, where it is seen.
+/// glue, the invariance closure) reads the types of its dependent and borrowed fields, and its
+/// generics, as syntax. A macro there would hide what it expands to: a `macro_rules!` type macro
+/// whose body names a field lifetime (lifetimes in macro bodies are not hygienic) borrows a
+/// field that `#[pin_data]` never saw borrowed. So a macro invocation in the type of a dependent
+/// or borrowed field, a bound or the where clause of a self-referential struct is an error, at
+/// the invocation. A type alias is fine: it cannot name a field lifetime without taking it as a
+/// parameter, where it is seen.
+///
+/// The type of a field that neither borrows nor is borrowed (`_reg: Registration<'bound,
+/// ForLt!(())>`) may use macros: the analysis reads nothing of it, and the expansion pastes it
+/// once, into its alias (`gen/aliases.rs`), whose only parameters are the struct's generics. A
+/// field or existential lifetime that the macro produces is undeclared there (E0261), however
+/// the macro made it (a `macro_rules!` body, a stateful proc macro); one written among the
+/// macro's arguments is an error of ours first, at the lifetime, since the user meant a borrow.
 fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
     if !model.is_self_referential() {
+        // Not self-referential as far as syntax shows; a field lifetime among a macro's
+        // arguments would be undeclared: say what it is instead of rustc's "introduce it".
+        for field in &model.fields {
+            let mut v = PlainMacros {
+                diag: &mut *diag,
+                model,
+                field: &field.ident,
+            };
+            syn::visit::Visit::visit_type(&mut v, &field.ty);
+        }
         return;
     }
     struct Macros<'d>(&'d mut DiagCtxt, &'static str);
     impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
         fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let name = quote::quote!(#mac).to_string();
-            let name = name.split('!').next().unwrap_or("").replace(' ', "");
+            let name = macro_name(mac);
             self.0.error_spanned(
                 mac,
                 format_args!(
@@ -170,13 +187,144 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
             syn::visit::visit_type(self, ty);
         }
     }
+    // Lifetimes among the arguments of a macro in a plain field's type.
+    struct PlainMacros<'d, 'm> {
+        diag: &'d mut DiagCtxt,
+        model: &'m PinDataStruct,
+        field: &'m syn::Ident,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for PlainMacros<'_, '_> {
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            let mut lts = Vec::new();
+            lifetimes_in(mac.tokens.clone(), &mut lts);
+            // `ForLt!(for<'a> T<'a>)`: a binder of the macro's own declares `'a`, whatever
+            // the fields are called.
+            let mut binders = Vec::new();
+            for_binders(mac.tokens.clone(), &mut binders);
+            for (name, span) in lts {
+                if binders.contains(&name) {
+                    continue;
+                }
+                let generic = self
+                    .model
+                    .generics
+                    .lifetimes()
+                    .any(|l| l.lifetime.ident.unraw() == name);
+                if generic {
+                    continue;
+                }
+                let borrows = self.model.fields.iter().any(|f| f.ident.unraw() == name);
+                let exists = self.model.existentials.iter().any(|e| e.lt.ident == name);
+                if !borrows && !exists {
+                    continue;
+                }
+                let what = if borrows {
+                    format!("borrows the field `{name}`")
+                } else {
+                    format!("captures the existential lifetime `'{name}`")
+                };
+                self.diag.error(
+                    span,
+                    format_args!(
+                        "field `{field}` {what} inside a macro (`{mac}!`): `#[pin_data]` \
+                         cannot see into a macro, so a field that borrows must write the \
+                         lifetime outside any macro; write the type out (a type alias taking \
+                         `'{name}` as a parameter is fine)",
+                        field = self.field,
+                        mac = macro_name(mac),
+                    ),
+                );
+            }
+        }
+    }
     for field in &model.fields {
-        syn::visit::Visit::visit_type(&mut Macros(diag, "the type of a field"), &field.ty);
+        if field.is_dependent() {
+            syn::visit::Visit::visit_type(
+                &mut Macros(diag, "the type of a field that borrows"),
+                &field.ty,
+            );
+        } else if field.lending.is_borrowed() {
+            syn::visit::Visit::visit_type(
+                &mut Macros(diag, "the type of a borrowed field"),
+                &field.ty,
+            );
+        } else {
+            let mut v = PlainMacros {
+                diag: &mut *diag,
+                model,
+                field: &field.ident,
+            };
+            syn::visit::Visit::visit_type(&mut v, &field.ty);
+            if let Type::Verbatim(tokens) = &field.ty {
+                diag.error_spanned(
+                    tokens,
+                    "`#[pin_data]` cannot read this type, used in the type of a field of a \
+                     self-referential struct: write it as a path, reference, tuple, array, \
+                     slice, pointer or `fn` type",
+                );
+            }
+        }
     }
     syn::visit::Visit::visit_generics(
         &mut Macros(diag, "the generics or where clause"),
         &model.generics,
     );
+}
+
+/// The path of a macro invocation as written (`hidden`, `kernel::types::ForLt`).
+fn macro_name(mac: &syn::Macro) -> String {
+    let path = &mac.path;
+    quote::quote!(#path).to_string().replace(' ', "")
+}
+
+/// The lifetimes declared by `for<...>` in `tokens` (groups included).
+fn for_binders(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(tt) = tokens.next() {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) if i == "for" => {
+                if !matches!(tokens.peek(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '<')
+                {
+                    continue;
+                }
+                let mut list = proc_macro2::TokenStream::new();
+                for tt in tokens.by_ref() {
+                    if matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '>') {
+                        break;
+                    }
+                    list.extend([tt]);
+                }
+                let mut lts = Vec::new();
+                lifetimes_in(list, &mut lts);
+                out.extend(lts.into_iter().map(|(name, _)| name));
+            }
+            proc_macro2::TokenTree::Group(g) => for_binders(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// Every lifetime in `tokens` (groups included): its name without the quote, and its span.
+fn lifetimes_in(tokens: proc_macro2::TokenStream, out: &mut Vec<(String, proc_macro2::Span)>) {
+    let mut prev_quote: Option<proc_macro2::Span> = None;
+    for tt in tokens {
+        match tt {
+            proc_macro2::TokenTree::Punct(p)
+                if p.as_char() == '\'' && p.spacing() == proc_macro2::Spacing::Joint =>
+            {
+                prev_quote = Some(p.span());
+                continue;
+            }
+            proc_macro2::TokenTree::Ident(i) if prev_quote.is_some() => {
+                let span = prev_quote.take().unwrap();
+                let span = span.join(i.span()).unwrap_or(i.span());
+                out.push((i.unraw().to_string(), span));
+            }
+            proc_macro2::TokenTree::Group(g) => lifetimes_in(g.stream(), out),
+            _ => {}
+        }
+        prev_quote = None;
+    }
 }
 
 /// The lint attributes (`allow`, `warn`, `deny`, `forbid`) of the struct, for its warnings.

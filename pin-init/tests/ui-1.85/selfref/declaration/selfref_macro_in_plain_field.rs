@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/selfref_macro_in_plain_field.rs
