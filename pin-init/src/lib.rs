@@ -145,7 +145,9 @@
 //!   (`NotVisible` in projections), also when no field borrows it (yet).
 //! - `#[uses('x, 'y: invariant, '_: invariant)]` declares captured lifetimes and their
 //!   variance (each lifetime once). An invariant dependent (e.g. `Mutex<&'x T>`) is reached through
-//!   `with_<field>(|f| ...)` (higher-ranked) or `with_project`, and is `NotVisible` in
+//!   `with_<field>(|f| ...)` (higher-ranked; leading underscores of the field's name dropped:
+//!   `_reg` gives `with_reg`, unless a field `reg` exists) or `with_project`; calling
+//!   `<field>()` is an error saying so. It is `NotVisible` in
 //!   `project()` and `project_ref()`. Every capture not declared invariant is checked covariant,
 //!   one lifetime at a time. A field lifetime captured invariantly is invariant, and so are the
 //!   field lifetimes its own field's type mentions (the invariance closure). The struct is
@@ -213,7 +215,26 @@
 //!   }
 //!   ```
 //! - `project_ref(self: Pin<&Self>)` and `with_project_ref(&self, f)` are the shared
-//!   projections.
+//!   projections. A covariant dependent marked `#[pin]` also has the accessor
+//!   `<field>_pinned(&self) -> Pin<&T<'_>>` (as `project_ref()` gives it, for the field's
+//!   `self: Pin<&Self>` methods) next to `<field>()`, which gives it unpinned; every `&self` of
+//!   a self-referential struct points into a pinned struct (it is only built in place, pinned).
+//!
+//! How an earlier field is bound in the initializers of later fields: as `&'f T` (`'f` its
+//! field lifetime), or `Pin<&'f T>` if the field is `#[pin]` (`.get_ref()` gives the `&'f T`);
+//! a `#[borrowed(mut)]` field as `&'f mut T` (`Pin<&'f mut T>` if `#[pin]`). A field that no
+//! other field borrows is bound as the upstream crate binds it (for the rest of the
+//! initializer only). A borrower is typed with the borrowed field's lifetime, not a generic of
+//! the struct: in a driver's `struct NovaCore<'bound>`, a GPU that reads the sibling
+//! `bar: pci::Bar<'bound, SIZE>` is `gpu: Gpu<'bar>`, initialized with `gpu <- Gpu::new(pdev,
+//! bar)` (`bar` is `&'bar pci::Bar<'bound, SIZE>`); a `Gpu<'bound>` would claim the BAR lives as
+//! long as the device is bound, and fails to build ("temporary value dropped while borrowed").
+//!
+//! Macros in field types: the type of a field that neither borrows nor is borrowed may use
+//! them (`_reg: Registration<'bound, ForLt!(())>`); it is pasted once, where only the struct's
+//! generics are declared, so a field lifetime that a macro expands to does not compile. The
+//! types of dependents and borrowed fields, and the generics and where clause, may not (the
+//! analysis reads them as written): write those out, or use a type alias.
 //!
 //! A struct without field lifetimes, `#[borrowed]` or `exists` expands exactly as before.
 //!

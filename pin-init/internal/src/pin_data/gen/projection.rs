@@ -148,8 +148,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (def, method) = projection(model, false);
     let (ref_def, ref_method, accessors, with_project) = if model.is_self_referential() {
         let (ref_def, ref_method) = projection(model, true);
+        let items = selfref::accessors::generate_items(model);
         (
-            ref_def,
+            quote!(#ref_def #items),
             ref_method,
             selfref::accessors::generate(model),
             selfref::with_project::generate_methods(model),

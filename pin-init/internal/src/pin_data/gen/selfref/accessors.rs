@@ -8,6 +8,7 @@ use crate::pin_data::gen::aliases;
 use crate::pin_data::model::{Field, PinDataStruct};
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::quote;
+use syn::ext::IdentExt;
 
 /// Emits the accessor methods (inside the struct's inherent impl).
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
@@ -18,7 +19,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .filter(|f| f.is_dependent())
         .map(|f| {
             if f.invariance.in_captures() {
-                return with_field(model, f);
+                let with = with_field(model, f);
+                let gone = no_accessor_method(model, f);
+                return quote!(#with #gone);
             }
             let (name, vis) = (&f.ident, &f.vis);
             let ty = aliases::ty_at(model, f, &this);
@@ -59,9 +62,138 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 },
                 at,
             );
-            quote!(#head #params #ret #body)
+            let pinned = f.pinned.is_some().then(|| pinned_accessor(model, f));
+            quote!(#head #params #ret #body #pinned)
         })
         .collect()
+}
+
+/// The trait whose unmet bound makes `s.field()` of an invariant dependent an error naming
+/// `with_<field>` (emitted at module level by [`generate_items`]).
+fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
+    model.names.ident(&format!(
+        "{}_{field}_is_invariant_use_with_{field}",
+        model.ident.unraw(),
+        field = f.ident.unraw()
+    ))
+}
+
+/// Module-level items of the accessors: for each invariant dependent, the trait behind
+/// [`no_accessor_method`], never implemented, whose message says what to write.
+pub(crate) fn generate_items(model: &PinDataStruct) -> TokenStream {
+    model
+        .fields
+        .iter()
+        .filter(|f| f.is_dependent() && f.invariance.in_captures())
+        .map(|f| {
+            let name = f.ident.unraw();
+            let vis = &f.vis;
+            let with = with_name(model, f);
+            let tr = no_accessor_trait(model, f);
+            let cfgs = f.cfg_attrs();
+            let message = format!(
+                "`{name}` has no accessor `{name}()`: it is invariant in its field lifetimes"
+            );
+            let label = format!("read `{name}` with `{with}(|{name}| ..)`");
+            let note = format!(
+                "an invariant field cannot have its field lifetimes shortened to the borrow of \
+                 the struct, so it is lent to a callback that accepts it at any field lifetimes: \
+                 `{with}(|{name}| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) \
+                 to change it"
+            );
+            quote! {
+                #(#cfgs)*
+                #[doc(hidden)]
+                #[allow(non_camel_case_types, dead_code, unreachable_pub)]
+                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                #vis trait #tr {}
+            }
+        })
+        .collect()
+}
+
+/// `field()` of an invariant dependent, which has no accessor: a method that cannot be called
+/// (its bound is a trait that nothing implements), so that `s.field()` is an error saying to
+/// write `with_<field>(|field| ..)` instead of rustc's "field, not a method". Hidden from the
+/// docs; were the trait implemented by hand, the method would panic.
+fn no_accessor_method(model: &PinDataStruct, f: &Field) -> TokenStream {
+    let (name, vis) = (&f.ident, &f.vis);
+    let tr = no_accessor_trait(model, f);
+    let x = model.names.lifetime("__this");
+    let cfgs = f.cfg_attrs();
+    let at = name.span();
+    let head = at_field(
+        quote! {
+            #(#cfgs)*
+            #[doc(hidden)]
+            #[allow(dead_code, unreachable_pub, clippy::inline_always)]
+            #vis fn #name<#x>
+        },
+        at,
+    );
+    let params = group_at(Delimiter::Parenthesis, quote!(&#x self), at);
+    let ret = at_field(
+        quote!(-> ::core::convert::Infallible where &#x Self: #tr),
+        at,
+    );
+    let body = group_at(
+        Delimiter::Brace,
+        quote! {
+            ::core::panic!("a field without an accessor")
+        },
+        at,
+    );
+    quote!(#head #params #ret #body)
+}
+
+/// `<field>_pinned(&self) -> Pin<&T<'_>>` for a covariant dependent marked `#[pin]`: the field
+/// is structurally pinned, so it is given out pinned, as `project_ref()` gives it (for the
+/// field's `self: Pin<&Self>` methods). Sound from `&self`: a self-referential struct is built
+/// only in place, pinned (`pin_init!`), and never moves, so every `&Self` points into a pinned
+/// struct.
+fn pinned_accessor(model: &PinDataStruct, f: &Field) -> TokenStream {
+    let this = model.names.lifetime("__this");
+    let (name, vis) = (&f.ident, &f.vis);
+    let method = quote::format_ident!("{}_pinned", name.unraw(), span = name.span());
+    let ty = aliases::ty_at(model, f, &this);
+    let doc = format!(
+        "Returns the pinned self-referential field `{name}`, its field lifetimes shortened to \
+         the borrow of `self` (as `project_ref()` gives it); `{name}()` gives it unpinned."
+    );
+    let at = name.span();
+    let head = at_field(
+        quote! {
+            #[doc = #doc]
+            #[inline(always)]
+            #[allow(
+                dead_code,
+                unreachable_pub,
+                clippy::inline_always,
+                clippy::must_use_candidate
+            )]
+            #vis fn #method<#this>
+        },
+        at,
+    );
+    let params = group_at(Delimiter::Parenthesis, quote!(&#this self), at);
+    let ret = at_field(quote!(-> ::core::pin::Pin<&#this #ty>), at);
+    let body = group_at(
+        Delimiter::Brace,
+        quote! {
+            // SAFETY: the field stores a `#ty` with longer field lifetimes (same layout,
+            // `repr(transparent)` wrappers); it is covariant in them (checked), and it is only
+            // shared while `self` is borrowed. It is structurally pinned (`#[pin]`) and the
+            // struct is pinned: a self-referential struct is only ever built in place by
+            // `pin_init!` and never moved, so the field never moves until it is dropped.
+            unsafe {
+                ::core::pin::Pin::new_unchecked(
+                    &*::core::ptr::addr_of!(self.#name).cast::<#ty>()
+                )
+            }
+        },
+        at,
+    );
+    quote!(#head #params #ret #body)
 }
 
 /// `with_<field>(&self, f)`: an invariant dependent cannot have its field lifetimes shortened,
@@ -74,7 +206,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// The callback learns nothing else about `'x`, so it cannot store shorter-lived data at `'x`.
 fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
-    let method = quote::format_ident!("with_{}", name);
+    let method = with_name(model, f);
     let lts = super::all_lts(model);
     let ty = aliases::ty(model, f);
     let r = model.names.ident("__R");
@@ -117,6 +249,21 @@ fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
             #f_local(unsafe { &*::core::ptr::addr_of!(self.#name).cast() })
         }
     }
+}
+
+/// The name of `f`'s `with_<field>` method: `with_` and the field's name without leading
+/// underscores (`_reg` gives `with_reg`), unless another field has that name (then all of it,
+/// `with__reg`).
+pub(crate) fn with_name(model: &PinDataStruct, f: &Field) -> syn::Ident {
+    let name = f.ident.unraw().to_string();
+    let trimmed = name.trim_start_matches('_');
+    let clash = model.fields.iter().any(|g| g.ident.unraw() == trimmed);
+    let base = if trimmed.is_empty() || clash || trimmed == name {
+        name.as_str()
+    } else {
+        trimmed
+    };
+    quote::format_ident!("with_{}", base, span = f.ident.span())
 }
 
 /// `tokens`, groups and their contents included, at the user's field name `at`, in the user's

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_field_at_generic_lifetime.rs

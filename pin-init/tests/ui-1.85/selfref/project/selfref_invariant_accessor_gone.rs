@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_invariant_accessor_gone.rs
