@@ -4,8 +4,9 @@
 //!
 //! One case per kind of borrow a field can take of a sibling field (shared, mutable, invariant
 //! and existential), built on the stack, in a [`KBox`] and in an [`Arc`], one for a view into an
-//! owner stored inline in the struct, and one for a field initializer that fails in the middle of
-//! a struct: exactly the fields built so far are dropped, those that borrow others first.
+//! owner stored inline in the struct, one for a field initializer that fails in the middle of
+//! a struct (exactly the fields built so far are dropped, those that borrow others first), and
+//! one for the shape of nova-core's `NovaCore`: a pinned GPU borrowing its sibling BAR mapping.
 //!
 //! The destructors of the borrowing fields read every byte they borrow, so that on a kernel with
 //! KASAN a borrow that outlives what it borrows is a use-after-free report, not a silent read of
@@ -389,7 +390,6 @@ impl<'log> Staged<'log> {
 extern "C" fn failing_initializer(_test: *mut bindings::kunit) {
     run!((|| {
         let log = DropLog::new();
-        // Success: fields drop in declaration order, borrowers before what they borrow.
         let (view, middle, text, other): (&[u8], &[u8], &[u8], &[u8]) = (b"bc", b"a", b"abc", &[1]);
         // Success: fields drop in declaration order, borrowers before what they borrow.
         drop(KBox::pin_init(Staged::new(&log, false), GFP_KERNEL)?);
@@ -410,6 +410,176 @@ extern "C" fn failing_initializer(_test: *mut bindings::kunit) {
         check!(log.take_is(&failed));
         check!(Arc::pin_init(Staged::new(&log, true), GFP_KERNEL).is_err());
         check!(log.take_is(&failed));
+        Ok(())
+    })());
+}
+
+/// Stands for `pci::Bar<'bound, SIZE>`: a mapping of the device's registers, bound to the
+/// device's lifetime; unmapped (logged, reading the registers) when dropped.
+struct Bar<'bound> {
+    log: &'bound DropLog,
+    regs: KVec<u8>,
+}
+
+impl Drop for Bar<'_> {
+    #[inline(never)]
+    fn drop(&mut self) {
+        self.log.push("bar", checksum(&self.regs));
+    }
+}
+
+/// Stands for nova-core's `Gpu<'gpu>`: itself `#[pin_data]`, with a pinned lock, holding the
+/// BAR at its own lifetime and reading it when dropped (the unload sequence).
+#[pin_data(PinnedDrop)]
+struct Gpu<'gpu> {
+    bar: &'gpu Bar<'gpu>,
+    #[pin]
+    gsp: Mutex<u32>,
+}
+
+impl<'gpu> Gpu<'gpu> {
+    fn new(bar: &'gpu Bar<'gpu>, fail: bool) -> impl PinInit<Self, Error> + 'gpu {
+        try_pin_init!(Self {
+            bar,
+            gsp <- new_mutex!({
+                if fail {
+                    return Err(ENODEV);
+                }
+                u32::from(bar.regs[0])
+            }),
+        })
+    }
+}
+
+#[pinned_drop]
+impl PinnedDrop for Gpu<'_> {
+    #[inline(never)]
+    fn drop(self: Pin<&mut Self>) {
+        self.bar.log.push("gpu", checksum(&self.bar.regs));
+    }
+}
+
+/// Stands for the kernel's `ForLt!(T)` (7.2), a type spelled with a macro.
+macro_rules! for_lt {
+    ($t:ty) => {
+        ForLtOf<$t>
+    };
+}
+
+/// What [`for_lt!`] names.
+struct ForLtOf<T>(core::marker::PhantomData<T>);
+
+/// Stands for `auxiliary::Registration<'bound, F>`: registers a child device, whose
+/// registration may fail; unregisters when dropped.
+struct Registration<'a, F> {
+    log: &'a DropLog,
+    _data: core::marker::PhantomData<F>,
+}
+
+impl<'a, F> Registration<'a, F> {
+    fn new(log: &'a DropLog, fail: bool) -> Result<Self> {
+        if fail {
+            return Err(EBUSY);
+        }
+        Ok(Self {
+            log,
+            _data: core::marker::PhantomData,
+        })
+    }
+}
+
+impl<F> Drop for Registration<'_, F> {
+    #[inline(never)]
+    fn drop(&mut self) {
+        self.log.push("reg", checksum(&[]));
+    }
+}
+
+/// nova-core's `NovaCore` (Linux 7.2) converted: the pinned `gpu` borrows the sibling `bar` at
+/// its field lifetime `'bar` (no `unsafe`), `'bound` stays the device's lifetime, and `_reg`'s
+/// type is spelled with a type macro.
+#[pin_data]
+struct NovaCore<'bound> {
+    #[pin]
+    gpu: Gpu<'bar>,
+    bar: Bar<'bound>,
+    _reg: Registration<'bound, for_lt!(())>,
+}
+
+fn probe(log: &DropLog, fail_gpu: bool, fail_reg: bool) -> impl PinInit<NovaCore<'_>, Error> + '_ {
+    try_pin_init!(NovaCore {
+        bar: Bar {
+            log,
+            regs: kvec(b"nv")?
+        },
+        gpu <- Gpu::new(bar, fail_gpu),
+        _reg: Registration::new(log, fail_reg)?,
+    })
+}
+
+/// The type the next step's registration carries: a type alias, since a field that borrows
+/// may not spell its type with a macro (the macro could hide a borrow).
+type NoData = for_lt!(());
+
+/// Stands for a registration whose data borrows the GPU (`Registration<'gpu, ..>`): reads the
+/// GPU's BAR when it unregisters.
+struct GpuRegistration<'gpu, F> {
+    gpu: &'gpu Gpu<'gpu>,
+    _data: core::marker::PhantomData<F>,
+}
+
+impl<F> Drop for GpuRegistration<'_, F> {
+    #[inline(never)]
+    fn drop(&mut self) {
+        self.gpu.bar.log.push("reg", checksum(&self.gpu.bar.regs));
+    }
+}
+
+/// The next step: the registration borrows `gpu`, so it is declared first (it drops first).
+#[pin_data]
+struct NovaCoreNext<'bound> {
+    _reg: GpuRegistration<'gpu, NoData>,
+    #[pin]
+    gpu: Gpu<'bar>,
+    bar: Bar<'bound>,
+}
+
+fn probe_next(log: &DropLog) -> impl PinInit<NovaCoreNext<'_>, Error> + '_ {
+    try_pin_init!(NovaCoreNext {
+        bar: Bar {
+            log,
+            regs: kvec(b"nv")?
+        },
+        gpu <- Gpu::new(bar, false),
+        // A `#[pin]` field is bound as `Pin<&'gpu Gpu<'bar>>`.
+        _reg: GpuRegistration {
+            gpu: gpu.get_ref(),
+            _data: core::marker::PhantomData,
+        },
+    })
+}
+
+extern "C" fn nova_core_shape(_test: *mut bindings::kunit) {
+    run!((|| {
+        let log = DropLog::new();
+        let nv: &[u8] = b"nv";
+        {
+            let core = KBox::pin_init(probe(&log, false, false), GFP_KERNEL)?;
+            // The pinned accessor of a `#[pin]` dependent, and the plain one.
+            check!(*core.gpu_pinned().gsp.lock() == u32::from(b'n'));
+            check!(core::ptr::eq(core.gpu().bar, &*core.bar));
+        }
+        // The GPU unloads (reading the BAR) before the BAR is unmapped.
+        check!(log.take_is(&[("gpu", nv), ("bar", nv), ("reg", &[])]));
+        // The GPU fails to boot: only the BAR was built.
+        check!(KBox::pin_init(probe(&log, true, false), GFP_KERNEL).err() == Some(ENODEV));
+        check!(log.take_is(&[("bar", nv)]));
+        // The registration fails: the GPU unloads, then the BAR is unmapped.
+        check!(KBox::pin_init(probe(&log, false, true), GFP_KERNEL).err() == Some(EBUSY));
+        check!(log.take_is(&[("gpu", nv), ("bar", nv)]));
+
+        drop(KBox::pin_init(probe_next(&log), GFP_KERNEL)?);
+        check!(log.take_is(&[("reg", nv), ("gpu", nv), ("bar", nv)]));
         Ok(())
     })());
 }
@@ -460,9 +630,9 @@ mod kasan_demo {
 const MODULE: &core::ffi::CStr = c"kernel";
 
 #[cfg(not(pin_init_selfref_kasan_demo))]
-const CASES: usize = 6;
-#[cfg(pin_init_selfref_kasan_demo)]
 const CASES: usize = 7;
+#[cfg(pin_init_selfref_kasan_demo)]
+const CASES: usize = 8;
 
 /// A case of this suite, in the module [`MODULE`]. The `kunit_case` is written out here rather
 /// than made by `kunit::kunit_case`, whose parameters differ between kernel releases, so that
@@ -496,6 +666,7 @@ static mut TEST_CASES: [bindings::kunit_case; CASES + 1] = [
     case(c"invariant_borrow", invariant_borrow),
     case(c"existential_lifetime", existential_lifetime),
     case(c"failing_initializer", failing_initializer),
+    case(c"nova_core_shape", nova_core_shape),
     #[cfg(pin_init_selfref_kasan_demo)]
     case(c"drop_order_kasan_demo", kasan_demo::drop_order_kasan_demo),
     end_of_cases(),
