@@ -136,10 +136,16 @@ fn test_results(cache: &Path, repo: &Path) -> String {
     };
     let v = verdict::judge(&String::from_utf8_lossy(&bytes), &manifest);
     let table = v.table();
-    let mut s = String::from(
-        "Tested with `cargo xtask all` (Linux 6.12 with this series, LLVM=1,\n\
+    let line = crate::line::selected();
+    let tree = match line {
+        crate::line::Line::V6_12 => String::new(),
+        other => format!(" --tree {}", other.version()),
+    };
+    let mut s = format!(
+        "Tested with `cargo xtask all{tree}` (Linux {} with this series, LLVM=1,\n\
          CLIPPY=1, KUnit built in, booted in QEMU; the last run in this build\n\
          cache):\n\n",
+        line.version()
     );
     for line in table.lines() {
         s.push_str("  ");
