@@ -1,0 +1,1 @@
+../../ui/pinned_drop/mistake_selfref_drop_impl.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_for_one_dependent.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_instead_of_field_lifetime.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_next_to_device_lifetime.rs

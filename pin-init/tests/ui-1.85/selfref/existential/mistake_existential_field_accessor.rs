@@ -1,0 +1,1 @@
+../../../ui/selfref/existential/mistake_existential_field_accessor.rs

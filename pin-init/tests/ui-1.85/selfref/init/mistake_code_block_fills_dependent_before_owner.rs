@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_code_block_fills_dependent_before_owner.rs

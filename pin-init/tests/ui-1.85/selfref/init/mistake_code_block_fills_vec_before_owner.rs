@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_code_block_fills_vec_before_owner.rs

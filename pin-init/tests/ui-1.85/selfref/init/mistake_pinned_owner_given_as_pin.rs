@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_pinned_owner_given_as_pin.rs

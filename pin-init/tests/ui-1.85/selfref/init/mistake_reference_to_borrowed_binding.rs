@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_reference_to_borrowed_binding.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/mistake_dependent_read_in_method.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/mistake_invariant_field_through_project_ref.rs
