@@ -326,3 +326,20 @@ fn compile_fail_checks_name_known_kernels() {
         "a check of the crate's own rules runs on every kernel"
     );
 }
+
+/// kbuild rebuilds a proc macro after a compiler upgrade only if fixdep finds
+/// `CONFIG_RUSTC_VERSION_TEXT` in its source (rust/Makefile's proc-macro rule
+/// depends on `include/config/RUSTC_VERSION_TEXT` through it); without it, a
+/// kernel built after `rustc` changed fails with an incompatible-rustc error.
+/// The kernel copies of the macro crate are made from this file.
+#[test]
+fn proc_macro_keeps_the_fixdep_marker() {
+    let lib = std::fs::read_to_string(repo().join("pin-init/internal/src/lib.rs")).unwrap();
+    assert!(
+        lib.lines()
+            .take(8)
+            .any(|l| l.starts_with("//") && l.contains("`CONFIG_RUSTC_VERSION_TEXT`")),
+        "pin-init/internal/src/lib.rs must keep the fixdep marker comment \
+         (`CONFIG_RUSTC_VERSION_TEXT`) near its top, as mainline's does"
+    );
+}
