@@ -53,6 +53,14 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
         &'__pin_7rd0hunl80hn3 mut CommandQueue<'a>,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`inner` has no accessor `inner()`: it is invariant in its field lifetimes",
+    label = "read `inner` with `with_inner(|inner| ..)`",
+    note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_inner(|inner| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
+)]
+trait CommandQueue_inner_is_invariant_use_with_inner_7rd0hunl80hn3 {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
@@ -99,6 +107,19 @@ impl<'a> CommandQueue<'a> {
         f_7rd0hunl80hn3(unsafe {
             &*pin_init::__internal::core::ptr::addr_of!(self.inner).cast()
         })
+    }
+    #[doc(hidden)]
+    #[allow(dead_code, unreachable_pub, clippy::inline_always)]
+    fn inner<'__this_7rd0hunl80hn3>(
+        &'__this_7rd0hunl80hn3 self,
+    ) -> &'__this_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
+        '__this_7rd0hunl80hn3,
+        'a,
+    >
+    where
+        &'__this_7rd0hunl80hn3 Self: CommandQueue_inner_is_invariant_use_with_inner_7rd0hunl80hn3,
+    {
+        pin_init::__internal::core::panic!("a field without an accessor")
     }
     ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
     #[inline]

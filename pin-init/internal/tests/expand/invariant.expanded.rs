@@ -63,6 +63,14 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
         &'__pin_zreq56oea7772 mut Channel<'a>,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`current` has no accessor `current()`: it is invariant in its field lifetimes",
+    label = "read `current` with `with_current(|current| ..)`",
+    note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_current(|current| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
+)]
+trait Channel_current_is_invariant_use_with_current_zreq56oea7772 {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> Channel<'a> {
@@ -114,6 +122,19 @@ impl<'a> Channel<'a> {
         f_zreq56oea7772(unsafe {
             &*pin_init::__internal::core::ptr::addr_of!(self.current).cast()
         })
+    }
+    #[doc(hidden)]
+    #[allow(dead_code, unreachable_pub, clippy::inline_always)]
+    fn current<'__this_zreq56oea7772>(
+        &'__this_zreq56oea7772 self,
+    ) -> &'__this_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
+        '__this_zreq56oea7772,
+        'a,
+    >
+    where
+        &'__this_zreq56oea7772 Self: Channel_current_is_invariant_use_with_current_zreq56oea7772,
+    {
+        pin_init::__internal::core::panic!("a field without an accessor")
     }
     ///Runs `f` with a projection of all fields: dependent fields mutably at their field lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared for their field lifetimes, mutably borrowed fields not at all, the others as in `project`.
     #[inline]

@@ -132,10 +132,10 @@ fn no_accessor_method(model: &PinDataStruct, f: &Field) -> TokenStream {
         at,
     );
     let params = group_at(Delimiter::Parenthesis, quote!(&#x self), at);
-    let ret = at_field(
-        quote!(-> ::core::convert::Infallible where &#x Self: #tr),
-        at,
-    );
+    // The field's type at the borrow of `self`, so that what the user chains after the call
+    // (`.lock()`) type-checks and the unmet bound is the only error.
+    let ty = aliases::ty_at(model, f, &x);
+    let ret = at_field(quote!(-> &#x #ty where &#x Self: #tr), at);
     let body = group_at(
         Delimiter::Brace,
         quote! {
