@@ -16,6 +16,8 @@ use std::{env, process::Command};
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(pin_init_unstable)");
     println!("cargo::rustc-check-cfg=cfg(pin_init_unsafe_pinned)");
+    // Set by kbuild, never by Cargo (the kernel's config symbol for `UnsafePinned`).
+    println!("cargo::rustc-check-cfg=cfg(CONFIG_RUSTC_HAS_UNSAFE_PINNED)");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=RUSTC_BOOTSTRAP");
 

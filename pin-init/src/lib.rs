@@ -353,8 +353,14 @@
 // The unstable library features of the `alloc` and `unsafe-pinned` features (`build.rs` says
 // whether the compiler has them).
 #![cfg_attr(all(feature = "alloc", pin_init_unstable), feature(allocator_api))]
+// In the kernel, kbuild says whether the compiler has `UnsafePinned` (its config symbol
+// `CONFIG_RUSTC_HAS_UNSAFE_PINNED`, a cfg of every Rust crate it builds), as mainline's pin-init
+// reads it; with Cargo, `build.rs` sets `pin_init_unsafe_pinned`.
 #![cfg_attr(
-    all(feature = "unsafe-pinned", pin_init_unsafe_pinned),
+    all(
+        feature = "unsafe-pinned",
+        any(pin_init_unsafe_pinned, CONFIG_RUSTC_HAS_UNSAFE_PINNED)
+    ),
     feature(unsafe_pinned)
 )]
 

@@ -61,9 +61,13 @@ impl<T> Wrapper<T> for MaybeUninit<T> {
 /// pinned; initializing it in place pins the value.
 ///
 /// The impl exists when the feature is enabled and the compiler has `core::pin::UnsafePinned`
-/// (nightly 1.89 or later); with other compilers the feature has no effect, as in upstream
-/// pin-init.
-#[cfg(all(feature = "unsafe-pinned", pin_init_unsafe_pinned))]
+/// (nightly 1.89 or later; `build.rs` finds out, kbuild says so with
+/// `CONFIG_RUSTC_HAS_UNSAFE_PINNED`); with other compilers the feature has no effect, as in
+/// upstream pin-init.
+#[cfg(all(
+    feature = "unsafe-pinned",
+    any(pin_init_unsafe_pinned, CONFIG_RUSTC_HAS_UNSAFE_PINNED)
+))]
 impl<T> Wrapper<T> for core::pin::UnsafePinned<T> {
     fn pin_init<E>(value_init: impl PinInit<T, E>) -> impl PinInit<Self, E> {
         // SAFETY: `UnsafePinned<T>` is `repr(transparent)` over `T`, so a valid `T` is a valid

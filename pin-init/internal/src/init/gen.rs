@@ -586,7 +586,7 @@ fn init_steps(
                 }
             }
             Some(data) => {
-                // SAFETY (of the `unsafe` below): `slot` is the struct being initialized and the
+                // SAFETY: `slot` is the struct being initialized and the
                 // struct expression check makes sure each field is initialized only once.
                 let method = slot_method(field);
                 // Located at the user's expression, from its first to its last token: a borrow

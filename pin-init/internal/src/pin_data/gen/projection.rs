@@ -55,7 +55,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
             format_ident!("{}Projection", ident),
             format_ident!("project"),
             quote!(&#pin_lt mut Self),
-            // SAFETY (for the unsafe block): only `#[pin]` fields are given out pinned, and
+            // SAFETY: only `#[pin]` fields are given out pinned, and
             // nothing is moved out.
             quote!(unsafe { ::core::pin::Pin::get_unchecked_mut(self) }),
         )
@@ -85,7 +85,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
             Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut #this.#member)),
             Access::Shared if f.lending.is_borrowed() || f.is_dependent() => (
                 quote!(&#pin_lt #ty),
-                // SAFETY (for the unsafe block): a cast from the field's storage to its type
+                // SAFETY: a cast from the field's storage to its type
                 // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
                 quote!(unsafe { &*::core::ptr::addr_of!(#this.#member).cast::<#ty>() }),
             ),
@@ -94,7 +94,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
             (
                 quote!(::core::pin::Pin<#decl>),
-                // SAFETY (for the unsafe block): structural pinning of `#[pin]` fields.
+                // SAFETY: structural pinning of `#[pin]` fields.
                 quote!(unsafe { ::core::pin::Pin::new_unchecked(#init) }),
             )
         } else {

@@ -152,7 +152,7 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
         (
             format_ident!("with_project"),
             quote!(self: ::core::pin::Pin<&#this mut Self>),
-            // SAFETY (for the unsafe block): nothing is moved out; `#[pin]` fields stay pinned.
+            // SAFETY: nothing is moved out; `#[pin]` fields stay pinned.
             quote!(unsafe { ::core::pin::Pin::get_unchecked_mut(self) }),
             "Runs `f` with a projection of all fields: dependent fields mutably at their field \
              lifetimes (so they can be re-pointed at the borrowed fields), borrowed fields shared \
@@ -169,7 +169,7 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
             #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> #r,
         ) -> #r {
             let #this_local = #get;
-            // SAFETY (for the `unsafe` blocks): each pointer is cast from a field's storage to
+            // SAFETY: each pointer is cast from a field's storage to
             // its real type (`repr(transparent)` wrappers); borrowed fields are only shared,
             // dependents are borrowed for `'__this` as `self` is; the callback is higher-ranked,
             // so it cannot assume more of the field lifetimes than the outlives chain.
