@@ -32,7 +32,8 @@
 #
 # OUT_DIR/series has one line per patch: the file name in OUT_DIR, and where
 # it comes from ("generated" or patches/NAME). The output depends only on the
-# inputs (fixed author and dates, no git signature), so two runs agree.
+# inputs (fixed dates, no git signature; the author is --author's, by default
+# a fixed identity for internal uses), so two runs agree.
 # Needs POSIX sh, coreutils, sed, awk and git.
 set -eu
 
@@ -42,12 +43,33 @@ die() {
 }
 
 kernel=6.12
-if [ "${1-}" = --kernel ]; then
-	[ $# -ge 2 ] || die "--kernel needs a version (6.12 or 7.2)"
-	kernel=$2
-	shift 2
-fi
-[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: make-series.sh [--kernel 6.12|7.2] OUT_DIR REPO_ROOT VENDOR_DIR [TREE]"
+# The fixed identity of internal uses (the harness's tree, the Nix build, the
+# tests), which no exported series carries: `cargo xtask series` passes its
+# user's with --author.
+author="pin-init team <pin-init@localhost>"
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel)
+		[ $# -ge 2 ] || die "--kernel needs a version (6.12 or 7.2)"
+		kernel=$2
+		shift 2
+		;;
+	--author)
+		[ $# -ge 2 ] || die "--author needs 'Name <email>'"
+		author=$2
+		shift 2
+		;;
+	*) break ;;
+	esac
+done
+case $author in
+*" <"*@*">") ;;
+*) die "--author must be 'Name <email>', not '$author'" ;;
+esac
+author_name=${author% <*}
+author_email=${author##*<}
+author_email=${author_email%>}
+[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: make-series.sh [--kernel 6.12|7.2] [--author 'Name <email>'] OUT_DIR REPO_ROOT VENDOR_DIR [TREE]"
 out=$1
 repo=$2
 vendor=$3
@@ -163,8 +185,8 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 # A private git: no user or system configuration, fixed identity and dates.
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_SYSTEM=/dev/null GIT_CONFIG_NOSYSTEM=1
-export GIT_AUTHOR_NAME="pin-init team" GIT_AUTHOR_EMAIL="pin-init@localhost"
-export GIT_COMMITTER_NAME="pin-init team" GIT_COMMITTER_EMAIL="pin-init@localhost"
+export GIT_AUTHOR_NAME="$author_name" GIT_AUTHOR_EMAIL="$author_email"
+export GIT_COMMITTER_NAME="$author_name" GIT_COMMITTER_EMAIL="$author_email"
 export GIT_AUTHOR_DATE="2026-10-08T12:00:00+0000" GIT_COMMITTER_DATE="2026-10-08T12:00:00+0000"
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE 2>/dev/null || true
 g() { git -C "$work/tree" "$@"; }
@@ -173,7 +195,18 @@ g init -q
 g config core.autocrlf false
 g config core.fileMode true
 
-sob="Signed-off-by: pin-init team <pin-init@localhost>"
+sob="Signed-off-by: $author"
+
+# The hand-written patches are kept with the fixed identity; the output
+# carries --author's (From: and Signed-off-by:).
+with_author() { # FILE
+	awk -v a="$author" '
+		!done && /^From: pin-init team <pin-init@localhost>$/ { print "From: " a; next }
+		/^---$/ { done = 1 }
+		!done && $0 == "Signed-off-by: pin-init team <pin-init@localhost>" { print "Signed-off-by: " a; next }
+		{ print }
+	' "$1"
+}
 
 # Adds an SPDX line to every .rs file below $1 that has none in its first lines.
 add_spdx() { # DIR SPDX_EXPRESSION
@@ -400,10 +433,11 @@ for p in $hand; do
 	name=$(printf '%04d-%s' "$n" "$(echo "$p" | sed 's/^[0-9]*-//')")
 	if [ -n "$(extra_files "$p")" ]; then
 		compose "$p" >"$work/composed.patch"
-		renumber "$work/composed.patch" "$n" >"$out/$name"
 	else
-		renumber "$patchdir/$p" "$n" >"$out/$name"
+		cp "$patchdir/$p" "$work/composed.patch"
 	fi
+	with_author "$work/composed.patch" >"$work/authored.patch"
+	renumber "$work/authored.patch" "$n" >"$out/$name"
 	echo "$name ${patchdir#"$repo"/}/$p" >>"$out/series"
 done
 echo "make-series: wrote $n patch(es) to $out ($ngen generated, $nhand from patches/series)"

@@ -319,6 +319,11 @@ pub const COMMANDS: &[Cmd] = &[
             ),
             JOBS,
             SOURCE,
+            valued(
+                "author",
+                "'NAME <EMAIL>'",
+                "the identity of the patches' From: and Signed-off-by: (default: git's user.name and user.email; with neither, it stops and says how to set them)",
+            ),
         ],
         env: KERNEL_ENV,
     },
@@ -477,6 +482,8 @@ pub struct Flags {
     pub manifest: Option<PathBuf>,
     /// `--out DIR`.
     pub out: Option<PathBuf>,
+    /// `--author 'NAME <EMAIL>'`.
+    pub author: Option<String>,
     /// `--bisect`.
     pub bisect: bool,
     /// `--cases N`.
@@ -601,6 +608,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             "source" => f.source = Some(PathBuf::from(v)),
             "manifest" => f.manifest = Some(PathBuf::from(v)),
             "out" => f.out = Some(PathBuf::from(v)),
+            "author" => f.author = Some(text(long, v)?),
             "cases" => f.cases = Some(number(long, "a number", v)?),
             "seed" => f.seed = Some(number(long, "a number", v)?),
             "first-case" => f.first_case = Some(number(long, "a number", v)?),

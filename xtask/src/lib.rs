@@ -260,6 +260,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
                 bisect: f.bisect,
                 jobs: f.jobs.unwrap_or(2),
                 source: f.source.clone(),
+                author: f.author.clone(),
             },
         )
         .map(|out| eprintln!("    series: {}", out.display())),

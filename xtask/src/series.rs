@@ -26,6 +26,45 @@ pub struct Options {
     pub jobs: u32,
     /// Use this unpacked vanilla tree instead of Debian's tarball.
     pub source: Option<PathBuf>,
+    /// `Name <email>` for the patches' `From:` and `Signed-off-by:` (default: the repository's
+    /// git configuration, `user.name` and `user.email`).
+    pub author: Option<String>,
+}
+
+/// The identity an exported series carries: `--author`, else git's `user.name` and
+/// `user.email` as the repository's configuration gives them. None is an error saying how to
+/// set it: a patch's `Signed-off-by:` is its author's certification (the DCO), which the
+/// harness cannot make for anyone.
+pub fn author(repo: &Path, given: Option<&str>) -> Result<String> {
+    if let Some(a) = given {
+        let ok = a
+            .split_once(" <")
+            .is_some_and(|(n, e)| !n.trim().is_empty() && e.ends_with('>') && e.contains('@'));
+        if !ok {
+            crate::bail!("--author must be `Name <email>`, not `{a}`");
+        }
+        return Ok(a.to_string());
+    }
+    let get = |key: &str| {
+        Command::new("git")
+            .arg("-C")
+            .arg(repo)
+            .args(["config", key])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    match (get("user.name"), get("user.email")) {
+        (Some(name), Some(email)) => Ok(format!("{name} <{email}>")),
+        _ => crate::bail!(
+            "cargo xtask series: the exported patches carry your identity (From: and \
+             Signed-off-by:, which certifies the Developer's Certificate of Origin), and git has \
+             none configured: run `git config --global user.name \"Your Name\"` and `git config \
+             --global user.email you@example.org`, or pass --author 'Your Name <you@example.org>'"
+        ),
+    }
 }
 
 /// One patch of the series: its file name and where it comes from.
@@ -156,7 +195,13 @@ fn test_results(cache: &Path, repo: &Path) -> String {
 }
 
 /// Writes `0000-cover-letter.patch`.
-fn cover_letter(repo: &Path, cache: &Path, out: &Path, patches: &[Patch]) -> Result<()> {
+fn cover_letter(
+    repo: &Path,
+    cache: &Path,
+    out: &Path,
+    patches: &[Patch],
+    author: &str,
+) -> Result<()> {
     let blurb_file = crate::line::selected()
         .patches(repo)
         .join("cover-letter.txt");
@@ -185,7 +230,7 @@ fn cover_letter(repo: &Path, cache: &Path, out: &Path, patches: &[Patch]) -> Res
     }
     let letter = format!(
         "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n\
-         From: pin-init team <pin-init@localhost>\n\
+         From: {author}\n\
          Date: Thu, 8 Oct 2026 12:00:00 +0000\n\
          Subject: [PATCH 00/{total:02}] {title}\n\n\
          {}\n{}\n\
@@ -540,6 +585,8 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
 
 /// `cargo xtask series`: writes the series and checks it.
 pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+    // First: without an identity there is nothing to export.
+    let author = author(repo, opts.author.as_deref())?;
     fs::create_dir_all(cache)?;
     if opts.source.is_none() {
         crate::setup::fetch_source(cache)?;
@@ -561,6 +608,8 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         [
             "--kernel".as_ref(),
             line.version().as_ref(),
+            "--author".as_ref(),
+            author.as_ref(),
             out.as_os_str(),
             repo.as_os_str(),
             cache.join("vendor").as_os_str(),
@@ -569,7 +618,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         "scripts/make-series.sh",
     )?;
     let patches = read_series(&out)?;
-    cover_letter(repo, cache, &out, &patches)?;
+    cover_letter(repo, cache, &out, &patches, &author)?;
     phase.done(&format!(
         "{} patches and 0000-cover-letter.patch in {}",
         patches.len(),

@@ -687,3 +687,112 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         stderr(&o)
     );
 }
+
+/// An exported series carries its exporter's identity: `make-series.sh --author` writes it as
+/// the generated patches' author and as the `From:` and `Signed-off-by:` of the hand-written
+/// ones, which the repository keeps with the fixed internal identity; without `--author` the
+/// output keeps that identity (the harness's own tree, the Nix build, the tests).
+#[test]
+fn make_series_writes_the_given_identity() {
+    let t = Temp::new("identity");
+    let (tree, frepo, vendor) = (t.0.join("linux"), t.0.join("repo"), t.0.join("vendor"));
+    fake_tree(&tree, 12);
+    fake_repo(&frepo, &vendor);
+    // A hand-written patch as the repository keeps it.
+    write(&frepo.join("patches/series"), "0001-good.patch\n");
+    let good = fs::read_to_string(frepo.join("patches/0001-good.patch"))
+        .unwrap()
+        .replace(
+            "From: Fake Author <fake@example.org>\n",
+            "From: pin-init team <pin-init@localhost>\n",
+        )
+        .replace(
+            "---\n",
+            "\nSigned-off-by: pin-init team <pin-init@localhost>\n---\n",
+        );
+    write(&frepo.join("patches/0001-good.patch"), &good);
+    let run = |out: &Path, author: Option<&str>| {
+        let mut c = Command::new("sh");
+        c.arg(repo().join("scripts/make-series.sh"));
+        if let Some(a) = author {
+            c.args(["--author", a]);
+        }
+        c.args([out, &frepo, &vendor, &tree]).output().unwrap()
+    };
+    let out = t.0.join("out");
+    let o = run(&out, Some("Ada Lovelace <ada@example.org>"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut n = 0;
+    for e in fs::read_dir(&out).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "patch") {
+            n += 1;
+            let text = fs::read_to_string(&p).unwrap();
+            assert!(
+                text.lines()
+                    .any(|l| l == "From: Ada Lovelace <ada@example.org>"),
+                "{text}"
+            );
+            assert!(
+                text.contains("Signed-off-by: Ada Lovelace <ada@example.org>"),
+                "{text}"
+            );
+            assert!(!text.contains("pin-init@localhost"), "{text}");
+        }
+    }
+    assert!(n >= 6, "{n} patches");
+    let internal = t.0.join("internal");
+    let o = run(&internal, None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let hand = fs::read_dir(&internal)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("-good.patch"))
+        .unwrap();
+    assert!(fs::read_to_string(hand)
+        .unwrap()
+        .contains("Signed-off-by: pin-init team <pin-init@localhost>"));
+    let o = run(&t.0.join("bad"), Some("nobody"));
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--author must be 'Name <email>'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `cargo xtask series` exports for someone: with no identity configured it stops first (before
+/// fetching or writing anything) and says how to set one.
+#[test]
+fn series_without_an_identity_says_how_to_set_it() {
+    let t = Temp::new("noident");
+    let home = t.0.join("home");
+    fs::create_dir_all(&home).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["series", "--out"])
+        .arg(t.0.join("out"))
+        .env("HOME", &home)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("PIN_INIT_HARNESS_CACHE", t.0.join("cache"))
+        .env_remove("GIT_AUTHOR_NAME")
+        .env_remove("GIT_AUTHOR_EMAIL")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("git config --global user.name"), "{err}");
+    assert!(err.contains("--author"), "{err}");
+    assert!(!t.0.join("out").exists() && !t.0.join("cache/series").exists());
+    let o = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["series", "--author", "not an identity"])
+        .env("PIN_INIT_HARNESS_CACHE", t.0.join("cache"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--author must be `Name <email>`"),
+        "{}",
+        stderr(&o)
+    );
+}
