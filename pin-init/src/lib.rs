@@ -83,9 +83,10 @@
 //!   field type well-formed from the chain alone);
 //! - a field mentioning field lifetimes is stored erased: it is reached through its accessor
 //!   `fn field(&self) -> &T<'_>`, through `project()` (shared), or mutably, at its field
-//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them, else the error
-//!   points at the field and its lifetime's name says what to write
-//!   (``lifetime `'cell_not_covariant_in_owner_so_write_uses_owner_invariant` ``);
+//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them (whatever the
+//!   struct's bounds), else the error ("one type is more general than the other") points at
+//!   the field and its note names a lifetime that says what to write
+//!   (`'cell_not_covariant_in_owner_so_write_uses_owner_invariant`);
 //! - the struct is `Send`/`Sync`/`UnwindSafe`/... only if its fields are for every choice of
 //!   field lifetimes, and never `Unpin` (also with only existential lifetimes): once pinned it
 //!   cannot move, and no code, not even in the defining module, reaches its fields by `&mut`

@@ -369,3 +369,47 @@ fn covariance_check_warns_nothing_about_unused_generics() {
     .unwrap();
     assert_eq!((*t.view(), *t.a + *t.b), ("y", 3));
 }
+
+/// DESIGN.md, Covariance and invariance groups: the covariance check assumes nothing of the
+/// shortened lifetime, also not the struct's bounds; covariant fields of structs whose bounds
+/// make a generic lifetime `'static` (`where 'a: 'static`, a `'static` supertrait) still pass it.
+#[pin_data]
+struct StaticBounded<'a>
+where
+    'a: 'static,
+    exists<'e>: 'a,
+{
+    view: &'a &'e str,
+}
+
+#[pin_data]
+struct SupertraitBounded<'a, T>
+where
+    T: core::any::Any + core::fmt::Debug,
+    &'a (): core::any::Any,
+{
+    words: Vec<&'text str>,
+    pair: (&'a T, &'text str),
+    text: String,
+}
+
+static HELLO: &str = "hello";
+
+#[test]
+fn covariance_check_ignores_the_struct_bounds() {
+    let s: &'static StaticBounded<'static> = Box::leak(Box::new(
+        Box::pin_init(pin_init!(StaticBounded { view: &HELLO })).unwrap(),
+    ));
+    assert_eq!(**s.view(), "hello");
+    static X: u8 = 5;
+    let t = Box::pin_init(pin_init!(SupertraitBounded {
+        text: String::from("a b"),
+        words: text.split(' ').collect(),
+        pair: (&X, &text[2..]),
+    }))
+    .unwrap();
+    assert_eq!(
+        (t.words().as_slice(), *t.pair().0, t.pair().1),
+        (&["a", "b"][..], 5, "b")
+    );
+}

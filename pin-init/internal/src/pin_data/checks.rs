@@ -351,7 +351,7 @@ fn invariant_position(ty: &Type, lt: &syn::Ident) -> Option<(proc_macro2::Span, 
 }
 
 /// A capture not declared invariant in a position that is invariant for a standard type: the
-/// generated covariance check rejects the struct ("lifetime may not live long enough"); this
+/// generated covariance check rejects the struct ("one type is more general than the other"); this
 /// warning says why, in words, and what to write. Only a warning: a user type may be named
 /// like a standard one and be covariant, and rustc's check is what decides.
 fn check_known_invariance(model: &PinDataStruct, diag: &mut DiagCtxt) {

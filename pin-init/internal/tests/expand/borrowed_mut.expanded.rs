@@ -317,14 +317,16 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_head_buf_4rgaj6oc1nvc2<
-        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
-    >(
-        value_4rgaj6oc1nvc2: __pin_init_field_head_4rgaj6oc1nvc2<'static>,
-    ) -> __pin_init_field_head_4rgaj6oc1nvc2<
-        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
-    > {
-        value_4rgaj6oc1nvc2
+    fn __covariance_check_head_buf_4rgaj6oc1nvc2(
+        value_4rgaj6oc1nvc2: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_head_4rgaj6oc1nvc2<'static>,
+    ) {
+        let _: for<'head_not_covariant_in_buf_so_write_uses_buf_invariant> fn(
+            &'head_not_covariant_in_buf_so_write_uses_buf_invariant (),
+        ) -> __pin_init_field_head_4rgaj6oc1nvc2<
+            'head_not_covariant_in_buf_so_write_uses_buf_invariant,
+        > = value_4rgaj6oc1nvc2;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}

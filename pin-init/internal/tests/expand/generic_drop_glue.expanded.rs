@@ -499,21 +499,21 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_view_buf_9k4sjvv0az3t1<
-        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
-        'a,
-        T: Parse,
-    >(
-        value_9k4sjvv0az3t1: __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
-    ) -> __pin_init_field_view_9k4sjvv0az3t1<
-        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
-        'a,
-        T,
-    >
+    fn __covariance_check_view_buf_9k4sjvv0az3t1<'a, T: Parse>(
+        value_9k4sjvv0az3t1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
+    )
     where
         T: Send,
     {
-        value_9k4sjvv0az3t1
+        let _: for<'view_not_covariant_in_buf_so_write_uses_buf_invariant> fn(
+            &'view_not_covariant_in_buf_so_write_uses_buf_invariant (),
+        ) -> __pin_init_field_view_9k4sjvv0az3t1<
+            'view_not_covariant_in_buf_so_write_uses_buf_invariant,
+            'a,
+            T,
+        > = value_9k4sjvv0az3t1;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}

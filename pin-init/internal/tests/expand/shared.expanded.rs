@@ -601,37 +601,43 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_key_text_8bdrk42bjzww1<
-        'key_not_covariant_in_text_so_write_uses_text_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_key_8bdrk42bjzww1<
-        'static,
-        'key_not_covariant_in_text_so_write_uses_text_invariant,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_key_text_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'key_not_covariant_in_text_so_write_uses_text_invariant> fn(
+            &'key_not_covariant_in_text_so_write_uses_text_invariant (),
+        ) -> __pin_init_field_key_8bdrk42bjzww1<
+            'static,
+            'key_not_covariant_in_text_so_write_uses_text_invariant,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_value_text_8bdrk42bjzww1<
-        'value_not_covariant_in_text_so_write_uses_text_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_value_8bdrk42bjzww1<
-        'static,
-        'value_not_covariant_in_text_so_write_uses_text_invariant,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_value_text_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'value_not_covariant_in_text_so_write_uses_text_invariant> fn(
+            &'value_not_covariant_in_text_so_write_uses_text_invariant (),
+        ) -> __pin_init_field_value_8bdrk42bjzww1<
+            'static,
+            'value_not_covariant_in_text_so_write_uses_text_invariant,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_parts_words_8bdrk42bjzww1<
-        'parts_not_covariant_in_words_so_write_uses_words_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_parts_8bdrk42bjzww1<
-        'parts_not_covariant_in_words_so_write_uses_words_invariant,
-        'static,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_parts_words_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'parts_not_covariant_in_words_so_write_uses_words_invariant> fn(
+            &'parts_not_covariant_in_words_so_write_uses_words_invariant (),
+        ) -> __pin_init_field_parts_8bdrk42bjzww1<
+            'parts_not_covariant_in_words_so_write_uses_words_invariant,
+            'static,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
