@@ -413,3 +413,26 @@ fn covariance_check_ignores_the_struct_bounds() {
         (&["a", "b"][..], 5, "b")
     );
 }
+
+/// DESIGN.md, Field lifetimes: `#[r#borrowed]` and `#[r#uses(..)]` are `#[borrowed]` and
+/// `#[uses(..)]`, as rustc reads raw identifiers.
+#[pin_data]
+struct RawAttributes {
+    #[r#uses('text: invariant)]
+    cursor: Mutex<&'text str>,
+    #[r#borrowed]
+    spare: String,
+    text: String,
+}
+
+#[test]
+fn raw_attribute_names_are_read_as_rustc_reads_them() {
+    let r = Box::pin_init(pin_init!(RawAttributes {
+        text: String::from("raw"),
+        spare: String::from("spare"),
+        cursor: Mutex::new(&text[1..]),
+    }))
+    .unwrap();
+    assert_eq!(r.with_cursor(|c| c.lock().unwrap().len()), 2);
+    assert_eq!(r.spare.as_str(), "spare");
+}

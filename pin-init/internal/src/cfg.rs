@@ -18,7 +18,9 @@ use quote::quote;
 use syn::{ext::IdentExt, punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
 
 /// Whether `path` is the single identifier `name`, written plainly or raw: rustc reads
-/// `#[r#cfg(..)]` as `#[cfg(..)]`.
+/// `#[r#cfg(..)]` as `#[cfg(..)]` and `#[r#pin]` as `#[pin]`. Every attribute name the macros
+/// look at (theirs, and the built-in ones they accept or carry) is read through this, never
+/// with `Path::is_ident`, which tells `r#pin` from `pin`.
 pub(crate) fn is_named(path: &syn::Path, name: &str) -> bool {
     path.get_ident().is_some_and(|i| i.unraw() == name)
 }
@@ -59,7 +61,7 @@ pub(crate) fn holds_own(attr: &Attribute, own: &[&str]) -> bool {
         };
         metas.iter().skip(1).any(|meta| match meta {
             Meta::List(inner) if is_named(meta.path(), "cfg_attr") => list_holds(inner, own),
-            _ => own.iter().any(|a| meta.path().is_ident(a)),
+            _ => own.iter().any(|a| is_named(meta.path(), a)),
         })
     }
     match &attr.meta {
@@ -185,7 +187,7 @@ fn reduce(list: &syn::MetaList, own: &[&str], diag: &mut DiagCtxt) -> Option<Tok
             if let Meta::List(inner) = &meta {
                 kept.extend(reduce(inner, own, diag));
             }
-        } else if let Some(own) = own.iter().find(|a| path.is_ident(a)) {
+        } else if let Some(own) = own.iter().find(|a| is_named(path, a)) {
             diag.error_spanned(
                 path,
                 format_args!(

@@ -109,9 +109,9 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
     for attr in &model.attrs {
         let path = attr.path();
-        let inert = path
-            .get_ident()
-            .is_some_and(|i| INERT_ATTRIBUTES.iter().any(|a| i == a));
+        let inert = INERT_ATTRIBUTES
+            .iter()
+            .any(|a| crate::cfg::is_named(path, a));
         if !inert {
             let name = quote::quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(

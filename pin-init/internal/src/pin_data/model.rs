@@ -391,7 +391,7 @@ impl Field {
         let mut uses_default = None;
         let mut uses_seen = false;
         for attr in field.attrs {
-            if attr.path().is_ident("uses") {
+            if crate::cfg::is_named(attr.path(), "uses") {
                 if uses_seen {
                     diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
                 }
@@ -406,7 +406,7 @@ impl Field {
                 parse_uses_entries(list, &mut uses, &mut uses_default, diag);
                 continue;
             }
-            if attr.path().is_ident("borrowed") {
+            if crate::cfg::is_named(attr.path(), "borrowed") {
                 match &attr.meta {
                     Meta::Path(_) => {}
                     Meta::List(list) if list.tokens.to_string() == "mut" => borrowed_mut = true,
@@ -419,7 +419,7 @@ impl Field {
                     diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
                 }
                 borrowed_attr = Some(attr.span());
-            } else if attr.path().is_ident("pin") {
+            } else if crate::cfg::is_named(attr.path(), "pin") {
                 if !matches!(attr.meta, Meta::Path(_)) {
                     diag.error_spanned(&attr, "`#[pin]` takes no arguments");
                 }
