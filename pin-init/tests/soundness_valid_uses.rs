@@ -236,3 +236,70 @@ fn instances_pinned_for_static_may_share_fields() {
     }
     assert_eq!((a_part, b_part, a_text.as_str()), ("beta", "lpha", "alpha"));
 }
+
+// P3 (snapshot `struct_cfg`): a struct's own conditions reach every item `#[pin_data]`
+// generates beside it. rustc evaluates a struct's `#[cfg]`s and `#[cfg_attr]`s before its
+// attribute macros, wherever they are written, so only the forwarding macro can be handed a
+// false one; the struct rustc removes takes the generated aliases, projections, impls and
+// checks with it, and a struct of the same name is left alone (the items generated for the
+// removed one named it: its fields are not theirs, so the module did not compile).
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg_attr(all(), cfg(any()))]
+    struct Gone {
+        #[pin]
+        pinned: core::marker::PhantomPinned,
+        count: usize,
+    }
+}
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(any())]
+    struct GoneSelfRef {
+        part: &'text str,
+        text: String,
+    }
+}
+
+struct Gone {
+    other: u8,
+}
+
+struct GoneSelfRef;
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(all())]
+    #[cfg_attr(all(), cfg(not(any())))]
+    struct Kept {
+        #[pin]
+        pinned: core::marker::PhantomPinned,
+        count: usize,
+    }
+}
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(all())]
+    struct KeptSelfRef {
+        part: &'text str,
+        text: String,
+    }
+}
+
+#[test]
+fn struct_conditions_reach_the_generated_items() {
+    let gone = Gone { other: 1 };
+    let _ = GoneSelfRef;
+    stack_pin_init!(let kept = pin_init!(Kept { pinned: core::marker::PhantomPinned, count: 2 }));
+    let kept_ref = Box::pin_init(pin_init!(KeptSelfRef {
+        text: String::from("kept"),
+        part: &text[1..],
+    }))
+    .unwrap();
+    assert_eq!(
+        (gone.other, *kept.project().count, *kept_ref.part()),
+        (1, 2, "ept")
+    );
+}

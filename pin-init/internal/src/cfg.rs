@@ -50,6 +50,30 @@ pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt)
     cfgs
 }
 
+/// `items` (a sequence of items), each with `cfgs` added to its attributes: the items a macro
+/// generates beside the item it was given exist exactly when that item does. rustc evaluates
+/// an item's own `#[cfg]`s and `#[cfg_attr]`s before its attribute macros, wherever they are
+/// written, so `#[pin_data]` never sees a false one there (rustc 1.85 passes the true ones on,
+/// 1.95 removes them); but the forwarding macro (`pin_init::__internal::pin_data!`) takes any
+/// tokens, and the items must not outlive a struct that rustc removes.
+pub(crate) fn on_every_item(items: TokenStream, cfgs: &[Attribute]) -> TokenStream {
+    if cfgs.is_empty() {
+        return items;
+    }
+    match syn::parse2::<syn::File>(items.clone()) {
+        Ok(file) => file
+            .items
+            .into_iter()
+            .map(|item| quote!(#(#cfgs)* #item))
+            .collect(),
+        // Never for the macros' own output; without the conditions the items must not stand.
+        Err(e) => {
+            let msg = format!("pin-init: the generated items do not parse ({e})");
+            quote!(::core::compile_error! { #msg })
+        }
+    }
+}
+
 /// Whether `attr` is a `cfg_attr` that holds (at any depth) one of the attributes in `own`:
 /// after [`conditions`] reported it, the macro leaves it out of its output, so that rustc does
 /// not report the attribute as unknown as well.

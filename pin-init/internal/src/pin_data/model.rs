@@ -56,6 +56,10 @@ pub(crate) struct PinDataStruct {
     pub(crate) args: Args,
     /// The struct's own attributes (docs, `repr`, derives, ...).
     pub(crate) attrs: Vec<Attribute>,
+    /// What of the struct's attributes decides whether rustc compiles it: its `#[cfg]`s, and its
+    /// `#[cfg_attr]`s reduced to the `cfg`s inside them. Every item generated beside the struct
+    /// carries them (see `crate::cfg::on_every_item`).
+    pub(crate) cfgs: Vec<Attribute>,
     /// The struct's visibility.
     pub(crate) vis: Visibility,
     /// The `struct` keyword (kept for its span).
@@ -324,8 +328,10 @@ impl PinDataStruct {
             .collect::<Vec<_>>();
         let mut generics = item.generics;
         let existentials = take_existentials(&mut generics, &fields, diag);
+        let cfgs = crate::cfg::conditions(&item.attrs, &[], diag);
         let mut this = PinDataStruct {
             args,
+            cfgs,
             attrs: item.attrs,
             vis: item.vis,
             struct_token: item.struct_token,
