@@ -224,8 +224,8 @@
 //! `field: local`.
 //!
 //! Common mistakes and what the compiler says:
-//! - an initializer naming a field initialized after it (a borrower before its owner): rustc's
-//!   "cannot find value `text`", with "the binding `text` is available in a different scope"
+//! - an initializer naming a field initialized after it (a borrower before its owner, also in a
+//!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the binding `text` is available in a different scope"
 //!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
 //!   there is one, is what the expression means, as always);
 //! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`, and a capture in a
@@ -612,7 +612,9 @@ pub mod derive {
 ///
 /// An initialized field is visible to the later field expressions as a binding of its name:
 /// `&mut T` for an ordinary field, `Pin<&mut T>` for a `#[pin]` field (for a field that other
-/// fields borrow in a self-referential struct: `&'field T`, shared).
+/// fields borrow in a self-referential struct: `&'field T`, shared). A field is bound for the
+/// expressions that name it, also only in a format string (`format!("{len}")`, `{:>len$}`):
+/// every string literal inside a macro invocation is read as one.
 ///
 /// ```
 /// use pin_init::*;

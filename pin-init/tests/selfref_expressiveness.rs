@@ -436,3 +436,23 @@ fn raw_attribute_names_are_read_as_rustc_reads_them() {
     assert_eq!(r.with_cursor(|c| c.lock().unwrap().len()), 2);
     assert_eq!(r.spare.as_str(), "spare");
 }
+
+/// DESIGN.md, Initialization: a borrowed field named only in a format string of a later
+/// initializer (`{text}`, `{text:?}`) is bound for it.
+#[pin_data]
+struct Captured {
+    summary: String,
+    first: &'text str,
+    text: String,
+}
+
+#[test]
+fn fields_captured_by_format_strings() {
+    let c = Box::pin_init(pin_init!(Captured {
+        text: String::from("self referential"),
+        first: &text[..4],
+        summary: format!("{first}: {text:?}"),
+    }))
+    .unwrap();
+    assert_eq!(c.summary, "self: \"self referential\"");
+}

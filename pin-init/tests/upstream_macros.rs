@@ -450,3 +450,22 @@ fn raw_attribute_names() {
     }));
     assert_eq!((f.a, f.b), (1, 42));
 }
+
+/// An earlier field named only in a format string of a later initializer (an inline capture,
+/// also in the width of a spec) is bound for it, as a written name is.
+#[pin_data]
+struct Greeting {
+    name: String,
+    width: usize,
+    text: String,
+}
+
+#[test]
+fn fields_captured_by_format_strings() {
+    stack_pin_init!(let g = pin_init!(Greeting {
+        name: String::from("pin"),
+        width: 5,
+        text: format!("hello {name}, [{:>width$}] {name:?}", "x"),
+    }));
+    assert_eq!(g.text, "hello pin, [    x] \"pin\"");
+}

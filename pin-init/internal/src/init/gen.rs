@@ -35,13 +35,85 @@ use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
 
-/// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
+/// Whether `ident` occurs anywhere in `tokens`: as an identifier (including inside macro
+/// invocations), or as an inline capture in a string literal inside a macro invocation
+/// (`println!("{text}")`, `format!("{:>width$}", x)`): a format macro turns `{text}` into the
+/// identifier `text`, located at the literal, which must find the field's binding as a written
+/// `text` does.
 fn mentions(tokens: TokenStream, ident: &Ident) -> bool {
-    tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => &i == ident,
-        TokenTree::Group(g) => mentions(g.stream(), ident),
+    mentions_in(tokens, ident, false)
+}
+
+/// [`mentions`], `in_macro` telling whether `tokens` are (inside) a macro invocation's input.
+fn mentions_in(tokens: TokenStream, ident: &Ident, in_macro: bool) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(k, tt)| match tt {
+        TokenTree::Ident(i) => i == ident,
+        // `name ! (..)`: the group is a macro's input.
+        TokenTree::Group(g) => {
+            let invoked = k >= 2
+                && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                && matches!(&tokens[k - 2], TokenTree::Ident(_));
+            mentions_in(g.stream(), ident, in_macro || invoked)
+        }
+        TokenTree::Literal(lit) if in_macro => {
+            format_captures(lit).iter().any(|c| ident.unraw() == c)
+        }
         _ => false,
     })
+}
+
+/// The identifiers a string literal captures if it is a format string: `{name}`,
+/// `{name:spec}`, and `name$` in the width and precision of a spec (`{:>width$.prec$}`). Escaped
+/// braces (`{{`, `}}`) capture nothing; a literal that is not a string (a byte string, a number)
+/// captures nothing. Over-approximates: any string literal in a macro's input is read as a
+/// format string (a capture that is none binds a field that nothing uses, which is allowed).
+fn format_captures(lit: &proc_macro2::Literal) -> Vec<String> {
+    let Ok(syn::Lit::Str(s)) = syn::parse2::<syn::Lit>(TokenTree::Literal(lit.clone()).into())
+    else {
+        return Vec::new();
+    };
+    let text = s.value();
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c != '{' {
+            continue;
+        }
+        if chars.next_if(|&(_, c)| c == '{').is_some() {
+            continue; // `{{`
+        }
+        let Some(end) = text[start..].find('}').map(|e| start + e) else {
+            break;
+        };
+        let inner = &text[start + 1..end];
+        let (arg, spec) = inner.split_once(':').unwrap_or((inner, ""));
+        let arg = arg.trim();
+        if is_identifier(arg) {
+            out.push(arg.to_string());
+        }
+        // `name$` in the width or precision.
+        for (k, _) in spec.match_indices('$') {
+            let before = &spec[..k];
+            let name_start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |p| p + 1);
+            let name = &before[name_start..];
+            if is_identifier(name) {
+                out.push(name.to_string());
+            }
+        }
+        while chars.next_if(|&(i, _)| i <= end).is_some() {}
+    }
+    out
+}
+
+/// Whether `s` is an identifier (not a number, not `_` alone, not empty).
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        && s != "_"
 }
 
 fn item_tokens(item: &Item) -> TokenStream {
@@ -644,4 +716,55 @@ fn init_steps(
         out.extend(quote!(#(#cfgs)* ::core::mem::forget(#guard);));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn captures(lit: TokenStream) -> Vec<String> {
+        let Some(TokenTree::Literal(lit)) = lit.into_iter().next() else {
+            panic!("not a literal");
+        };
+        format_captures(&lit)
+    }
+
+    #[test]
+    fn format_string_captures() {
+        assert_eq!(captures(quote!("{text}")), ["text"]);
+        assert_eq!(
+            captures(quote!("a {x:?} b {y:>8} {0} {} {_z}")),
+            ["x", "y", "_z"]
+        );
+        assert_eq!(captures(quote!("{{text}} {{{inner}}}")), ["inner"]);
+        assert_eq!(
+            captures(quote!("{:>width$.prec$} {v:w$}")),
+            ["width", "prec", "v", "w"]
+        );
+        assert_eq!(captures(quote!("{:1$} {:.*} {_}")), Vec::<String>::new());
+        assert_eq!(captures(quote!(r#"{raw} "{q}""#)), ["raw", "q"]);
+        assert_eq!(captures(quote!("\u{41}{after}")), ["after"]);
+        assert_eq!(captures(quote!(b"{bytes}")), Vec::<String>::new());
+        assert_eq!(captures(quote!(5)), Vec::<String>::new());
+        assert_eq!(captures(quote!("{unclosed")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn mentions_sees_captures_in_macro_input_only() {
+        let text = Ident::new("text", Span::call_site());
+        assert!(mentions(quote!(println!("{text}")), &text));
+        assert!(mentions(
+            quote!({
+                let s = std::format!("{:>text$}", 1);
+                s
+            }),
+            &text
+        ));
+        assert!(mentions(quote!(f(text)), &text));
+        assert!(!mentions(quote!("{text}".len()), &text));
+        assert!(!mentions(quote!(println!("{texts} {{text}}")), &text));
+        let raw = Ident::new_raw("type", Span::call_site());
+        assert!(mentions(quote!(println!("{type}")), &raw));
+    }
 }
