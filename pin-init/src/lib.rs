@@ -233,6 +233,11 @@
 //!   trait object) without `#[uses('x: invariant)]`: a warning at the lifetime says what to
 //!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
 //!   be covariant);
+//! - a field initialized before a field it borrows and then made to hold a borrow of it (in a
+//!   `_: { .. }` block: `*part.lock().unwrap() = Print(early)`): "`early` does not live long
+//!   enough", at `early: ..`, and "borrow might be used here, when
+//!   `part_is_initialized_before_a_field_it_borrows` is dropped" (if a later initializer failed,
+//!   `part` would drop after `early`): initialize `part` after `early`;
 //! - after `#[pin_data]` rejects a struct, its initializers report nothing more;
 //! - `init!` of a self-referential struct: "`Parsed` is self-referential: `init!` cannot build
 //!   it", at the struct's name, and nothing about its fields;

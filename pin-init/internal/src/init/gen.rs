@@ -446,7 +446,8 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
     }}
 }
 
-/// The never-executed drop check of the guards, made of their types alone (no user token).
+/// The never-executed drop check of the guards, made of their types alone (no user token but the
+/// names of the bound fields, as the names of their anchors).
 ///
 /// A field that other fields borrow is bound as `&'field T` for the later initializers: a
 /// borrow for the closure's higher-ranked field lifetime, not of its guard, so rustc does not
@@ -458,10 +459,14 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
 /// The skeleton replays the initialization with inferred lifetimes: one guard per bound field
 /// (only a bound field can change after it is initialized), each of the type its slot gives,
 /// all slots from one pin data with one set of field lifetimes, so a guard whose type mentions
-/// `'x` (or a lifetime `'x` outlives) holds `'x` alive until it drops. The guard of a bound,
-/// borrowed field is borrowed for its own field lifetime (`Skeleton::tie`). rustc then rejects
-/// the skeleton exactly when such a guard would be dropped while a guard holding its field
-/// lifetime is alive: when a field is bound and initialized before a field it may borrow.
+/// `'x` (or a lifetime `'x` outlives) holds `'x` alive until it drops. Just before its guard,
+/// each bound field has an *anchor*, a local named like the field, which the slot of a borrowed
+/// field borrows for its own field lifetime (`Skeleton::tie`); an anchor drops right after its
+/// field's guard, so for the other fields it stands where the guard does. rustc then rejects the
+/// skeleton exactly when an anchor would be dropped while a guard holding its field lifetime is
+/// alive: when a field is bound and initialized before a field it may borrow. Its error reads
+/// "`early` does not live long enough ... borrow might be used here, when
+/// `part_is_initialized_before_a_field_it_borrows` is dropped", at the initializer of `early`.
 fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
     let Locals { slot, data, .. } = Locals::new(names);
     let lt = names.local("__skeleton_data");
@@ -474,29 +479,43 @@ fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
         if !bind {
             continue;
         }
+        let syn::Member::Named(name) = field else {
+            continue; // a tuple struct's fields are never bound
+        };
         let method = slot_method(field);
         let field_slot = names.local(&format!("__{}_skeleton_slot", method.unraw()));
-        // Errors point at the field's name in the initializer, and name this guard as what to
-        // do: rustc says "borrow might be used here, when `<guard>` is dropped".
-        let guard = names.local_at(
+        // The anchor that stands for the field, borrowed for its field lifetime: the user's
+        // name, with `@ _` located there too, so that rustc names it in its error ("`early` does
+        // not live long enough") and points at the field ("binding `early` declared here"), as it
+        // does for a local declared outside any macro; a local of the expansion it calls a
+        // "temporary value" and advises a `let` binding. `@ _`: a constant or unit struct of the
+        // field's name cannot make it a constant pattern (E0530).
+        let at = quote_spanned!(name.span()=> @ _);
+        let borrow = quote_spanned!(name.span()=> &#name);
+        // The guard, of the field's type: rustc says "borrow might be used here, when `<guard>`
+        // is dropped", so its name says what is wrong. Hygienic, and without the expansion's
+        // suffix, which rustc would print: `@ _` keeps a constant of that name out.
+        let guard = Ident::new(
             &format!(
-                "{}_must_be_initialized_after_the_fields_it_borrows",
+                "{}_is_initialized_before_a_field_it_borrows",
                 method.unraw()
             ),
-            field.span(),
+            Span::mixed_site().located_at(field.span()),
         );
         out.extend(quote! {
             #(#cfgs)*
             // SAFETY: never executed.
             let #field_slot = unsafe { #lt.#method(#slot) };
             #(#cfgs)*
-            let #guard = ::pin_init::__internal::Skeleton::guard(&#field_slot);
+            let #name #at = ::pin_init::__internal::SkeletonAnchor::new();
             #(#cfgs)*
-            ::pin_init::__internal::Skeleton::tie(&#field_slot, &#guard);
+            ::pin_init::__internal::Skeleton::tie(&#field_slot, #borrow);
+            #(#cfgs)*
+            let #guard @ _ = ::pin_init::__internal::Skeleton::guard(&#field_slot);
         });
     }
     quote! {
-        #[allow(unreachable_code, unused_variables, unused_unsafe, clippy::all)]
+        #[allow(unreachable_code, unused_variables, unused_unsafe, non_snake_case, clippy::all)]
         if false {
             let #lt = #data.__with_lt();
             #out

@@ -386,6 +386,7 @@ fn split() -> impl PinInit<Split> {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -394,12 +395,13 @@ fn split() -> impl PinInit<Split> {
                         let __buf_skeleton_slot_xi8kvexi5nhs2 = unsafe {
                             __skeleton_data_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2 = pin_init::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot_xi8kvexi5nhs2,
-                        );
+                        let buf @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_xi8kvexi5nhs2,
-                            &buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2,
+                            &buf,
+                        );
+                        let buf_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_xi8kvexi5nhs2,
                         );
                     }
                     let mut __buf_guard_xi8kvexi5nhs2 = {

@@ -590,6 +590,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -598,22 +599,24 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         let __source_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.source(slot_854oypmk9uuz0)
                         };
-                        let source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
-                            &__source_skeleton_slot_854oypmk9uuz0,
-                        );
+                        let source @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__source_skeleton_slot_854oypmk9uuz0,
-                            &source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
+                            &source,
+                        );
+                        let source_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__source_skeleton_slot_854oypmk9uuz0,
                         );
                         let __buf_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.buf(slot_854oypmk9uuz0)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot_854oypmk9uuz0,
-                        );
+                        let buf @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_854oypmk9uuz0,
-                            &buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
+                            &buf,
+                        );
+                        let buf_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_854oypmk9uuz0,
                         );
                     }
                     let mut __source_guard_854oypmk9uuz0 = {

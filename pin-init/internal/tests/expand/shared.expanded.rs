@@ -703,6 +703,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -711,22 +712,24 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         let __text_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.text(slot_p7tf844uu8s22)
                         };
-                        let text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
-                            &__text_skeleton_slot_p7tf844uu8s22,
-                        );
+                        let text @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__text_skeleton_slot_p7tf844uu8s22,
-                            &text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
+                            &text,
+                        );
+                        let text_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__text_skeleton_slot_p7tf844uu8s22,
                         );
                         let __words_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.words(slot_p7tf844uu8s22)
                         };
-                        let words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
-                            &__words_skeleton_slot_p7tf844uu8s22,
-                        );
+                        let words @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__words_skeleton_slot_p7tf844uu8s22,
-                            &words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
+                            &words,
+                        );
+                        let words_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__words_skeleton_slot_p7tf844uu8s22,
                         );
                     }
                     let mut __text_guard_p7tf844uu8s22 = {
