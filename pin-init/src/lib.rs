@@ -83,9 +83,10 @@
 //!   field type well-formed from the chain alone);
 //! - a field mentioning field lifetimes is stored erased: it is reached through its accessor
 //!   `fn field(&self) -> &T<'_>`, through `project()` (shared), or mutably, at its field
-//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them, else the error
-//!   points at the field and its lifetime's name says what to write
-//!   (``lifetime `'cell_not_covariant_in_owner_so_write_uses_owner_invariant` ``);
+//!   lifetimes, inside `with_project(|p| ...)`; it must be covariant in them (whatever the
+//!   struct's bounds), else the error ("one type is more general than the other") points at
+//!   the field and its note names a lifetime that says what to write
+//!   (`'cell_not_covariant_in_owner_so_write_uses_owner_invariant`);
 //! - the struct is `Send`/`Sync`/`UnwindSafe`/... only if its fields are for every choice of
 //!   field lifetimes, and never `Unpin` (also with only existential lifetimes): once pinned it
 //!   cannot move, and no code, not even in the defining module, reaches its fields by `&mut`
@@ -244,8 +245,8 @@
 //! `field: local`.
 //!
 //! Common mistakes and what the compiler says:
-//! - an initializer naming a field initialized after it (a borrower before its owner): rustc's
-//!   "cannot find value `text`", with "the binding `text` is available in a different scope"
+//! - an initializer naming a field initialized after it (a borrower before its owner, also in a
+//!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the binding `text` is available in a different scope"
 //!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
 //!   there is one, is what the expression means, as always);
 //! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`, and a capture in a
@@ -253,6 +254,11 @@
 //!   trait object) without `#[uses('x: invariant)]`: a warning at the lifetime says what to
 //!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
 //!   be covariant);
+//! - a field initialized before a field it borrows and then made to hold a borrow of it (in a
+//!   `_: { .. }` block: `*part.lock().unwrap() = Print(early)`): "`early` does not live long
+//!   enough", at `early: ..`, and "borrow might be used here, when
+//!   `part_is_initialized_before_a_field_it_borrows` is dropped" (if a later initializer failed,
+//!   `part` would drop after `early`): initialize `part` after `early`;
 //! - after `#[pin_data]` rejects a struct, its initializers report nothing more;
 //! - `init!` of a self-referential struct: "`Parsed` is self-referential: `init!` cannot build
 //!   it", at the struct's name, and nothing about its fields;
@@ -638,7 +644,9 @@ pub mod derive {
 ///
 /// An initialized field is visible to the later field expressions as a binding of its name:
 /// `&mut T` for an ordinary field, `Pin<&mut T>` for a `#[pin]` field (for a field that other
-/// fields borrow in a self-referential struct: `&'field T`, shared).
+/// fields borrow in a self-referential struct: `&'field T`, shared). A field is bound for the
+/// expressions that name it, also only in a format string (`format!("{len}")`, `{:>len$}`):
+/// every string literal inside a macro invocation is read as one.
 ///
 /// ```
 /// use pin_init::*;

@@ -626,9 +626,24 @@ impl<T: ?Sized> Drop for SkeletonGuard<T> {
     fn drop(&mut self) {}
 }
 
+/// What stands for a borrowed field in the drop-check skeleton: a local named like the field,
+/// declared where the field's guard is and borrowed for the field's lifetime
+/// ([`Skeleton::tie`]), so that rustc's error, when a field initialized earlier may hold a borrow
+/// of it, is "`field` does not live long enough".
+#[derive(Default)]
+pub struct SkeletonAnchor(());
+
+impl SkeletonAnchor {
+    /// An anchor.
+    #[inline(always)]
+    pub fn new() -> Self {
+        SkeletonAnchor(())
+    }
+}
+
 /// The slots of the drop-check skeleton: each gives a [`SkeletonGuard`] of its field's type, and
-/// the slot of a borrowed field ties its guard to its field lifetime `'a` (the guard must stay
-/// borrowed as long as anything of field lifetime `'a` may be alive).
+/// the slot of a borrowed field ties the field's [`SkeletonAnchor`] to its field lifetime `'a`
+/// (the anchor must stay borrowed as long as anything of field lifetime `'a` may be alive).
 pub trait Skeleton<'a> {
     /// The field's type.
     type Field: ?Sized;
@@ -638,22 +653,22 @@ pub trait Skeleton<'a> {
         SkeletonGuard(PhantomData)
     }
 
-    /// Borrows `guard` for the field lifetime (a borrowed field), or not at all (any other).
-    fn tie(&self, guard: &'a SkeletonGuard<Self::Field>);
+    /// Borrows `anchor` for the field lifetime (a borrowed field), or not at all (any other).
+    fn tie(&self, anchor: &'a SkeletonAnchor);
 }
 
 impl<'a, P, T: ?Sized> Skeleton<'a> for Slot<P, T> {
     type Field = T;
 
     #[inline(always)]
-    fn tie(&self, _: &'a SkeletonGuard<T>) {}
+    fn tie(&self, _: &'a SkeletonAnchor) {}
 }
 
 impl<'a, P, T: ?Sized, K> Skeleton<'a> for SelfRefSlot<'a, P, T, K> {
     type Field = T;
 
     #[inline(always)]
-    fn tie(&self, _: &'a SkeletonGuard<T>) {}
+    fn tie(&self, _: &'a SkeletonAnchor) {}
 }
 
 /// Implemented by `#[pin_data]` for self-referential structs: `init!` refuses them with a

@@ -369,3 +369,90 @@ fn covariance_check_warns_nothing_about_unused_generics() {
     .unwrap();
     assert_eq!((*t.view(), *t.a + *t.b), ("y", 3));
 }
+
+/// DESIGN.md, Covariance and invariance groups: the covariance check assumes nothing of the
+/// shortened lifetime, also not the struct's bounds; covariant fields of structs whose bounds
+/// make a generic lifetime `'static` (`where 'a: 'static`, a `'static` supertrait) still pass it.
+#[pin_data]
+struct StaticBounded<'a>
+where
+    'a: 'static,
+    exists<'e>: 'a,
+{
+    view: &'a &'e str,
+}
+
+#[pin_data]
+struct SupertraitBounded<'a, T>
+where
+    T: core::any::Any + core::fmt::Debug,
+    &'a (): core::any::Any,
+{
+    words: Vec<&'text str>,
+    pair: (&'a T, &'text str),
+    text: String,
+}
+
+static HELLO: &str = "hello";
+
+#[test]
+fn covariance_check_ignores_the_struct_bounds() {
+    let s: &'static StaticBounded<'static> = Box::leak(Box::new(
+        Box::pin_init(pin_init!(StaticBounded { view: &HELLO })).unwrap(),
+    ));
+    assert_eq!(**s.view(), "hello");
+    static X: u8 = 5;
+    let t = Box::pin_init(pin_init!(SupertraitBounded {
+        text: String::from("a b"),
+        words: text.split(' ').collect(),
+        pair: (&X, &text[2..]),
+    }))
+    .unwrap();
+    assert_eq!(
+        (t.words().as_slice(), *t.pair().0, t.pair().1),
+        (&["a", "b"][..], 5, "b")
+    );
+}
+
+/// DESIGN.md, Field lifetimes: `#[r#borrowed]` and `#[r#uses(..)]` are `#[borrowed]` and
+/// `#[uses(..)]`, as rustc reads raw identifiers.
+#[pin_data]
+struct RawAttributes {
+    #[r#uses('text: invariant)]
+    cursor: Mutex<&'text str>,
+    #[r#borrowed]
+    spare: String,
+    text: String,
+}
+
+#[test]
+fn raw_attribute_names_are_read_as_rustc_reads_them() {
+    let r = Box::pin_init(pin_init!(RawAttributes {
+        text: String::from("raw"),
+        spare: String::from("spare"),
+        cursor: Mutex::new(&text[1..]),
+    }))
+    .unwrap();
+    assert_eq!(r.with_cursor(|c| c.lock().unwrap().len()), 2);
+    assert_eq!(r.spare.as_str(), "spare");
+}
+
+/// DESIGN.md, Initialization: a borrowed field named only in a format string of a later
+/// initializer (`{text}`, `{text:?}`) is bound for it.
+#[pin_data]
+struct Captured {
+    summary: String,
+    first: &'text str,
+    text: String,
+}
+
+#[test]
+fn fields_captured_by_format_strings() {
+    let c = Box::pin_init(pin_init!(Captured {
+        text: String::from("self referential"),
+        first: &text[..4],
+        summary: format!("{first}: {text:?}"),
+    }))
+    .unwrap();
+    assert_eq!(c.summary, "self: \"self referential\"");
+}

@@ -187,3 +187,119 @@ fn pinned_drop_through_a_path_to_the_trait() {
     drop(Box::pin_init(pin_init!(DropB { b: "two" })).unwrap());
     assert_eq!(take_log(), ["drop A 1", "drop B \"two\""]);
 }
+
+/// P2 (`selfref_cross_instance_store`): inside `with_project` a struct's field lifetimes are
+/// known to outlive the borrow of the struct, nothing more. Of a struct pinned for `'static`
+/// (memory that is never freed or reused: a leaked `&'static mut MaybeUninit`) they are
+/// `'static`, so its fields may be lent to another instance, also one on the stack, and two such
+/// instances may swap dependents: every borrow stays valid forever.
+#[pin_data]
+struct Doc {
+    part: &'text str,
+    text: String,
+}
+
+fn leaked_doc(text: &str) -> Pin<&'static mut Doc> {
+    let slot: &'static mut core::mem::MaybeUninit<Doc> =
+        Box::leak(Box::new(core::mem::MaybeUninit::uninit()));
+    let text = String::from(text);
+    slot.write_pin_init(pin_init!(Doc {
+        text,
+        part: &text[..],
+    }))
+    .unwrap()
+}
+
+#[test]
+fn instances_pinned_for_static_may_share_fields() {
+    let (a, b) = (leaked_doc("alpha"), leaked_doc("beta"));
+    // Swap the dependents (`a.part` then borrows `b.text`, and the other way round), then
+    // re-point `b.part` at `a.text`. The callbacks may return what they read at the field
+    // lifetimes: it is `'static`.
+    let (a_part, b_part, a_text): (&'static str, &'static str, &'static String) =
+        a.with_project(|pa| {
+            b.with_project(|pb| {
+                core::mem::swap(pa.part, pb.part);
+                let swapped = (*pa.part, *pb.part);
+                *pb.part = &pa.text[1..];
+                assert_eq!(swapped, ("beta", "alpha"));
+                (*pa.part, *pb.part, pa.text)
+            })
+        });
+    assert_eq!((a_part, b_part, a_text.as_str()), ("beta", "lpha", "alpha"));
+    // A struct on the stack may borrow from one pinned for `'static` (not the other way round:
+    // `selfref_cross_instance_store`).
+    {
+        stack_pin_init!(let c = pin_init!(Doc { text: String::from("gamma"), part: &text[..] }));
+        c.as_mut().with_project(|pc| *pc.part = &a_text[..2]);
+        assert_eq!(*c.part(), "al");
+    }
+    assert_eq!((a_part, b_part, a_text.as_str()), ("beta", "lpha", "alpha"));
+}
+
+// P3 (snapshot `struct_cfg`): a struct's own conditions reach every item `#[pin_data]`
+// generates beside it. rustc evaluates a struct's `#[cfg]`s and `#[cfg_attr]`s before its
+// attribute macros, wherever they are written, so only the forwarding macro can be handed a
+// false one; the struct rustc removes takes the generated aliases, projections, impls and
+// checks with it, and a struct of the same name is left alone (the items generated for the
+// removed one named it: its fields are not theirs, so the module did not compile).
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg_attr(all(), cfg(any()))]
+    struct Gone {
+        #[pin]
+        pinned: core::marker::PhantomPinned,
+        count: usize,
+    }
+}
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(any())]
+    struct GoneSelfRef {
+        part: &'text str,
+        text: String,
+    }
+}
+
+struct Gone {
+    other: u8,
+}
+
+struct GoneSelfRef;
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(all())]
+    #[cfg_attr(all(), cfg(not(any())))]
+    struct Kept {
+        #[pin]
+        pinned: core::marker::PhantomPinned,
+        count: usize,
+    }
+}
+
+pin_init::__internal::pin_data! {
+    ()
+    #[cfg(all())]
+    struct KeptSelfRef {
+        part: &'text str,
+        text: String,
+    }
+}
+
+#[test]
+fn struct_conditions_reach_the_generated_items() {
+    let gone = Gone { other: 1 };
+    let _ = GoneSelfRef;
+    stack_pin_init!(let kept = pin_init!(Kept { pinned: core::marker::PhantomPinned, count: 2 }));
+    let kept_ref = Box::pin_init(pin_init!(KeptSelfRef {
+        text: String::from("kept"),
+        part: &text[1..],
+    }))
+    .unwrap();
+    assert_eq!(
+        (gone.other, *kept.project().count, *kept_ref.part()),
+        (1, 2, "ept")
+    );
+}

@@ -411,3 +411,61 @@ fn disable_initialized_field_access() {
     }));
     assert_eq!((f.a, f.b), (1, 42));
 }
+
+/// A raw identifier names the same attribute, as rustc reads it: `#[r#pin]` is `#[pin]`,
+/// `#[r#default_error(..)]` is `#[default_error(..)]` (`r#cfg` and `r#cfg_attr`: see
+/// `cfg_attr_on_fields`).
+#[pin_data]
+struct RawNames {
+    #[r#pin]
+    pinned: PhantomPinned,
+    plain: u8,
+}
+
+#[test]
+fn raw_attribute_names() {
+    // `pinned` is structurally pinned: its projection is `Pin<&mut _>`.
+    assert_pinned!(RawNames, pinned, PhantomPinned, inline);
+    stack_pin_init!(let s = pin_init!(RawNames { pinned: PhantomPinned, plain: 1 }));
+    let p = s.project();
+    let _: Pin<&mut PhantomPinned> = p.pinned;
+    *p.plain += 1;
+    let make = |fail: bool| {
+        pin_init!(
+            #[r#default_error(Oops)]
+            Foo {
+                a: if fail { Err(Oops)? } else { 1 },
+                b: 2,
+                c: 3,
+            }
+        )
+    };
+    stack_try_pin_init!(let f: Foo = make(true));
+    assert_eq!(f.err(), Some(Oops));
+    let a = 40u32;
+    stack_pin_init!(let f = pin_init!(#[r#disable_initialized_field_access] Foo {
+        a: 1,
+        b: a + 2,
+        c: 3,
+    }));
+    assert_eq!((f.a, f.b), (1, 42));
+}
+
+/// An earlier field named only in a format string of a later initializer (an inline capture,
+/// also in the width of a spec) is bound for it, as a written name is.
+#[pin_data]
+struct Greeting {
+    name: String,
+    width: usize,
+    text: String,
+}
+
+#[test]
+fn fields_captured_by_format_strings() {
+    stack_pin_init!(let g = pin_init!(Greeting {
+        name: String::from("pin"),
+        width: 5,
+        text: format!("hello {name}, [{:>width$}] {name:?}", "x"),
+    }));
+    assert_eq!(g.text, "hello pin, [    x] \"pin\"");
+}

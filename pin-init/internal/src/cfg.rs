@@ -18,7 +18,9 @@ use quote::quote;
 use syn::{ext::IdentExt, punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
 
 /// Whether `path` is the single identifier `name`, written plainly or raw: rustc reads
-/// `#[r#cfg(..)]` as `#[cfg(..)]`.
+/// `#[r#cfg(..)]` as `#[cfg(..)]` and `#[r#pin]` as `#[pin]`. Every attribute name the macros
+/// look at (theirs, and the built-in ones they accept or carry) is read through this, never
+/// with `Path::is_ident`, which tells `r#pin` from `pin`.
 pub(crate) fn is_named(path: &syn::Path, name: &str) -> bool {
     path.get_ident().is_some_and(|i| i.unraw() == name)
 }
@@ -48,6 +50,30 @@ pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt)
     cfgs
 }
 
+/// `items` (a sequence of items), each with `cfgs` added to its attributes: the items a macro
+/// generates beside the item it was given exist exactly when that item does. rustc evaluates
+/// an item's own `#[cfg]`s and `#[cfg_attr]`s before its attribute macros, wherever they are
+/// written, so `#[pin_data]` never sees a false one there (rustc 1.85 passes the true ones on,
+/// 1.95 removes them); but the forwarding macro (`pin_init::__internal::pin_data!`) takes any
+/// tokens, and the items must not outlive a struct that rustc removes.
+pub(crate) fn on_every_item(items: TokenStream, cfgs: &[Attribute]) -> TokenStream {
+    if cfgs.is_empty() {
+        return items;
+    }
+    match syn::parse2::<syn::File>(items.clone()) {
+        Ok(file) => file
+            .items
+            .into_iter()
+            .map(|item| quote!(#(#cfgs)* #item))
+            .collect(),
+        // Never for the macros' own output; without the conditions the items must not stand.
+        Err(e) => {
+            let msg = format!("pin-init: the generated items do not parse ({e})");
+            quote!(::core::compile_error! { #msg })
+        }
+    }
+}
+
 /// Whether `attr` is a `cfg_attr` that holds (at any depth) one of the attributes in `own`:
 /// after [`conditions`] reported it, the macro leaves it out of its output, so that rustc does
 /// not report the attribute as unknown as well.
@@ -59,7 +85,7 @@ pub(crate) fn holds_own(attr: &Attribute, own: &[&str]) -> bool {
         };
         metas.iter().skip(1).any(|meta| match meta {
             Meta::List(inner) if is_named(meta.path(), "cfg_attr") => list_holds(inner, own),
-            _ => own.iter().any(|a| meta.path().is_ident(a)),
+            _ => own.iter().any(|a| is_named(meta.path(), a)),
         })
     }
     match &attr.meta {
@@ -185,7 +211,7 @@ fn reduce(list: &syn::MetaList, own: &[&str], diag: &mut DiagCtxt) -> Option<Tok
             if let Meta::List(inner) = &meta {
                 kept.extend(reduce(inner, own, diag));
             }
-        } else if let Some(own) = own.iter().find(|a| path.is_ident(a)) {
+        } else if let Some(own) = own.iter().find(|a| is_named(path, a)) {
             diag.error_spanned(
                 path,
                 format_args!(

@@ -24,7 +24,9 @@ pub(crate) fn expand_file(file: &syn::File) -> syn::File {
 
 /// Takes the attribute `name` off `attrs`, returning its arguments.
 fn take_attr(attrs: &mut Vec<syn::Attribute>, name: &str) -> Option<TokenStream> {
-    let pos = attrs.iter().position(|a| a.path().is_ident(name))?;
+    let pos = attrs
+        .iter()
+        .position(|a| crate::cfg::is_named(a.path(), name))?;
     let attr = attrs.remove(pos);
     Some(match attr.meta {
         syn::Meta::List(list) => list.tokens,
@@ -36,7 +38,7 @@ fn take_attr(attrs: &mut Vec<syn::Attribute>, name: &str) -> Option<TokenStream>
 fn take_derives(attrs: &mut Vec<syn::Attribute>) -> (bool, bool) {
     let (mut zeroable, mut maybe) = (false, false);
     attrs.retain(|a| {
-        if !a.path().is_ident("derive") {
+        if !crate::cfg::is_named(a.path(), "derive") {
             return true;
         }
         let text = a.to_token_stream().to_string();

@@ -35,13 +35,85 @@ use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
 
-/// Whether `ident` occurs anywhere in `tokens` (including inside macro invocations).
+/// Whether `ident` occurs anywhere in `tokens`: as an identifier (including inside macro
+/// invocations), or as an inline capture in a string literal inside a macro invocation
+/// (`println!("{text}")`, `format!("{:>width$}", x)`): a format macro turns `{text}` into the
+/// identifier `text`, located at the literal, which must find the field's binding as a written
+/// `text` does.
 fn mentions(tokens: TokenStream, ident: &Ident) -> bool {
-    tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => &i == ident,
-        TokenTree::Group(g) => mentions(g.stream(), ident),
+    mentions_in(tokens, ident, false)
+}
+
+/// [`mentions`], `in_macro` telling whether `tokens` are (inside) a macro invocation's input.
+fn mentions_in(tokens: TokenStream, ident: &Ident, in_macro: bool) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(k, tt)| match tt {
+        TokenTree::Ident(i) => i == ident,
+        // `name ! (..)`: the group is a macro's input.
+        TokenTree::Group(g) => {
+            let invoked = k >= 2
+                && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                && matches!(&tokens[k - 2], TokenTree::Ident(_));
+            mentions_in(g.stream(), ident, in_macro || invoked)
+        }
+        TokenTree::Literal(lit) if in_macro => {
+            format_captures(lit).iter().any(|c| ident.unraw() == c)
+        }
         _ => false,
     })
+}
+
+/// The identifiers a string literal captures if it is a format string: `{name}`,
+/// `{name:spec}`, and `name$` in the width and precision of a spec (`{:>width$.prec$}`). Escaped
+/// braces (`{{`, `}}`) capture nothing; a literal that is not a string (a byte string, a number)
+/// captures nothing. Over-approximates: any string literal in a macro's input is read as a
+/// format string (a capture that is none binds a field that nothing uses, which is allowed).
+fn format_captures(lit: &proc_macro2::Literal) -> Vec<String> {
+    let Ok(syn::Lit::Str(s)) = syn::parse2::<syn::Lit>(TokenTree::Literal(lit.clone()).into())
+    else {
+        return Vec::new();
+    };
+    let text = s.value();
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c != '{' {
+            continue;
+        }
+        if chars.next_if(|&(_, c)| c == '{').is_some() {
+            continue; // `{{`
+        }
+        let Some(end) = text[start..].find('}').map(|e| start + e) else {
+            break;
+        };
+        let inner = &text[start + 1..end];
+        let (arg, spec) = inner.split_once(':').unwrap_or((inner, ""));
+        let arg = arg.trim();
+        if is_identifier(arg) {
+            out.push(arg.to_string());
+        }
+        // `name$` in the width or precision.
+        for (k, _) in spec.match_indices('$') {
+            let before = &spec[..k];
+            let name_start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |p| p + 1);
+            let name = &before[name_start..];
+            if is_identifier(name) {
+                out.push(name.to_string());
+            }
+        }
+        while chars.next_if(|&(i, _)| i <= end).is_some() {}
+    }
+    out
+}
+
+/// Whether `s` is an identifier (not a number, not `_` alone, not empty).
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        && s != "_"
 }
 
 fn item_tokens(item: &Item) -> TokenStream {
@@ -374,7 +446,8 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
     }}
 }
 
-/// The never-executed drop check of the guards, made of their types alone (no user token).
+/// The never-executed drop check of the guards, made of their types alone (no user token but the
+/// names of the bound fields, as the names of their anchors).
 ///
 /// A field that other fields borrow is bound as `&'field T` for the later initializers: a
 /// borrow for the closure's higher-ranked field lifetime, not of its guard, so rustc does not
@@ -386,10 +459,14 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
 /// The skeleton replays the initialization with inferred lifetimes: one guard per bound field
 /// (only a bound field can change after it is initialized), each of the type its slot gives,
 /// all slots from one pin data with one set of field lifetimes, so a guard whose type mentions
-/// `'x` (or a lifetime `'x` outlives) holds `'x` alive until it drops. The guard of a bound,
-/// borrowed field is borrowed for its own field lifetime (`Skeleton::tie`). rustc then rejects
-/// the skeleton exactly when such a guard would be dropped while a guard holding its field
-/// lifetime is alive: when a field is bound and initialized before a field it may borrow.
+/// `'x` (or a lifetime `'x` outlives) holds `'x` alive until it drops. Just before its guard,
+/// each bound field has an *anchor*, a local named like the field, which the slot of a borrowed
+/// field borrows for its own field lifetime (`Skeleton::tie`); an anchor drops right after its
+/// field's guard, so for the other fields it stands where the guard does. rustc then rejects the
+/// skeleton exactly when an anchor would be dropped while a guard holding its field lifetime is
+/// alive: when a field is bound and initialized before a field it may borrow. Its error reads
+/// "`early` does not live long enough ... borrow might be used here, when
+/// `part_is_initialized_before_a_field_it_borrows` is dropped", at the initializer of `early`.
 fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
     let Locals { slot, data, .. } = Locals::new(names);
     let lt = names.local("__skeleton_data");
@@ -402,29 +479,43 @@ fn skeleton(model: &Initializer, bind: &[bool], names: &Names) -> TokenStream {
         if !bind {
             continue;
         }
+        let syn::Member::Named(name) = field else {
+            continue; // a tuple struct's fields are never bound
+        };
         let method = slot_method(field);
         let field_slot = names.local(&format!("__{}_skeleton_slot", method.unraw()));
-        // Errors point at the field's name in the initializer, and name this guard as what to
-        // do: rustc says "borrow might be used here, when `<guard>` is dropped".
-        let guard = names.local_at(
+        // The anchor that stands for the field, borrowed for its field lifetime: the user's
+        // name, with `@ _` located there too, so that rustc names it in its error ("`early` does
+        // not live long enough") and points at the field ("binding `early` declared here"), as it
+        // does for a local declared outside any macro; a local of the expansion it calls a
+        // "temporary value" and advises a `let` binding. `@ _`: a constant or unit struct of the
+        // field's name cannot make it a constant pattern (E0530).
+        let at = quote_spanned!(name.span()=> @ _);
+        let borrow = quote_spanned!(name.span()=> &#name);
+        // The guard, of the field's type: rustc says "borrow might be used here, when `<guard>`
+        // is dropped", so its name says what is wrong. Hygienic, and without the expansion's
+        // suffix, which rustc would print: `@ _` keeps a constant of that name out.
+        let guard = Ident::new(
             &format!(
-                "{}_must_be_initialized_after_the_fields_it_borrows",
+                "{}_is_initialized_before_a_field_it_borrows",
                 method.unraw()
             ),
-            field.span(),
+            Span::mixed_site().located_at(field.span()),
         );
         out.extend(quote! {
             #(#cfgs)*
             // SAFETY: never executed.
             let #field_slot = unsafe { #lt.#method(#slot) };
             #(#cfgs)*
-            let #guard = ::pin_init::__internal::Skeleton::guard(&#field_slot);
+            let #name #at = ::pin_init::__internal::SkeletonAnchor::new();
             #(#cfgs)*
-            ::pin_init::__internal::Skeleton::tie(&#field_slot, &#guard);
+            ::pin_init::__internal::Skeleton::tie(&#field_slot, #borrow);
+            #(#cfgs)*
+            let #guard @ _ = ::pin_init::__internal::Skeleton::guard(&#field_slot);
         });
     }
     quote! {
-        #[allow(unreachable_code, unused_variables, unused_unsafe, clippy::all)]
+        #[allow(unreachable_code, unused_variables, unused_unsafe, non_snake_case, clippy::all)]
         if false {
             let #lt = #data.__with_lt();
             #out
@@ -644,4 +735,55 @@ fn init_steps(
         out.extend(quote!(#(#cfgs)* ::core::mem::forget(#guard);));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn captures(lit: TokenStream) -> Vec<String> {
+        let Some(TokenTree::Literal(lit)) = lit.into_iter().next() else {
+            panic!("not a literal");
+        };
+        format_captures(&lit)
+    }
+
+    #[test]
+    fn format_string_captures() {
+        assert_eq!(captures(quote!("{text}")), ["text"]);
+        assert_eq!(
+            captures(quote!("a {x:?} b {y:>8} {0} {} {_z}")),
+            ["x", "y", "_z"]
+        );
+        assert_eq!(captures(quote!("{{text}} {{{inner}}}")), ["inner"]);
+        assert_eq!(
+            captures(quote!("{:>width$.prec$} {v:w$}")),
+            ["width", "prec", "v", "w"]
+        );
+        assert_eq!(captures(quote!("{:1$} {:.*} {_}")), Vec::<String>::new());
+        assert_eq!(captures(quote!(r#"{raw} "{q}""#)), ["raw", "q"]);
+        assert_eq!(captures(quote!("\u{41}{after}")), ["after"]);
+        assert_eq!(captures(quote!(b"{bytes}")), Vec::<String>::new());
+        assert_eq!(captures(quote!(5)), Vec::<String>::new());
+        assert_eq!(captures(quote!("{unclosed")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn mentions_sees_captures_in_macro_input_only() {
+        let text = Ident::new("text", Span::call_site());
+        assert!(mentions(quote!(println!("{text}")), &text));
+        assert!(mentions(
+            quote!({
+                let s = std::format!("{:>text$}", 1);
+                s
+            }),
+            &text
+        ));
+        assert!(mentions(quote!(f(text)), &text));
+        assert!(!mentions(quote!("{text}".len()), &text));
+        assert!(!mentions(quote!(println!("{texts} {{text}}")), &text));
+        let raw = Ident::new_raw("type", Span::call_site());
+        assert!(mentions(quote!(println!("{type}")), &raw));
+    }
 }

@@ -322,7 +322,7 @@ impl Initializer {
         let mut disable_field_access = false;
         let mut refused = DiagCtxt::default();
         for attr in raw.attrs {
-            if attr.path().is_ident("disable_initialized_field_access") {
+            if crate::cfg::is_named(attr.path(), "disable_initialized_field_access") {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
                     diag.error_spanned(
                         &attr,
@@ -330,7 +330,7 @@ impl Initializer {
                     );
                 }
                 disable_field_access = true;
-            } else if attr.path().is_ident("default_error") {
+            } else if crate::cfg::is_named(attr.path(), "default_error") {
                 match attr.parse_args::<Type>() {
                     Ok(ty) if default_error.is_none() => default_error = Some(ty),
                     Ok(_) => diag.error_spanned(&attr, "`#[default_error]` is given twice"),

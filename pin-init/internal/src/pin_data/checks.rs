@@ -109,9 +109,9 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
     for attr in &model.attrs {
         let path = attr.path();
-        let inert = path
-            .get_ident()
-            .is_some_and(|i| INERT_ATTRIBUTES.iter().any(|a| i == a));
+        let inert = INERT_ATTRIBUTES
+            .iter()
+            .any(|a| crate::cfg::is_named(path, a));
         if !inert {
             let name = quote::quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(
@@ -499,7 +499,7 @@ fn invariant_position(ty: &Type, lt: &syn::Ident) -> Option<(proc_macro2::Span, 
 }
 
 /// A capture not declared invariant in a position that is invariant for a standard type: the
-/// generated covariance check rejects the struct ("lifetime may not live long enough"); this
+/// generated covariance check rejects the struct ("one type is more general than the other"); this
 /// warning says why, in words, and what to write. Only a warning: a user type may be named
 /// like a standard one and be covariant, and rustc's check is what decides.
 fn check_known_invariance(model: &PinDataStruct, diag: &mut DiagCtxt) {

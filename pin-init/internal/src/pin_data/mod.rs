@@ -80,17 +80,20 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         let pin_data_lt = model
             .is_self_referential()
             .then(|| gen::selfref::pin_data_lt::generate(&model));
-        return quote! {
-            #errors
+        let beside = quote! {
             #warnings
-            #def
             #aliases
             const _: () = {
                 #pin_data
                 #pin_data_lt
             };
         };
+        let beside = crate::cfg::on_every_item(beside, &model.cfgs);
+        return quote!(#errors #def #beside);
     }
-    let out = gen::generate(&model);
-    quote!(#warnings #out)
+    // The struct carries its conditions itself; every item beside it gets them too.
+    let def = gen::struct_def::generate(&model);
+    let beside = gen::generate(&model);
+    let beside = crate::cfg::on_every_item(quote!(#warnings #beside), &model.cfgs);
+    quote!(#def #beside)
 }

@@ -56,6 +56,10 @@ pub(crate) struct PinDataStruct {
     pub(crate) args: Args,
     /// The struct's own attributes (docs, `repr`, derives, ...).
     pub(crate) attrs: Vec<Attribute>,
+    /// What of the struct's attributes decides whether rustc compiles it: its `#[cfg]`s, and its
+    /// `#[cfg_attr]`s reduced to the `cfg`s inside them. Every item generated beside the struct
+    /// carries them (see `crate::cfg::on_every_item`).
+    pub(crate) cfgs: Vec<Attribute>,
     /// The struct's visibility.
     pub(crate) vis: Visibility,
     /// The `struct` keyword (kept for its span).
@@ -324,8 +328,10 @@ impl PinDataStruct {
             .collect::<Vec<_>>();
         let mut generics = item.generics;
         let existentials = take_existentials(&mut generics, &fields, diag);
+        let cfgs = crate::cfg::conditions(&item.attrs, &[], diag);
         let mut this = PinDataStruct {
             args,
+            cfgs,
             attrs: item.attrs,
             vis: item.vis,
             struct_token: item.struct_token,
@@ -391,7 +397,7 @@ impl Field {
         let mut uses_default = None;
         let mut uses_seen = false;
         for attr in field.attrs {
-            if attr.path().is_ident("uses") {
+            if crate::cfg::is_named(attr.path(), "uses") {
                 if uses_seen {
                     diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
                 }
@@ -406,7 +412,7 @@ impl Field {
                 parse_uses_entries(list, &mut uses, &mut uses_default, diag);
                 continue;
             }
-            if attr.path().is_ident("borrowed") {
+            if crate::cfg::is_named(attr.path(), "borrowed") {
                 match &attr.meta {
                     Meta::Path(_) => {}
                     Meta::List(list) if list.tokens.to_string() == "mut" => borrowed_mut = true,
@@ -419,7 +425,7 @@ impl Field {
                     diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
                 }
                 borrowed_attr = Some(attr.span());
-            } else if attr.path().is_ident("pin") {
+            } else if crate::cfg::is_named(attr.path(), "pin") {
                 if !matches!(attr.meta, Meta::Path(_)) {
                     diag.error_spanned(&attr, "`#[pin]` takes no arguments");
                 }

@@ -317,14 +317,16 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_head_buf_4rgaj6oc1nvc2<
-        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
-    >(
-        value_4rgaj6oc1nvc2: __pin_init_field_head_4rgaj6oc1nvc2<'static>,
-    ) -> __pin_init_field_head_4rgaj6oc1nvc2<
-        'head_not_covariant_in_buf_so_write_uses_buf_invariant,
-    > {
-        value_4rgaj6oc1nvc2
+    fn __covariance_check_head_buf_4rgaj6oc1nvc2(
+        value_4rgaj6oc1nvc2: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_head_4rgaj6oc1nvc2<'static>,
+    ) {
+        let _: for<'head_not_covariant_in_buf_so_write_uses_buf_invariant> fn(
+            &'head_not_covariant_in_buf_so_write_uses_buf_invariant (),
+        ) -> __pin_init_field_head_4rgaj6oc1nvc2<
+            'head_not_covariant_in_buf_so_write_uses_buf_invariant,
+        > = value_4rgaj6oc1nvc2;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
@@ -384,6 +386,7 @@ fn split() -> impl PinInit<Split> {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -392,12 +395,13 @@ fn split() -> impl PinInit<Split> {
                         let __buf_skeleton_slot_xi8kvexi5nhs2 = unsafe {
                             __skeleton_data_xi8kvexi5nhs2.buf(slot_xi8kvexi5nhs2)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2 = pin_init::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot_xi8kvexi5nhs2,
-                        );
+                        let buf @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_xi8kvexi5nhs2,
-                            &buf_must_be_initialized_after_the_fields_it_borrows_xi8kvexi5nhs2,
+                            &buf,
+                        );
+                        let buf_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_xi8kvexi5nhs2,
                         );
                     }
                     let mut __buf_guard_xi8kvexi5nhs2 = {

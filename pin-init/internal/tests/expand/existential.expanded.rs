@@ -406,6 +406,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -414,12 +415,13 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         let __dev_skeleton_slot_3ijr7m8qmn2h2 = unsafe {
                             __skeleton_data_3ijr7m8qmn2h2.dev(slot_3ijr7m8qmn2h2)
                         };
-                        let dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2 = pin_init::__internal::Skeleton::guard(
-                            &__dev_skeleton_slot_3ijr7m8qmn2h2,
-                        );
+                        let dev @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__dev_skeleton_slot_3ijr7m8qmn2h2,
-                            &dev_must_be_initialized_after_the_fields_it_borrows_3ijr7m8qmn2h2,
+                            &dev,
+                        );
+                        let dev_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__dev_skeleton_slot_3ijr7m8qmn2h2,
                         );
                     }
                     let mut __dev_guard_3ijr7m8qmn2h2 = {

@@ -499,21 +499,21 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_view_buf_9k4sjvv0az3t1<
-        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
-        'a,
-        T: Parse,
-    >(
-        value_9k4sjvv0az3t1: __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
-    ) -> __pin_init_field_view_9k4sjvv0az3t1<
-        'view_not_covariant_in_buf_so_write_uses_buf_invariant,
-        'a,
-        T,
-    >
+    fn __covariance_check_view_buf_9k4sjvv0az3t1<'a, T: Parse>(
+        value_9k4sjvv0az3t1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_view_9k4sjvv0az3t1<'static, 'a, T>,
+    )
     where
         T: Send,
     {
-        value_9k4sjvv0az3t1
+        let _: for<'view_not_covariant_in_buf_so_write_uses_buf_invariant> fn(
+            &'view_not_covariant_in_buf_so_write_uses_buf_invariant (),
+        ) -> __pin_init_field_view_9k4sjvv0az3t1<
+            'view_not_covariant_in_buf_so_write_uses_buf_invariant,
+            'a,
+            T,
+        > = value_9k4sjvv0az3t1;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
@@ -590,6 +590,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -598,22 +599,24 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         let __source_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.source(slot_854oypmk9uuz0)
                         };
-                        let source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
-                            &__source_skeleton_slot_854oypmk9uuz0,
-                        );
+                        let source @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__source_skeleton_slot_854oypmk9uuz0,
-                            &source_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
+                            &source,
+                        );
+                        let source_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__source_skeleton_slot_854oypmk9uuz0,
                         );
                         let __buf_skeleton_slot_854oypmk9uuz0 = unsafe {
                             __skeleton_data_854oypmk9uuz0.buf(slot_854oypmk9uuz0)
                         };
-                        let buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0 = pin_init::__internal::Skeleton::guard(
-                            &__buf_skeleton_slot_854oypmk9uuz0,
-                        );
+                        let buf @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__buf_skeleton_slot_854oypmk9uuz0,
-                            &buf_must_be_initialized_after_the_fields_it_borrows_854oypmk9uuz0,
+                            &buf,
+                        );
+                        let buf_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__buf_skeleton_slot_854oypmk9uuz0,
                         );
                     }
                     let mut __source_guard_854oypmk9uuz0 = {

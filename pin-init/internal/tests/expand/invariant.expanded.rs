@@ -452,6 +452,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -460,12 +461,13 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         let __names_skeleton_slot_9c9144ugizqv3 = unsafe {
                             __skeleton_data_9c9144ugizqv3.names(slot_9c9144ugizqv3)
                         };
-                        let names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3 = pin_init::__internal::Skeleton::guard(
-                            &__names_skeleton_slot_9c9144ugizqv3,
-                        );
+                        let names @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__names_skeleton_slot_9c9144ugizqv3,
-                            &names_must_be_initialized_after_the_fields_it_borrows_9c9144ugizqv3,
+                            &names,
+                        );
+                        let names_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__names_skeleton_slot_9c9144ugizqv3,
                         );
                     }
                     let mut __dev_guard_9c9144ugizqv3 = {

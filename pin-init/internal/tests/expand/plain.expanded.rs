@@ -386,6 +386,7 @@ where
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -394,22 +395,24 @@ where
                         let __items_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
                             __skeleton_data_9xbpy8z6b0yj1.items(slot_9xbpy8z6b0yj1)
                         };
-                        let items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = pin_init::__internal::Skeleton::guard(
-                            &__items_skeleton_slot_9xbpy8z6b0yj1,
-                        );
+                        let items @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__items_skeleton_slot_9xbpy8z6b0yj1,
-                            &items_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
+                            &items,
+                        );
+                        let items_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__items_skeleton_slot_9xbpy8z6b0yj1,
                         );
                         let __name_skeleton_slot_9xbpy8z6b0yj1 = unsafe {
                             __skeleton_data_9xbpy8z6b0yj1.name(slot_9xbpy8z6b0yj1)
                         };
-                        let name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1 = pin_init::__internal::Skeleton::guard(
-                            &__name_skeleton_slot_9xbpy8z6b0yj1,
-                        );
+                        let name @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__name_skeleton_slot_9xbpy8z6b0yj1,
-                            &name_must_be_initialized_after_the_fields_it_borrows_9xbpy8z6b0yj1,
+                            &name,
+                        );
+                        let name_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__name_skeleton_slot_9xbpy8z6b0yj1,
                         );
                     }
                     let mut __pinned_guard_9xbpy8z6b0yj1 = {

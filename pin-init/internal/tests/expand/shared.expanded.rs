@@ -601,37 +601,43 @@ const _: () = {
         >;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_key_text_8bdrk42bjzww1<
-        'key_not_covariant_in_text_so_write_uses_text_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_key_8bdrk42bjzww1<
-        'static,
-        'key_not_covariant_in_text_so_write_uses_text_invariant,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_key_text_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_key_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'key_not_covariant_in_text_so_write_uses_text_invariant> fn(
+            &'key_not_covariant_in_text_so_write_uses_text_invariant (),
+        ) -> __pin_init_field_key_8bdrk42bjzww1<
+            'static,
+            'key_not_covariant_in_text_so_write_uses_text_invariant,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_value_text_8bdrk42bjzww1<
-        'value_not_covariant_in_text_so_write_uses_text_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_value_8bdrk42bjzww1<
-        'static,
-        'value_not_covariant_in_text_so_write_uses_text_invariant,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_value_text_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_value_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'value_not_covariant_in_text_so_write_uses_text_invariant> fn(
+            &'value_not_covariant_in_text_so_write_uses_text_invariant (),
+        ) -> __pin_init_field_value_8bdrk42bjzww1<
+            'static,
+            'value_not_covariant_in_text_so_write_uses_text_invariant,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_snake_case, dead_code, unused_lifetimes, clippy::extra_unused_lifetimes)]
-    fn __covariance_check_parts_words_8bdrk42bjzww1<
-        'parts_not_covariant_in_words_so_write_uses_words_invariant,
-    >(
-        value_8bdrk42bjzww1: __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
-    ) -> __pin_init_field_parts_8bdrk42bjzww1<
-        'parts_not_covariant_in_words_so_write_uses_words_invariant,
-        'static,
-    > {
-        value_8bdrk42bjzww1
+    fn __covariance_check_parts_words_8bdrk42bjzww1(
+        value_8bdrk42bjzww1: for<'any_lifetime> fn(
+            &'any_lifetime (),
+        ) -> __pin_init_field_parts_8bdrk42bjzww1<'static, 'static>,
+    ) {
+        let _: for<'parts_not_covariant_in_words_so_write_uses_words_invariant> fn(
+            &'parts_not_covariant_in_words_so_write_uses_words_invariant (),
+        ) -> __pin_init_field_parts_8bdrk42bjzww1<
+            'parts_not_covariant_in_words_so_write_uses_words_invariant,
+            'static,
+        > = value_8bdrk42bjzww1;
     }
     #[allow(non_camel_case_types)]
     trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
@@ -697,6 +703,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         unreachable_code,
                         unused_variables,
                         unused_unsafe,
+                        non_snake_case,
                         clippy::all
                     )]
                     if false {
@@ -705,22 +712,24 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         let __text_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.text(slot_p7tf844uu8s22)
                         };
-                        let text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
-                            &__text_skeleton_slot_p7tf844uu8s22,
-                        );
+                        let text @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__text_skeleton_slot_p7tf844uu8s22,
-                            &text_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
+                            &text,
+                        );
+                        let text_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__text_skeleton_slot_p7tf844uu8s22,
                         );
                         let __words_skeleton_slot_p7tf844uu8s22 = unsafe {
                             __skeleton_data_p7tf844uu8s22.words(slot_p7tf844uu8s22)
                         };
-                        let words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22 = pin_init::__internal::Skeleton::guard(
-                            &__words_skeleton_slot_p7tf844uu8s22,
-                        );
+                        let words @ _ = pin_init::__internal::SkeletonAnchor::new();
                         pin_init::__internal::Skeleton::tie(
                             &__words_skeleton_slot_p7tf844uu8s22,
-                            &words_must_be_initialized_after_the_fields_it_borrows_p7tf844uu8s22,
+                            &words,
+                        );
+                        let words_is_initialized_before_a_field_it_borrows @ _ = pin_init::__internal::Skeleton::guard(
+                            &__words_skeleton_slot_p7tf844uu8s22,
                         );
                     }
                     let mut __text_guard_p7tf844uu8s22 = {

@@ -15,9 +15,8 @@ use super::model::PinDataStruct;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Generates the full expansion of a checked model.
+/// Generates the items beside the struct definition (`struct_def`) for a checked model.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
-    let def = struct_def::generate(model);
     let aliases = aliases::generate(model);
     let projection = projection::generate(model);
     let pin_data = pin_data::generate(model);
@@ -31,7 +30,6 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let drop_order = selfref::drop_order::generate(model);
         let covariance = selfref::covariance::generate(model);
         return quote! {
-            #def
             #aliases
             #projection
             #with_project
@@ -52,7 +50,6 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let unpin = unpin::generate(model);
     let field_types = aliases::generate_check(model);
     quote! {
-        #def
         #aliases
         #projection
         // Items that nobody outside needs to name live in an anonymous constant.

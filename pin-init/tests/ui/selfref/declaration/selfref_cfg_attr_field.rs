@@ -3,7 +3,8 @@
 // compiles. Here the dependent `ghost` would be gone while its accessor `ghost()` still cast
 // `self.ghost` to `&str`: through the user's `Deref`, `Other::ghost` (two `usize`s in safe code:
 // a forged `&str`, a read of freed memory). Every `cfg_attr` on such a field is refused, whatever
-// it holds, and so is one of the macro's own attributes inside `cfg_attr` on any struct.
+// it holds, and so is one of the macro's own attributes inside `cfg_attr` on any struct, also
+// written as a raw identifier.
 use core::ops::Deref;
 use pin_init::*;
 
@@ -33,6 +34,9 @@ struct Own {
     a: u8,
     #[cfg_attr(all(), cfg(all()), borrowed)]
     b: u8,
+    // A raw identifier names the same attribute (rustc reads `r#pin` as `pin`).
+    #[cfg_attr(all(), r#pin)]
+    c: u8,
 }
 
 fn main() {}

@@ -1,8 +1,8 @@
 // A field initialized before a field it may borrow, and changed afterwards (through its binding)
 // to hold a borrow of it, is rejected: if a later initializer fails, the guards drop in reverse
 // order of initialization, so `cell` would drop after `v`, and `Reader`'s `Drop` would read the
-// freed `String` (ASan: heap-use-after-free). The error names what to do: initialize `cell`
-// after the fields it borrows.
+// freed `String` (ASan: heap-use-after-free). The error says why: `v` does not live long enough,
+// and `cell_is_initialized_before_a_field_it_borrows`.
 use pin_init::*;
 use std::cell::RefCell;
 

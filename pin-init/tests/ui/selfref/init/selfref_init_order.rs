@@ -24,4 +24,9 @@ fn main() {
         len: name.len(),
         name: String::new(),
     });
+    // Also when the later field is named only in a format string (an inline capture).
+    let _ = pin_init!(Plain {
+        len: format!("{name}").len(),
+        name: String::new(),
+    });
 }

@@ -1,10 +1,10 @@
-// DESIGN.md, Covariance and invariance groups: the per-capture covariance check assumes the implied bounds of its signature. A
-// field type whose well-formedness ties a capture to another lifetime in both directions
-// (`'text: 'x` and `'x: 'text`) can make a contravariant use (`Contra<'text>`) pass that check,
-// since the bounds force the shortened lifetime to equal the long one. Such a type always
-// needs a field lifetime to outlive a distinct lifetime that the outlives chain does not let
-// it outlive (here `'text: 'x` although `x` drops later), so `__drop_order_check` rejects it:
-// this test keeps that guarantee.
+// DESIGN.md, Covariance and invariance groups: a field type whose well-formedness ties a capture
+// to another lifetime in both directions (`'text: 'x` and `'x: 'text`) forces them equal. The
+// covariance check used to assume the implied bounds of its signature, so the shortened lifetime
+// was forced equal to the long one and a contravariant use (`Contra<'text>`) passed the check;
+// only `__drop_order_check` rejected the struct (`'text: 'x` although `x` drops later). Now the
+// check assumes nothing of the shortened lifetime and rejects the field itself (E0308), and
+// `__drop_order_check` still does (lifetime may not live long enough).
 use pin_init::*;
 
 /// Contravariant in `'a`.

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_code_block_stores_later_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/selfref_cross_instance_store.rs

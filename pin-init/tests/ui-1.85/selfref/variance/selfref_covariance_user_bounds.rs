@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_covariance_user_bounds.rs
