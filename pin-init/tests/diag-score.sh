@@ -25,7 +25,7 @@
 # ui/ and the sets), for testing the script itself. POSIX sh, grep -E, awk, sed, find.
 set -eu
 
-INTERNAL='Erase|Borrowed<|BorrowedMut|HrOutput|__internal|__pin_init|__PinData|FieldLifetimes|NotVisible|Bounded<|pin_init::__|_::__|__[a-z_]+\(|deprecated function'
+INTERNAL='Erase|Borrowed<|BorrowedMut|HrOutput|__internal|__pin_init|__PinData|FieldLifetimes|NotVisible|Bounded<|pin_init::__|_::__|__[a-z_]+\(|deprecated function|__[a-z]+_guard|fields_being_initialized|slot_[a-z0-9]|DropGuard|Slot::<|Slot<|MustNotImplDrop|SkeletonGuard|OnlyCallFromDrop|InitOk|_[a-z0-9]{12}[0-9]\b'
 
 usage() {
     echo "usage: $0 [--set ui|ui-1.85] [--min PERCENT] [--root TESTS_DIR]" >&2

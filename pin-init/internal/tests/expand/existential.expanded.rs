@@ -60,7 +60,7 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     label = "read `inner` with `with_inner(|inner| ..)`",
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_inner(|inner| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
-trait CommandQueue_inner_is_invariant_use_with_inner_7rd0hunl80hn3 {}
+trait CommandQueue_inner_is_invariant_use_with_inner {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
@@ -117,7 +117,7 @@ impl<'a> CommandQueue<'a> {
         'a,
     >
     where
-        &'__this_7rd0hunl80hn3 Self: CommandQueue_inner_is_invariant_use_with_inner_7rd0hunl80hn3,
+        &'__this_7rd0hunl80hn3 Self: CommandQueue_inner_is_invariant_use_with_inner,
     {
         pin_init::__internal::core::panic!("a field without an accessor")
     }

@@ -70,7 +70,7 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     label = "read `current` with `with_current(|current| ..)`",
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_current(|current| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
-trait Channel_current_is_invariant_use_with_current_zreq56oea7772 {}
+trait Channel_current_is_invariant_use_with_current {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> Channel<'a> {
@@ -132,7 +132,7 @@ impl<'a> Channel<'a> {
         'a,
     >
     where
-        &'__this_zreq56oea7772 Self: Channel_current_is_invariant_use_with_current_zreq56oea7772,
+        &'__this_zreq56oea7772 Self: Channel_current_is_invariant_use_with_current,
     {
         pin_init::__internal::core::panic!("a field without an accessor")
     }

@@ -69,13 +69,17 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 }
 
 /// The trait whose unmet bound makes `s.field()` of an invariant dependent an error naming
-/// `with_<field>` (emitted at module level by [`generate_items`]).
+/// `with_<field>` (emitted at module level by [`generate_items`]). rustc prints its name in
+/// that error, so it has no hashed suffix: it says what to do. A user item of the same name in
+/// the module is a duplicate definition (E0428); none can be captured by it, and a glob import
+/// of one is shadowed by it.
 fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
-    model.names.ident(&format!(
-        "{}_{field}_is_invariant_use_with_{field}",
+    quote::format_ident!(
+        "{}_{}_is_invariant_use_{}",
         model.ident.unraw(),
-        field = f.ident.unraw()
-    ))
+        f.ident.unraw(),
+        with_name(model, f)
+    )
 }
 
 /// Module-level items of the accessors: for each invariant dependent, the trait behind
