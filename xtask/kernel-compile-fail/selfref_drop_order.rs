@@ -4,6 +4,7 @@
 //! what it borrows (fields drop in declaration order). `#[pin_data]` refuses it in a kernel module
 //! as on the host, with the kernel's own flags and, on 7.2, the kernel's own `syn`.
 // expect: field `view` borrows `text`, but drops later
+// switched off by: drop_order
 
 use kernel::prelude::*;
 

@@ -343,3 +343,46 @@ fn proc_macro_keeps_the_fixdep_marker() {
          (`CONFIG_RUSTC_VERSION_TEXT`) near its top, as mainline's does"
     );
 }
+
+/// The KASAN demonstration's kernel has pin-init's drop-order check switched off
+/// (`KASAN_DEMO_ENV`), so exactly the compile-fail checks that rely on a switched-off check
+/// must build there, and every other one must still fail: the gate logic of
+/// `cargo xtask kasan-demo`, without its KASAN build. Each check that a switch turns off says
+/// so, with a name the switches have.
+#[test]
+fn kasan_demo_expects_exactly_the_switched_off_checks_to_build() {
+    use xtask::kernel::{builds_with_checks_off, switched_off_by, KASAN_DEMO_ENV};
+    assert_eq!(
+        switched_off_by("// expect: x\n// switched off by: drop_order, covariance\n"),
+        ["drop_order", "covariance"]
+    );
+    let demo: Vec<&str> = KASAN_DEMO_ENV.1.split(',').collect();
+    let dir = repo().join("xtask/kernel-compile-fail");
+    let mut building = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for name in switched_off_by(&source) {
+            assert!(
+                [
+                    "drop_order",
+                    "covariance",
+                    "dropck",
+                    "init_dropck",
+                    "field_set"
+                ]
+                .contains(&name.as_str()),
+                "{}: unknown check {name}",
+                path.display()
+            );
+        }
+        assert!(!builds_with_checks_off(&source, &[]));
+        if builds_with_checks_off(&source, &demo) {
+            building.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert_eq!(building, ["selfref_drop_order.rs"]);
+}

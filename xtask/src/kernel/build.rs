@@ -373,6 +373,26 @@ pub fn expectations(source: &str) -> Vec<String> {
         .collect()
 }
 
+/// The soundness checks of pin-init's macros that a compile-fail check relies on: its
+/// `// switched off by: NAME` lines (names of `PIN_INIT_UNSOUND_DISABLE_CHECKS`).
+pub fn switched_off_by(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// switched off by:"))
+        .flat_map(|t| t.split([',', ' ']).map(str::trim).filter(|s| !s.is_empty()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether a compile-fail check must build in a kernel whose macros were compiled with the
+/// checks `disabled` switched off (the KASAN demonstration's kernel): exactly the checks that
+/// rely on one of them.
+pub fn builds_with_checks_off(source: &str, disabled: &[&str]) -> bool {
+    switched_off_by(source)
+        .iter()
+        .any(|c| disabled.contains(&c.as_str()))
+}
+
 /// Builds every `xtask/kernel-compile-fail/*.rs` as an external module against the kernel in
 /// `out` and requires each build to fail with its `// expect:` lines in the output. Skipped
 /// when neither the kernel nor the checks changed since the last time they all failed as
@@ -425,6 +445,14 @@ pub(super) fn compile_fail_checks(
         if expect.is_empty() {
             crate::bail!("{}: no `// expect: TEXT` line", check.display());
         }
+        // The KASAN demonstration's kernel has pin-init's drop-order check switched off: the
+        // checks that rely on it build there, and must (else the switch did not take effect).
+        let disabled: Vec<&str> = if opts.kasan_demo {
+            super::KASAN_DEMO_ENV.1.split(',').collect()
+        } else {
+            Vec::new()
+        };
+        let must_build = builds_with_checks_off(&source, &disabled);
         let m = work.join(&name);
         let _ = fs::remove_dir_all(&m);
         fs::create_dir_all(&m)?;
@@ -441,6 +469,21 @@ pub(super) fn compile_fail_checks(
             String::from_utf8_lossy(&o.stdout),
             String::from_utf8_lossy(&o.stderr)
         );
+        if must_build {
+            if !o.status.success() {
+                crate::bail!(
+                    "{} must build in this kernel (its macros have {} switched off), but fails:\n{}",
+                    check.display(),
+                    disabled.join(","),
+                    util::tail_str(&text, 30)
+                );
+            }
+            eprintln!(
+                "    {name}: builds, as expected with {} switched off",
+                disabled.join(",")
+            );
+            continue;
+        }
         if o.status.success() {
             crate::bail!(
                 "{} builds, but must not: {}",

@@ -22,8 +22,8 @@ mod vendor;
 use crate::util::{self, Error, Result, Tool};
 pub(crate) use build::make_command;
 pub use build::{
-    bindgen, check_kernels, expectations, extra_make_flags, forget_warned_objects,
-    rust_project_problems, rust_warnings,
+    bindgen, builds_with_checks_off, check_kernels, expectations, extra_make_flags,
+    forget_warned_objects, rust_project_problems, rust_warnings, switched_off_by,
 };
 use build::{build, compile_fail_checks, docs_target, rust_analyzer_check, rustfmtcheck};
 use kconfig::configure;
