@@ -105,10 +105,26 @@ where
 /// A `*mut U` must be usable as a `*mut T` (same size and alignment, or `T` a prefix of `U`
 /// laid out at offset 0), and any valid `T` written through it must make a valid `U`, also
 /// with respect to pinning: if `U` gives out its contents pinned, the `T` may be pinned.
+///
+/// # Minimum Rust version
+///
+/// Both casts are `const fn` on every supported compiler (1.78 and later). On rustc 1.78 a
+/// `const fn` of yours that returns `impl Trait` and ends in a call (such as
+/// `unsafe { cast_pin_init(init) }`) fails with error E0391, a query cycle
+/// (rust-lang/rust#99793, fixed in later releases): bind the call's result to a local and
+/// return the local, as these two functions do.
+// The `let` is the workaround for rustc 1.78 (see above), which clippy 1.78 flags.
+#[allow(clippy::let_and_return)]
 pub const unsafe fn cast_pin_init<T, U, E>(init: impl PinInit<T, E>) -> impl PinInit<U, E> {
     // SAFETY: the initializer's contract holds for the cast pointer by this function's safety
     // requirements: a valid `T` there is a valid `U`, and on error nothing is initialized.
-    unsafe { pin_init_from_closure(move |slot: *mut U| init.__pinned_init(slot.cast::<T>())) }
+    let cast =
+        unsafe { pin_init_from_closure(move |slot: *mut U| init.__pinned_init(slot.cast::<T>())) };
+    // Not the call as the last expression: in a `const fn` returning `impl Trait`, rustc 1.78
+    // asks whether the result of a call written straight into the return place is `Freeze`,
+    // which needs this function's own hidden type (E0391, rust-lang/rust#99793). A local is
+    // typed by `pin_init_from_closure`'s return type instead.
+    cast
 }
 
 /// Changes the type that an initializer initializes: it writes a `T` where a `U` lives.
@@ -127,8 +143,12 @@ pub const unsafe fn cast_pin_init<T, U, E>(init: impl PinInit<T, E>) -> impl Pin
 /// # Safety
 ///
 /// The requirements of [`cast_pin_init`], without the pinning part.
+// For rustc 1.78, see `cast_pin_init`.
+#[allow(clippy::let_and_return)]
 pub const unsafe fn cast_init<T, U, E>(init: impl Init<T, E>) -> impl Init<U, E> {
     // SAFETY: the initializer's contract holds for the cast pointer by this function's safety
     // requirements: a valid `T` there is a valid `U`, and on error nothing is initialized.
-    unsafe { init_from_closure(move |slot: *mut U| init.__init(slot.cast::<T>())) }
+    let cast = unsafe { init_from_closure(move |slot: *mut U| init.__init(slot.cast::<T>())) };
+    // Bound to a local for rustc 1.78, as in `cast_pin_init`.
+    cast
 }

@@ -187,13 +187,19 @@ fn options_of_unsized_pointers_are_zeroable() {
 
 #[test]
 fn casts_are_const() {
+    // Each binds the call to a local: rustc 1.78 rejects a `const fn` returning `impl Trait`
+    // that ends in a call (E0391, see `cast_pin_init`'s "Minimum Rust version").
+    #[allow(clippy::let_and_return)]
     const fn cell(init: u32) -> impl PinInit<UnsafeCell<u32>> {
         // SAFETY: `UnsafeCell<u32>` is `repr(transparent)` over `u32`.
-        unsafe { cast_pin_init(init) }
+        let cell = unsafe { cast_pin_init(init) };
+        cell
     }
+    #[allow(clippy::let_and_return)]
     const fn bytes(init: [u8; 4]) -> impl Init<[i8; 4]> {
         // SAFETY: `[i8; 4]` has the layout of `[u8; 4]` and every bit pattern is valid.
-        unsafe { cast_init(init) }
+        let bytes = unsafe { cast_init(init) };
+        bytes
     }
     stack_pin_init!(let c = cell(7));
     // SAFETY: nothing else accesses the cell.
