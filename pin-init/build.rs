@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! Tells the crate which unstable library features the compiler offers, for the two features
-//! that need them: `alloc` (`allocator_api`) and `unsafe-pinned` (`unsafe_pinned`).
+//! Tells the crate which library features the compiler offers, for the features that use
+//! `alloc` (`std`, `alloc`, `fallible-alloc`) and for `unsafe-pinned`.
 //!
-//! With neither feature enabled it does nothing (and runs no compiler). Cfgs it sets:
+//! With none of them enabled (the default, and the kernel's configuration) it does nothing and
+//! runs no compiler. Cfgs it sets:
+//! - `pin_init_new_uninit`: `Box`/`Arc`/`Rc::new_uninit` are stable (rustc 1.82 or later);
+//!   without it the crate allocates otherwise (`alloc_impls::UninitPtr`), for rustc 1.78 to 1.81;
 //! - `pin_init_unstable`: the compiler accepts `#![feature(..)]` (a nightly or dev build, or
 //!   `RUSTC_BOOTSTRAP` set to anything but `-1`); without it, `alloc` is a compile error that says what to do;
 //! - `pin_init_unsafe_pinned`: additionally, `core::pin::UnsafePinned` exists (1.89 or later);
@@ -14,6 +17,7 @@
 use std::{env, process::Command};
 
 fn main() {
+    println!("cargo::rustc-check-cfg=cfg(pin_init_new_uninit)");
     println!("cargo::rustc-check-cfg=cfg(pin_init_unstable)");
     println!("cargo::rustc-check-cfg=cfg(pin_init_unsafe_pinned)");
     // Set by kbuild, never by Cargo (the kernel's config symbol for `UnsafePinned`).
@@ -23,7 +27,10 @@ fn main() {
 
     let alloc = env::var_os("CARGO_FEATURE_ALLOC").is_some();
     let unsafe_pinned = env::var_os("CARGO_FEATURE_UNSAFE_PINNED").is_some();
-    if !alloc && !unsafe_pinned {
+    let uses_alloc = alloc
+        || env::var_os("CARGO_FEATURE_STD").is_some()
+        || env::var_os("CARGO_FEATURE_FALLIBLE_ALLOC").is_some();
+    if !uses_alloc && !unsafe_pinned {
         return;
     }
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
@@ -51,6 +58,9 @@ fn main() {
         .nth(1)
         .and_then(|m| m.parse().ok())
         .unwrap_or_else(|| panic!("pin-init build script: cannot parse release `{release}`"));
+    if minor >= 82 {
+        println!("cargo::rustc-cfg=pin_init_new_uninit");
+    }
     let unstable = release.contains("-nightly")
         || release.contains("-dev")
         || env::var("RUSTC_BOOTSTRAP").is_ok_and(|v| v != "-1");

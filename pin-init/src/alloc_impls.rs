@@ -6,8 +6,98 @@
 //! [`Zeroable`]: crate::Zeroable
 
 use crate::{InPlaceWrite, Init, PinInit, ZeroableOption};
-use alloc::boxed::Box;
+use alloc::{boxed::Box, rc::Rc, sync::Arc};
 use core::{mem::MaybeUninit, pin::Pin};
+
+/// `new_uninit` and `assume_init` of `Box`, `Arc` and `Rc`, which are stable since Rust 1.82,
+/// for every compiler the crate supports (from 1.78).
+///
+/// `assume_init` is written as its standard library definition is, with `into_raw`/`from_raw`
+/// (stable long before 1.78), on every compiler. The allocation is the standard library's
+/// `new_uninit` where it exists (`pin_init_new_uninit`, set by `build.rs` from rustc 1.82 on);
+/// before, one that never puts a `T` on the stack either.
+pub(crate) trait UninitPtr<T>: Sized {
+    /// The pointer to the initialized `T`.
+    type Init;
+
+    /// A new allocation for a `T`, uninitialized; allocation failure aborts the process, as
+    /// with `Box::new`. (With `alloc` on nightly, the crate allocates with `try_new_uninit`.)
+    #[cfg_attr(all(feature = "alloc", pin_init_unstable), allow(dead_code))]
+    fn alloc_uninit() -> Self;
+
+    /// The pointer to the same allocation, as initialized (`assume_init`).
+    ///
+    /// # Safety
+    ///
+    /// The `T` is initialized.
+    unsafe fn into_init(self) -> Self::Init;
+}
+
+impl<T> UninitPtr<T> for Box<MaybeUninit<T>> {
+    type Init = Box<T>;
+
+    #[cfg(pin_init_new_uninit)]
+    fn alloc_uninit() -> Self {
+        Box::new_uninit()
+    }
+
+    #[cfg(not(pin_init_new_uninit))]
+    fn alloc_uninit() -> Self {
+        use alloc::alloc::{alloc, handle_alloc_error};
+        use core::alloc::Layout;
+        let layout = Layout::new::<MaybeUninit<T>>();
+        if layout.size() == 0 {
+            // Nothing is allocated, nor copied, for a zero-sized type.
+            return Box::new(MaybeUninit::uninit());
+        }
+        // SAFETY: `layout` has a non-zero size.
+        let ptr = unsafe { alloc(layout) }.cast::<MaybeUninit<T>>();
+        if ptr.is_null() {
+            handle_alloc_error(layout);
+        }
+        // SAFETY: `ptr` was allocated by the global allocator with the layout of
+        // `MaybeUninit<T>`, which is what `Box<MaybeUninit<T>>` frees it with; any contents are
+        // valid for `MaybeUninit<T>`.
+        unsafe { Box::from_raw(ptr) }
+    }
+
+    unsafe fn into_init(self) -> Box<T> {
+        // SAFETY: the pointer comes from a `Box` of the global allocator whose layout is that of
+        // `MaybeUninit<T>`, the layout of `T`; the caller guarantees that the `T` is initialized.
+        unsafe { Box::from_raw(Box::into_raw(self).cast::<T>()) }
+    }
+}
+
+/// `UninitPtr` for a reference-counted pointer: before 1.82, the uninitialized value is moved
+/// in from a `Box` (`From<Box<T>>` copies it from heap to heap) rather than built by value,
+/// which would put a `MaybeUninit<T>` on the stack in an unoptimized build.
+macro_rules! impl_uninit_ptr_for_rc {
+    ($rc:ident) => {
+        impl<T> UninitPtr<T> for $rc<MaybeUninit<T>> {
+            type Init = $rc<T>;
+
+            #[cfg(pin_init_new_uninit)]
+            fn alloc_uninit() -> Self {
+                $rc::new_uninit()
+            }
+
+            #[cfg(not(pin_init_new_uninit))]
+            fn alloc_uninit() -> Self {
+                $rc::from(<Box<MaybeUninit<T>> as UninitPtr<T>>::alloc_uninit())
+            }
+
+            unsafe fn into_init(self) -> $rc<T> {
+                // SAFETY: the pointer comes from `into_raw` of a pointer to `MaybeUninit<T>`,
+                // which has the size and alignment of `T`, as `from_raw` requires; the caller
+                // guarantees that the `T` is initialized.
+                unsafe { $rc::from_raw($rc::into_raw(self).cast::<T>()) }
+            }
+        }
+    };
+}
+
+impl_uninit_ptr_for_rc!(Arc);
+impl_uninit_ptr_for_rc!(Rc);
 
 // SAFETY: `None` is all zeroes for `Option<Box<T>>`, `T: Sized` (option layout optimization
 // guarantee: <https://doc.rust-lang.org/stable/std/option/index.html#representation>; a `Box`
@@ -23,7 +113,7 @@ impl<T> InPlaceWrite<T> for Box<MaybeUninit<T>> {
         // `MaybeUninit`, without dropping a `T`.
         unsafe { init.__init(slot)? };
         // SAFETY: initialized just above.
-        Ok(unsafe { self.assume_init() })
+        Ok(unsafe { self.into_init() })
     }
 
     fn write_pin_init<E>(mut self, init: impl PinInit<T, E>) -> Result<Pin<Self::Initialized>, E> {
@@ -32,7 +122,7 @@ impl<T> InPlaceWrite<T> for Box<MaybeUninit<T>> {
         // a `Pin<Box<T>>` never move again.
         unsafe { init.__pinned_init(slot)? };
         // SAFETY: initialized just above.
-        Ok(Box::into_pin(unsafe { self.assume_init() }))
+        Ok(Box::into_pin(unsafe { self.into_init() }))
     }
 }
 
@@ -41,6 +131,7 @@ pub use in_place_init::InPlaceInit;
 
 #[cfg(any(feature = "std", feature = "alloc"))]
 mod in_place_init {
+    use super::UninitPtr;
     use crate::{InPlaceWrite, Init, PinInit};
     use alloc::{boxed::Box, rc::Rc, sync::Arc};
     use core::{mem::MaybeUninit, pin::Pin};
@@ -162,7 +253,8 @@ mod in_place_init {
             #[cfg(all(feature = "alloc", pin_init_unstable))]
             let new: Result<$ptr<MaybeUninit<T>>, AllocError> = $ptr::try_new_uninit();
             #[cfg(not(all(feature = "alloc", pin_init_unstable)))]
-            let new: Result<$ptr<MaybeUninit<T>>, AllocError> = Ok($ptr::new_uninit());
+            let new: Result<$ptr<MaybeUninit<T>>, AllocError> =
+                Ok(<$ptr<MaybeUninit<T>> as UninitPtr<T>>::alloc_uninit());
             new
         }};
     }
@@ -207,7 +299,7 @@ mod in_place_init {
                     // pinned.
                     unsafe { init.__pinned_init(slot)? };
                     // SAFETY: initialized just above; the allocation never moves its contents.
-                    Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
+                    Ok(unsafe { Pin::new_unchecked(this.into_init()) })
                 }
 
                 #[inline]
@@ -224,7 +316,7 @@ mod in_place_init {
                     // SAFETY: `slot` is valid, uninitialized and exclusively ours.
                     unsafe { init.__init(slot)? };
                     // SAFETY: initialized just above.
-                    Ok(unsafe { this.assume_init() })
+                    Ok(unsafe { this.into_init() })
                 }
             }
         };

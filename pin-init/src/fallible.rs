@@ -27,7 +27,7 @@
 //! refuses (a value bigger than the memory) is reported, but if the memory runs out between
 //! that check and the allocation, the process aborts as `Arc::new` does.
 
-use crate::{InPlaceWrite, Init, PinInit};
+use crate::{alloc_impls::UninitPtr, InPlaceWrite, Init, PinInit};
 use alloc::{boxed::Box, rc::Rc, sync::Arc};
 use core::pin::Pin;
 
@@ -158,6 +158,7 @@ mod uninit {
 #[cfg(not(all(feature = "alloc", pin_init_unstable)))]
 mod uninit {
     use super::AllocError;
+    use crate::alloc_impls::UninitPtr;
     use alloc::{
         alloc::{alloc, dealloc},
         boxed::Box,
@@ -171,7 +172,7 @@ mod uninit {
         let layout = Layout::new::<MaybeUninit<T>>();
         if layout.size() == 0 {
             // No allocation happens for zero-sized types.
-            return Ok(Box::new_uninit());
+            return Ok(UninitPtr::alloc_uninit());
         }
         // SAFETY: `layout` has a non-zero size.
         let ptr = unsafe { alloc(layout) }.cast::<MaybeUninit<T>>();
@@ -208,12 +209,12 @@ mod uninit {
 
     pub(super) fn new_arc<T>() -> Result<Arc<MaybeUninit<T>>, AllocError> {
         probe_rc::<T>()?;
-        Ok(Arc::new_uninit())
+        Ok(UninitPtr::alloc_uninit())
     }
 
     pub(super) fn new_rc<T>() -> Result<Rc<MaybeUninit<T>>, AllocError> {
         probe_rc::<T>()?;
-        Ok(Rc::new_uninit())
+        Ok(UninitPtr::alloc_uninit())
     }
 }
 
@@ -256,7 +257,7 @@ macro_rules! impl_in_place_init_for_rc {
                 // of a reference-counted allocation never move, so they stay pinned.
                 unsafe { init.__pinned_init(slot)? };
                 // SAFETY: initialized just above; the allocation never moves its contents.
-                Ok(unsafe { Pin::new_unchecked(this.assume_init()) })
+                Ok(unsafe { Pin::new_unchecked(this.into_init()) })
             }
 
             #[inline]
@@ -273,7 +274,7 @@ macro_rules! impl_in_place_init_for_rc {
                 // SAFETY: `slot` is valid, uninitialized and exclusively ours.
                 unsafe { init.__init(slot)? };
                 // SAFETY: initialized just above.
-                Ok(unsafe { this.assume_init() })
+                Ok(unsafe { this.into_init() })
             }
         }
     };
