@@ -37,6 +37,7 @@ impl<T> UninitPtr<T> for Box<MaybeUninit<T>> {
     type Init = Box<T>;
 
     #[cfg(pin_init_new_uninit)]
+    #[allow(clippy::incompatible_msrv)] // Only with rustc 1.82 or later (`build.rs`).
     fn alloc_uninit() -> Self {
         Box::new_uninit()
     }
@@ -77,6 +78,7 @@ macro_rules! impl_uninit_ptr_for_rc {
             type Init = $rc<T>;
 
             #[cfg(pin_init_new_uninit)]
+            #[allow(clippy::incompatible_msrv)] // Only with rustc 1.82 or later (`build.rs`).
             fn alloc_uninit() -> Self {
                 $rc::new_uninit()
             }

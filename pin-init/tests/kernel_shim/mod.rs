@@ -62,7 +62,8 @@ pub mod alloc {
         }
 
         pub fn new_uninit(_flags: Flags) -> Result<KBox<MaybeUninit<T>>, AllocError> {
-            Ok(KBox(Box::new_uninit()))
+            // Not `Box::new_uninit` (Rust 1.82): the tests run on the crate's minimum, 1.78.
+            Ok(KBox(Box::new(MaybeUninit::uninit())))
         }
     }
 
@@ -184,7 +185,9 @@ pub mod types {
 pub mod sync {
     use super::alloc::{AllocError, Flags};
     use super::init::InPlaceInit;
-    use core::{cell::Cell, cell::UnsafeCell, marker::PhantomPinned, ops::Deref, pin::Pin};
+    use core::{
+        cell::Cell, cell::UnsafeCell, marker::PhantomPinned, mem::MaybeUninit, ops::Deref, pin::Pin,
+    };
     use pin_init::{pin_data, pin_init, Init, PinInit};
 
     /// A host stand-in for the kernel's `Mutex` (single-threaded: it only tracks the lock).
@@ -255,15 +258,19 @@ pub mod sync {
         where
             E: From<AllocError>,
         {
-            let mut arc = std::sync::Arc::<T>::new_uninit();
+            // Not `Arc::new_uninit`/`assume_init` (Rust 1.82): the tests run on the crate's
+            // minimum, 1.78.
+            let mut arc = std::sync::Arc::new(MaybeUninit::<T>::uninit());
             let slot = std::sync::Arc::get_mut(&mut arc)
                 .expect("a new Arc is unique")
                 .as_mut_ptr();
             // SAFETY: `slot` is valid, uninitialized and exclusively ours; on error the `Arc`
             // frees it as `MaybeUninit<T>`; the contents of an `Arc` never move.
             unsafe { init.__pinned_init(slot)? };
-            // SAFETY: initialized just above.
-            let arc = unsafe { arc.assume_init() };
+            // SAFETY: initialized just above; `MaybeUninit<T>` has the size and alignment of `T`,
+            // as `from_raw` requires of a pointer from `into_raw` of another type.
+            let arc =
+                unsafe { std::sync::Arc::from_raw(std::sync::Arc::into_raw(arc).cast::<T>()) };
             // SAFETY: the contents of an `Arc` never move and this `Arc` never exposes `&mut T`.
             Ok(Arc(unsafe { Pin::new_unchecked(arc) }))
         }
