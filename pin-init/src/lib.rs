@@ -1359,7 +1359,8 @@ unsafe impl<T, E> PinInit<T, E> for Result<T, E> {
 /// use alloc::boxed::Box;
 /// use pin_init::*;
 ///
-/// let slot: Box<core::mem::MaybeUninit<[u8; 4]>> = Box::new_uninit();
+/// // `Box::new_uninit()` from Rust 1.82 on.
+/// let slot: Box<core::mem::MaybeUninit<[u8; 4]>> = Box::new(core::mem::MaybeUninit::uninit());
 /// let b: Box<[u8; 4]> = slot.write_init(init_zeroed()).unwrap_or_else(|e| match e {});
 /// assert_eq!(*b, [0; 4]);
 /// # }
