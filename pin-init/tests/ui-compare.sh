@@ -1,5 +1,5 @@
 #!/bin/sh
-# ui-compare.sh REVIEWED_DIR ACTUAL_DIR
+# ui-compare.sh REVIEWED_DIR ACTUAL_DIR [ACCEPTED]
 #
 # For a compiler that has no reviewed .stderr files (e.g. a nixpkgs rustc
 # other than 1.95 and 1.85): compares the compile errors trybuild recorded in
@@ -18,11 +18,35 @@
 #
 # A case that fails for another reason than the reviewed one (another error
 # code, another message of ours, a missing or an extra error) is reported.
+#
+# ACCEPTED (optional) is a file of the differences accepted for this compiler
+# (pin-init/tests/ui-compare-1.78.txt for rustc 1.78): a line `[CASE]` (the
+# path of the .stderr below REVIEWED_DIR, without `.stderr`) starts the
+# signature this compiler gives for CASE, one line per error as printed
+# below (`+` lines of a report, without the `+`), up to the next `[`; lines
+# starting with `#` are comments, which say why. A case listed there must
+# give that signature instead of the reviewed one, and is reported if it
+# gives the reviewed one again (the entry is stale) or if it has no
+# reviewed .stderr.
+#
 # Exits 1 if any file differs or is missing. POSIX sh, awk, diff, find, sort.
 set -eu
-[ $# -eq 2 ] || {
-	echo "usage: ui-compare.sh REVIEWED_DIR ACTUAL_DIR" >&2
+[ $# -eq 2 ] || [ $# -eq 3 ] || {
+	echo "usage: ui-compare.sh REVIEWED_DIR ACTUAL_DIR [ACCEPTED]" >&2
 	exit 2
+}
+accepted=${3:-}
+[ -z "$accepted" ] || [ -f "$accepted" ] || {
+	echo "ui-compare: no file $accepted" >&2
+	exit 2
+}
+
+accepted_signature() { # CASE -> the signature ACCEPTED gives for CASE (nothing if none)
+	awk -v want="[$1]" '
+		/^#/ { next }
+		/^\[/ { on = ($0 == want); next }
+		on && NF { print }
+	' "$accepted"
 }
 
 signature() { # STDERR_FILE -> one line per error
@@ -66,6 +90,7 @@ find "$reviewed" -name '*.stderr' -type f | sort >"${TMPDIR:-/tmp}/ui-compare.$$
 }
 bad=0
 count=0
+as_accepted=0
 while read -r want; do
 	# The path below REVIEWED_DIR names the case (e.g. selfref/drop/selfref_dropck_reader.stderr).
 	name=${want#"$reviewed"/}
@@ -82,12 +107,37 @@ while read -r want; do
 		bad=1
 		continue
 	fi
+	if [ -n "$accepted" ]; then
+		accepted_signature "${name%.stderr}" >"${TMPDIR:-/tmp}/ui-compare.$$.accepted"
+		if [ -s "${TMPDIR:-/tmp}/ui-compare.$$.accepted" ]; then
+			if cmp -s "${TMPDIR:-/tmp}/ui-compare.$$.want" "${TMPDIR:-/tmp}/ui-compare.$$.got"; then
+				echo "ui-compare: $name fails as reviewed again: remove its entry from $accepted"
+				bad=1
+				continue
+			fi
+			as_accepted=$((as_accepted + 1))
+			mv "${TMPDIR:-/tmp}/ui-compare.$$.accepted" "${TMPDIR:-/tmp}/ui-compare.$$.want"
+		fi
+	fi
 	if ! diff -u "${TMPDIR:-/tmp}/ui-compare.$$.want" "${TMPDIR:-/tmp}/ui-compare.$$.got" >"${TMPDIR:-/tmp}/ui-compare.$$.diff"; then
 		echo "ui-compare: $name fails otherwise than reviewed (- reviewed, + this compiler):"
 		tail -n +3 "${TMPDIR:-/tmp}/ui-compare.$$.diff" | sed 's/^/    /'
 		bad=1
 	fi
 done <"${TMPDIR:-/tmp}/ui-compare.$$.list"
+if [ -n "$accepted" ]; then
+	# An entry whose case has no reviewed output (renamed, moved or removed).
+	for case in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$accepted"); do
+		[ -f "$reviewed/$case.stderr" ] || {
+			echo "ui-compare: $accepted names $case, which has no $reviewed/$case.stderr"
+			bad=1
+		}
+	done
+fi
 rm -f "${TMPDIR:-/tmp}/ui-compare.$$".*
 [ "$bad" -eq 0 ] || exit 1
-echo "ui-compare: all $count case(s) fail with the reviewed errors"
+if [ "$as_accepted" -gt 0 ]; then
+	echo "ui-compare: all $count case(s) fail with the reviewed errors ($as_accepted as accepted in $accepted)"
+else
+	echo "ui-compare: all $count case(s) fail with the reviewed errors"
+fi
