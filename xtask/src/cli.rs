@@ -330,7 +330,7 @@ pub const COMMANDS: &[Cmd] = &[
     Cmd {
         name: "test",
         args: "",
-        about: "The project's tests: fmt, clippy, host tests on rustup stable and Debian rustc 1.85, AddressSanitizer runs, examples, the KTAP parser against kunit.py, offline Nix checks.",
+        about: "The project's tests: fmt, clippy, host tests on rustup stable and Debian rustc 1.85, the crate on its minimum Rust (1.78), AddressSanitizer runs, examples, the KTAP parser against kunit.py, offline Nix checks.",
         opts: &[],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
@@ -342,6 +342,13 @@ pub const COMMANDS: &[Cmd] = &[
         name: "sweep",
         args: "",
         about: "The name-capture sweep alone (a step of `cargo xtask test`): for every name the macros' expansions introduce, programs with a user item of that name in every position user tokens reach must be rejected or behave as with a fresh name under AddressSanitizer.",
+        opts: &[],
+        env: &["PIN_INIT_HARNESS_REPO", "CARGO_TARGET_DIR"],
+    },
+    Cmd {
+        name: "msrv",
+        args: "",
+        about: "The crate's minimum Rust version alone (a step of `cargo xtask test`): installs rustup's 1.78.0 if missing (never as the default), then checks pin-init (no feature, `std`, `fallible-alloc`) and pin-init-internal, runs their clippy and their tests with it, in target/rust-1.78.",
         opts: &[],
         env: &["PIN_INIT_HARNESS_REPO", "CARGO_TARGET_DIR"],
     },
@@ -732,7 +739,7 @@ mod tests {
         let e = parse(kernel, &args(&["--tree", "6.13"])).unwrap_err();
         assert_eq!(e.0, "--tree must be 6.12 or 7.2, not `6.13`");
         // Only the commands that build, boot or judge a kernel take it.
-        for name in ["test", "fuzz", "sweep", "kasan-demo"] {
+        for name in ["test", "fuzz", "sweep", "msrv", "kasan-demo"] {
             assert!(parse(command(name).unwrap(), &args(&["--tree", "7.2"])).is_err());
         }
     }

@@ -18,6 +18,7 @@ pub mod ktap;
 pub mod kunitcheck;
 pub mod line;
 pub mod module;
+pub mod msrv;
 pub mod series;
 pub mod setup;
 pub mod stable;
@@ -266,6 +267,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
         .map(|out| eprintln!("    series: {}", out.display())),
         "test" => testcmd::run(&repo),
         "sweep" => testcmd::sweep(&repo),
+        "msrv" => testcmd::msrv(&repo),
         "fuzz" => fuzzcmd::run(&repo, f),
         "kasan-demo" => kasan_demo::run(
             &repo,

@@ -5,30 +5,33 @@
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings` (rustup stable)
 //! 3. `cargo test --workspace` (rustup stable)
 //! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
-//! 5. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
+//! 5. the crate's minimum Rust version ([`crate::msrv`]): pin-init and pin-init-internal
+//!    checked, linted and tested with rustup's 1.78.0 (installed if missing), in
+//!    `target/rust-1.78`
+//! 6. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
 //!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::kunitcheck`]); skipped
 //!    with a message when the harness cache has no kernel tree yet
-//! 6. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
+//! 7. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
 //!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
-//! 7. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
+//! 8. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
 //!    tarballs fetched through apt, cached), and `make rustavailable` with the series on the
 //!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`]); then the
 //!    Linux 7.2 series `git am`s onto 7.2 and checkpatch finds no error
 //!    (`cargo xtask series --tree 7.2`)
-//! 8. the AddressSanitizer canary: the checker must report a planted bug
-//! 9. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
-//! 10. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
+//! 9. the AddressSanitizer canary: the checker must report a planted bug
+//! 10. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
+//! 11. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!     must print exactly its reviewed `.stdout` file
-//! 11. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
+//! 12. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
-//! 12. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
+//! 13. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
-//! 13. the fuzzer's self-check: with each check of the macro switched off in turn, a
+//! 14. the fuzzer's self-check: with each check of the macro switched off in turn, a
 //!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
-//! 14. a short fixed-seed fuzzer run on the real macro: no finding
-//! 15. `scripts/check-nix.sh` (offline Nix checks), if present
+//! 15. a short fixed-seed fuzzer run on the real macro: no finding
+//! 16. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
@@ -66,7 +69,7 @@ fn status_of(cmd: &mut Command, what: &str) -> Outcome {
 }
 
 /// Rustup's tool for a toolchain: `rustup run TOOLCHAIN cargo`.
-fn rustup_cargo(toolchain: &str) -> Command {
+pub(crate) fn rustup_cargo(toolchain: &str) -> Command {
     let mut c = Command::new("rustup");
     c.args(["run", toolchain, "cargo"]);
     // Keep the outer cargo's choices (rustup proxies set RUSTC etc.) out.
@@ -479,6 +482,26 @@ fn step_debian(repo: &Path) -> Outcome {
     )
 }
 
+/// The crate's minimum Rust version ([`crate::msrv`]), in `target/rust-1.78`.
+fn step_msrv(repo: &Path) -> Outcome {
+    let target = target_base(repo).join(format!(
+        "rust-{}",
+        crate::msrv::TOOLCHAIN.trim_end_matches(".0")
+    ));
+    match crate::msrv::run_step(repo, &target) {
+        Ok(()) => Outcome::Pass,
+        Err(e) => Outcome::Fail(e.to_string()),
+    }
+}
+
+/// `cargo xtask msrv`: the minimum-Rust-version step alone.
+pub fn msrv(repo: &Path) -> Result<()> {
+    match step_msrv(repo) {
+        Outcome::Pass | Outcome::Skip(_) => Ok(()),
+        Outcome::Fail(why) => crate::bail!("{why}"),
+    }
+}
+
 fn step_kunit(repo: &Path) -> Outcome {
     match crate::kunitcheck::step(repo, &util::cache_dir()) {
         Err(why) => Outcome::Skip(why),
@@ -657,6 +680,7 @@ pub fn run(repo: &Path) -> Result<()> {
             }),
         ),
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
+        ("test (rust 1.78, minimum)", Box::new(|| step_msrv(repo))),
         ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
         ("series git am", Box::new(|| step_series(repo))),
         ("series on 6.12.y", Box::new(|| step_stable(repo))),
