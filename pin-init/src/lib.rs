@@ -299,8 +299,8 @@
 //!
 //! | features | compiler | `InPlaceInit` for `Box`, `Arc`, `Rc` | its `AllocError` (in `E: From<AllocError>`) |
 //! |---|---|---|---|
-//! | none | stable | no | (`#![no_std]`, only `core` is needed) |
-//! | `std` | stable | yes; allocation failure aborts, as `Box::new` does | [`Infallible`] |
+//! | none | stable, 1.78 or later | no | (`#![no_std]`, only `core` is needed) |
+//! | `std` | stable, 1.78 or later | yes; allocation failure aborts, as `Box::new` does | [`Infallible`] |
 //! | `alloc`, `std` + `alloc` | nightly (`allocator_api`) | yes; allocation failure is returned | `core::alloc::AllocError` |
 //!
 //! With `std` or `alloc`, [`InPlaceWrite`] is implemented for `Box<MaybeUninit<T>>` and
@@ -313,12 +313,22 @@
 //! Two more features:
 //! - `unsafe-pinned` (as upstream): [`Wrapper`] for `core::pin::UnsafePinned`, which needs a
 //!   nightly compiler, 1.89 or later; with other compilers the feature has no effect.
-//! - `fallible-alloc` (this crate's own, stable Rust): the module `fallible`, whose
+//! - `fallible-alloc` (this crate's own, stable Rust from 1.78): the module `fallible`, whose
 //!   `fallible::InPlaceInit` has the same methods and reports allocation failure as
 //!   `fallible::AllocError` (`core::alloc::AllocError` when `alloc` is enabled too). It adds a
 //!   trait and changes none of the types above; import one `InPlaceInit` or the other.
 //!
 //! `Rc` is this crate's addition to upstream's `Box` and `Arc`.
+//!
+//! # Minimum Rust version
+//!
+//! Rust 1.78, Linux 6.12's minimum (`rust-version`): the crate without features (what kbuild
+//! builds), its proc macros with the syn, quote and proc-macro2 versions of the repository's
+//! `Cargo.lock` (those the kernel vendors), and the code they generate; also with `std` and
+//! `fallible-alloc`, whose `Box`/`Arc`/`Rc::new_uninit` (stable in 1.82) the crate replaces
+//! before 1.82. [`cast_pin_init`] and [`cast_init`] are `const fn` on 1.78 too. `cargo xtask
+//! test` checks, lints and tests the crate with rustup's 1.78.0, with Debian's 1.85 (the
+//! compiler the kernel is built with here) and with 1.95.
 //!
 //! # Linux 6.12 compatibility
 //!
@@ -342,7 +352,7 @@
 //!
 //! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
 //! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
-//! code compiles with rustc 1.85, the compiler the kernel is built with here.
+//! code compiles with rustc 1.78, Linux 6.12's minimum (see "Minimum Rust version").
 //!
 //! # Writing a downstream wrapper
 //!
