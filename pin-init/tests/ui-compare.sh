@@ -6,7 +6,9 @@
 # ACTUAL_DIR (TRYBUILD=overwrite) with the reviewed ones in REVIEWED_DIR, by
 # what stays the same between compilers, file by file (each .stderr in every
 # folder below REVIEWED_DIR with the one at the same relative path below
-# ACTUAL_DIR), in order:
+# ACTUAL_DIR), as a set of errors (compilers may report two errors of one
+# case in either order: 1.85 puts a moved value's E0382 after the borrow
+# error that 1.95 puts it before):
 #
 #  - our own errors (pin-init's macros: no error code) by their message;
 #  - rustc's errors by their code (error[E0277], ...), except that the
@@ -101,14 +103,14 @@ while read -r want; do
 		bad=1
 		continue
 	fi
-	if ! signature "$want" >"${TMPDIR:-/tmp}/ui-compare.$$.want" ||
-		! signature "$got" >"${TMPDIR:-/tmp}/ui-compare.$$.got"; then
+	if ! signature "$want" | LC_ALL=C sort >"${TMPDIR:-/tmp}/ui-compare.$$.want" ||
+		! signature "$got" | LC_ALL=C sort >"${TMPDIR:-/tmp}/ui-compare.$$.got"; then
 		echo "ui-compare: $name: cannot read"
 		bad=1
 		continue
 	fi
 	if [ -n "$accepted" ]; then
-		accepted_signature "${name%.stderr}" >"${TMPDIR:-/tmp}/ui-compare.$$.accepted"
+		accepted_signature "${name%.stderr}" | LC_ALL=C sort >"${TMPDIR:-/tmp}/ui-compare.$$.accepted"
 		if [ -s "${TMPDIR:-/tmp}/ui-compare.$$.accepted" ]; then
 			if cmp -s "${TMPDIR:-/tmp}/ui-compare.$$.want" "${TMPDIR:-/tmp}/ui-compare.$$.got"; then
 				echo "ui-compare: $name fails as reviewed again: remove its entry from $accepted"
