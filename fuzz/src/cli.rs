@@ -284,7 +284,7 @@ fn source_hash(dir: &Path) -> u64 {
             .bytes()
             .chain(std::fs::read(&f).unwrap_or_default())
         {
-            h ^= b as u64;
+            h ^= u64::from(b);
             h = h.wrapping_mul(0x100_0000_01b3);
         }
     }

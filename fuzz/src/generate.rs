@@ -698,7 +698,7 @@ impl Gen<'_> {
         if tuple {
             let n = self.rng.range(1, 3);
             for k in 0..n {
-                let (ty, _) = self.plain_type(&st, attack);
+                let (ty, ()) = self.plain_type(&st, attack);
                 st.fields.push(Field {
                     name: format!("_{k}"),
                     ty,
@@ -981,7 +981,7 @@ impl Gen<'_> {
         // Plain fields.
         for k in 0..n {
             if roles[k] == Role::Plain {
-                let (ty, _) = self.plain_type(st, attack);
+                let (ty, ()) = self.plain_type(st, attack);
                 fields[k].ty = ty;
                 fields[k].pin = self.rng.chance(w.pin);
                 if self.rng.chance(w.borrowed_unused) {

@@ -356,7 +356,7 @@ fn accessor_is_a_field_read() {
     // The storage itself, which is `#[deprecated]` for a program (it is read through `borrow()`).
     #[allow(deprecated)]
     let field_addr = core::ptr::addr_of!(s.borrow) as usize;
-    let accessor_addr = s.borrow() as *const &String as usize;
+    let accessor_addr = core::ptr::from_ref::<&String>(s.borrow()) as usize;
     assert_eq!(field_addr, accessor_addr);
     assert_eq!(
         ::core::mem::size_of::<MyStruct>(),

@@ -677,8 +677,6 @@ fn init_steps(
                 }
             }
             Some(data) => {
-                // SAFETY: `slot` is the struct being initialized and the
-                // struct expression check makes sure each field is initialized only once.
                 let method = slot_method(field);
                 // Located at the user's expression, from its first to its last token: a borrow
                 // error of the write (a dependent built from a parameter instead of a field:
@@ -691,6 +689,8 @@ fn init_steps(
                 let data = respan(data.clone(), lo);
                 let slot = Ident::new(&slot.to_string(), hi);
                 let unsafe_kw = quote_spanned!(lo=> unsafe);
+                // The generated `unsafe` block is sound: `slot` is the struct being initialized,
+                // and the struct expression check makes sure each field is initialized only once.
                 let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
                 let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
                 match value {
