@@ -249,11 +249,28 @@
 //!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the binding `text` is available in a different scope"
 //!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
 //!   there is one, is what the expression means, as always);
-//! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`, and a capture in a
-//!   position invariant for a standard type (`Cell`, `Mutex`, `&mut`, a function argument, a
-//!   trait object) without `#[uses('x: invariant)]`: a warning at the lifetime says what to
-//!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
-//!   be covariant);
+//! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`: rustc's "cannot
+//!   borrow `*owner` as mutable, as it is behind a `&` reference" at the initializer; add
+//!   `#[borrowed(mut)]` to `owner`. A capture in a position that is invariant (`Cell`, `Mutex`,
+//!   `&mut`, a function argument, a trait object) without `#[uses('x: invariant)]`: "one type is
+//!   more general than the other" at the field, whose lifetime reads
+//!   `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. (`#[pin_data]` gives no
+//!   warnings: see DESIGN.md, "Diagnostics".)
+//! - a field type with an elided lifetime (`payload: &[u8]`, `&'_ str`, `Vec<&str>`): "missing
+//!   lifetime in the type of `payload`: to borrow the field `buf`, name it as the lifetime:
+//!   write `payload: &'buf [u8]`", at the `&` (a path type with an elided lifetime argument,
+//!   `Iter<u8>`, is left to rustc, which suggests a new generic: write `Iter<'buf, u8>`);
+//! - `#[derive(Debug)]` (or `Clone`, `PartialEq`, ...) after `#[pin_data]` on a
+//!   self-referential struct: an error at the derive that says what to write instead (`impl
+//!   core::fmt::Debug for Parsed` by hand, reading the dependents through `self.words()`; for
+//!   `Clone`, another initializer). A derive written *before* `#[pin_data]` runs on the
+//!   expanded struct and reports its storage type instead: the same fix applies;
+//! - `PhantomPinned` without `#[pin]`: an error, write `#[pin] _pin: PhantomPinned`;
+//! - `fn drop(&mut self)` in a `#[pinned_drop]` impl: write `fn drop(self: Pin<&mut Self>)`;
+//! - `with_project` on `&mut S` (a method written with `&mut self`, a helper taking `&mut S`):
+//!   "`with_project` changes a pinned `S`: it takes `self: Pin<&mut Self>`, not `&mut S`",
+//!   with a note to take `self: Pin<&mut Self>` or `Pin<&mut S>` and pass `x.as_mut()` (in the
+//!   struct's module; elsewhere rustc's "no method named `with_project`");
 //! - a field initialized before a field it borrows and then made to hold a borrow of it (in a
 //!   `_: { .. }` block: `*part.lock().unwrap() = Print(early)`): "`early` does not live long
 //!   enough", at `early: ..`, and "borrow might be used here, when
@@ -280,9 +297,8 @@
 //!   more than once"), at the second use; "has type `TwoFieldLifetimes_..<'1>`" at the
 //!   struct's name says that `'1` is a field lifetime;
 //! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
-//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>` rustc reports
-//!   no method `with_project` and suggests `with_project_ref`, which only shares: write
-//!   `s.as_mut().with_project(..)`;
+//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>`: write
+//!   `s.as_mut().with_project(..)` (in the struct's module the error above says so);
 //! - the `Result` of `Box::pin_init` used as the box: "no method named `words` found for enum
 //!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`" (pointing at the
 //!   field), and rustc's help to unwrap it (or `?` it);

@@ -46,6 +46,32 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
         &'__pin_4rgaj6oc1nvc2 mut Split,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Split`: it takes `self: Pin<&mut Self>`, not `&mut Split`",
+    label = "this is not a `Pin<&mut Split>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Split>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Split_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Split_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
+        &'__this_4rgaj6oc1nvc2 mut self,
+        f_4rgaj6oc1nvc2: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
+            __SplitWithProjection_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
+        ) -> __R_4rgaj6oc1nvc2,
+    ) -> __R_4rgaj6oc1nvc2
+    where
+        Self: Split_with_project_needs_Pin,
+    {
+        let _ = f_4rgaj6oc1nvc2;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl Split_with_project_without_Pin for Split {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl Split {

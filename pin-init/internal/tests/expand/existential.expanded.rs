@@ -61,6 +61,32 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_inner(|inner| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
 trait CommandQueue_inner_is_invariant_use_with_inner {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `CommandQueue`: it takes `self: Pin<&mut Self>`, not `&mut CommandQueue`",
+    label = "this is not a `Pin<&mut CommandQueue>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut CommandQueue>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait CommandQueue_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait CommandQueue_with_project_without_Pin<'a> {
+    #[doc(hidden)]
+    fn with_project<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
+        &'__this_7rd0hunl80hn3 mut self,
+        f_7rd0hunl80hn3: impl for<'cmdq> pin_init::__internal::core::ops::FnOnce(
+            __CommandQueueWithProjection_7rd0hunl80hn3<'__this_7rd0hunl80hn3, 'cmdq, 'a>,
+        ) -> __R_7rd0hunl80hn3,
+    ) -> __R_7rd0hunl80hn3
+    where
+        Self: CommandQueue_with_project_needs_Pin,
+    {
+        let _ = f_7rd0hunl80hn3;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a> CommandQueue_with_project_without_Pin<'a> for CommandQueue<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> CommandQueue<'a> {

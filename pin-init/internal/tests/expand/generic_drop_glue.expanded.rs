@@ -82,6 +82,38 @@ where
         &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Parsed`: it takes `self: Pin<&mut Self>`, not `&mut Parsed`",
+    label = "this is not a `Pin<&mut Parsed>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Parsed>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Parsed_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Parsed_with_project_without_Pin<'a, T: Parse>
+where
+    T: Send,
+{
+    #[doc(hidden)]
+    fn with_project<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
+        &'__this_9k4sjvv0az3t1 mut self,
+        f_9k4sjvv0az3t1: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
+            __ParsedWithProjection_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
+        ) -> __R_9k4sjvv0az3t1,
+    ) -> __R_9k4sjvv0az3t1
+    where
+        Self: Parsed_with_project_needs_Pin,
+    {
+        let _ = f_9k4sjvv0az3t1;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a, T: Parse> Parsed_with_project_without_Pin<'a, T> for Parsed<'a, T>
+where
+    T: Send,
+{}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a, T: Parse> Parsed<'a, T>

@@ -71,6 +71,32 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_current(|current| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
 trait Channel_current_is_invariant_use_with_current {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Channel`: it takes `self: Pin<&mut Self>`, not `&mut Channel`",
+    label = "this is not a `Pin<&mut Channel>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Channel>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Channel_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Channel_with_project_without_Pin<'a> {
+    #[doc(hidden)]
+    fn with_project<'__this_zreq56oea7772, __R_zreq56oea7772>(
+        &'__this_zreq56oea7772 mut self,
+        f_zreq56oea7772: impl for<'names> pin_init::__internal::core::ops::FnOnce(
+            __ChannelWithProjection_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
+        ) -> __R_zreq56oea7772,
+    ) -> __R_zreq56oea7772
+    where
+        Self: Channel_with_project_needs_Pin,
+    {
+        let _ = f_zreq56oea7772;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a> Channel_with_project_without_Pin<'a> for Channel<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> Channel<'a> {

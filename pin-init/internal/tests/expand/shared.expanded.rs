@@ -95,6 +95,32 @@ struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
         &'__pin_8bdrk42bjzww1 mut Config,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Config`: it takes `self: Pin<&mut Self>`, not `&mut Config`",
+    label = "this is not a `Pin<&mut Config>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Config>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Config_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Config_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 mut self,
+        f_8bdrk42bjzww1: impl for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
+            __ConfigWithProjection_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
+        ) -> __R_8bdrk42bjzww1,
+    ) -> __R_8bdrk42bjzww1
+    where
+        Self: Config_with_project_needs_Pin,
+    {
+        let _ = f_8bdrk42bjzww1;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl Config_with_project_without_Pin for Config {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl Config {

@@ -256,6 +256,38 @@ struct ConditionalSelfRefProjectionRef<'__pin_ucrfykaix1421> {
     >,
 }
 #[cfg(feature = "kept")]
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `ConditionalSelfRef`: it takes `self: Pin<&mut Self>`, not `&mut ConditionalSelfRef`",
+    label = "this is not a `Pin<&mut ConditionalSelfRef>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut ConditionalSelfRef>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait ConditionalSelfRef_with_project_needs_Pin {}
+#[cfg(feature = "kept")]
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait ConditionalSelfRef_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_ucrfykaix1421, __R_ucrfykaix1421>(
+        &'__this_ucrfykaix1421 mut self,
+        f_ucrfykaix1421: impl for<'text> pin_init::__internal::core::ops::FnOnce(
+            __ConditionalSelfRefWithProjection_ucrfykaix1421<
+                '__this_ucrfykaix1421,
+                'text,
+            >,
+        ) -> __R_ucrfykaix1421,
+    ) -> __R_ucrfykaix1421
+    where
+        Self: ConditionalSelfRef_with_project_needs_Pin,
+    {
+        let _ = f_ucrfykaix1421;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_with_project_without_Pin for ConditionalSelfRef {}
+#[cfg(feature = "kept")]
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl ConditionalSelfRef {
