@@ -238,6 +238,124 @@ fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
 }
 
+/// Generic types known to have no lifetime parameter: a field of one of these, with no lifetime
+/// argument, needs no probe (see [`elision_probes`]).
+const LIFETIME_FREE: &[&str] = &[
+    "Vec",
+    "Box",
+    "Option",
+    "Result",
+    "Arc",
+    "Rc",
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "VecDeque",
+    "PhantomData",
+    "Pin",
+    "UnsafeCell",
+    "Cell",
+    "RefCell",
+    "Mutex",
+    "RwLock",
+    "MaybeUninit",
+    "ManuallyDrop",
+    "NonNull",
+    "AtomicPtr",
+    "Wrapping",
+    "KBox",
+    "KVec",
+    "VVec",
+    "ARef",
+    "Opaque",
+    "SpinLock",
+    "CondVar",
+    "OnceCell",
+    "OnceLock",
+    "Weak",
+    "String",
+];
+
+/// For a path type that may have an elided lifetime argument (`cursor: Iter<u8>`, which syntax
+/// cannot tell from `Vec<u8>`): a never-used type alias of the field's type whose one generic
+/// is the lifetime of the sibling it most likely borrows (`type _<'buf> = Iter<u8>;`). If the
+/// type does elide a lifetime, rustc rejects the alias first and, with exactly one lifetime in
+/// scope, suggests it: "consider using the `'buf` lifetime: `Iter<'buf, u8>`" (the struct's own
+/// error would suggest a new generic of the struct). If it does not, the alias is an unused,
+/// valid item. Only for structs without generics (a second lifetime in scope would make rustc
+/// suggest none), for fields not otherwise checked, and not for types with macros or `Self` in
+/// them. Not for a self-referential struct, whose field types are pasted once, in their
+/// aliases (SOUNDNESS.md, P9); a plain struct's are pasted in the struct and its aliases
+/// already, and the probe is one more paste in the same module, meaning the same.
+pub(crate) fn elision_probes(model: &PinDataStruct) -> proc_macro2::TokenStream {
+    let mut out = proc_macro2::TokenStream::new();
+    if !matches!(model.style, Style::Named)
+        || model.is_self_referential()
+        || !model.generics.params.is_empty()
+        || model.generics.where_clause.is_some()
+    {
+        return out;
+    }
+    struct Suspect(bool, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Suspect {
+        fn visit_path_segment(&mut self, seg: &'ast syn::PathSegment) {
+            // `Self` means nothing in a type alias.
+            if seg.ident == "Self" {
+                self.1 = true;
+            }
+            if let syn::PathArguments::AngleBracketed(args) = &seg.arguments {
+                let has_lifetime = args
+                    .args
+                    .iter()
+                    .any(|a| matches!(a, syn::GenericArgument::Lifetime(_)));
+                let name = seg.ident.to_string();
+                if !has_lifetime && !LIFETIME_FREE.contains(&name.as_str()) {
+                    self.0 = true;
+                }
+            }
+            syn::visit::visit_path_segment(self, seg);
+        }
+        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {
+            self.1 = true;
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {
+            self.1 = true;
+        }
+    }
+    for (i, field) in model.fields.iter().enumerate() {
+        if type_has_reference(&field.ty) {
+            continue;
+        }
+        let mut suspect = Suspect(false, false);
+        syn::visit::Visit::visit_type(&mut suspect, &field.ty);
+        if !suspect.0 || suspect.1 {
+            continue;
+        }
+        let Some(owner) = model.fields[i + 1..]
+            .iter()
+            .find(|f| !f.is_dependent() && !type_has_reference(&f.ty))
+        else {
+            continue;
+        };
+        let lt = syn::Lifetime::new(
+            &format!("'{}", owner.ident.unraw()),
+            proc_macro2::Span::call_site(),
+        );
+        let name = model
+            .names
+            .ident(&format!("elision_probe_{}", field.ident.unraw()));
+        let ty = &field.ty;
+        let cfgs = field.cfg_attrs();
+        out.extend(quote::quote! {
+            #(#cfgs)*
+            #[allow(dead_code, non_camel_case_types, type_alias_bounds)]
+            type #name<#lt> = #ty;
+        });
+    }
+    out
+}
+
 /// Whether `ty` contains a reference (a field holding one borrows something already).
 fn type_has_reference(ty: &Type) -> bool {
     struct Find(bool);
@@ -738,6 +856,41 @@ mod tests {
             #[derive(Debug, Clone)]
             struct Plain<'dev> {
                 dev: &'dev u8,
+            }
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn elision_probes_only_for_suspect_path_types() {
+        let probes = |item| {
+            let mut diag = DiagCtxt::default();
+            let model = PinDataStruct::parse(
+                syn::parse2(item).unwrap(),
+                Args::default(),
+                crate::names::Names::new(&[]),
+                &mut diag,
+            )
+            .unwrap();
+            elision_probes(&model).to_string()
+        };
+        let out = probes(quote! {
+            struct RxQueue {
+                cursor: Iter<u8>,
+                v: Vec<u8>,
+                links: ListLinks<Self>,
+                m: Foo<m!()>,
+                buf: [u8; 64],
+            }
+        });
+        assert_eq!(out.matches("] type ").count(), 1, "{out}");
+        assert!(out.contains("< 'v > = Iter < u8 >"), "{out}");
+        // Not with generics: a second lifetime in scope makes rustc suggest none.
+        assert!(probes(quote! {
+            struct Q<'a> {
+                cursor: Iter<u8>,
+                r: &'a u8,
+                buf: [u8; 64],
             }
         })
         .is_empty());

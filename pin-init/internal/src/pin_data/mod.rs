@@ -80,6 +80,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         if model.is_self_referential() {
             strip_std_derives(&mut model.attrs);
         }
+        let probes = checks::elision_probes(&model);
         let def = gen::struct_def::generate_after_error(&model);
         let aliases = gen::aliases::generate(&model);
         let pin_data = gen::pin_data::generate(&model);
@@ -93,14 +94,18 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
                 #pin_data_lt
             };
         };
-        let beside = crate::cfg::on_every_item(beside, &model.cfgs);
-        return quote!(#errors #def #beside);
+        let beside = crate::cfg::on_every_item(quote!(#probes #beside), &model.cfgs);
+        return quote!(#errors #beside #def);
     }
     // The struct carries its conditions itself; every item beside it gets them too.
+    // Before the struct: where a probe fails, its error (which suggests the right lifetime)
+    // comes first.
+    let probes = checks::elision_probes(&model);
     let def = gen::struct_def::generate(&model);
     let beside = gen::generate(&model);
     let beside = crate::cfg::on_every_item(beside, &model.cfgs);
-    quote!(#def #beside)
+    let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+    quote!(#probes #def #beside)
 }
 
 /// Removes the derives of `core` that `checks` refuses on a self-referential struct from its
