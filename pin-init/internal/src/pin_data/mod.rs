@@ -94,8 +94,9 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
                 #pin_data_lt
             };
         };
-        let beside = crate::cfg::on_every_item(quote!(#probes #beside), &model.cfgs);
-        return quote!(#errors #beside #def);
+        let beside = crate::cfg::on_every_item(beside, &model.cfgs);
+        let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+        return quote!(#errors #probes #def #beside);
     }
     // The struct carries its conditions itself; every item beside it gets them too.
     // Before the struct: where a probe fails, its error (which suggests the right lifetime)
