@@ -294,7 +294,7 @@
 //!   its lifetimes;
 //! - a `#[borrowed(mut)]` owner used by a later initializer, or lent to two fields: rustc's
 //!   "cannot borrow `*buf` as immutable because it is also borrowed as mutable" (or "as mutable
-//!   more than once"), at the second use; "has type `TwoFieldLifetimes_..<'1>`" at the
+//!   more than once"), at the second use; "has type `(FieldLifetime<'1>,)`" at the
 //!   struct's name says that `'1` is a field lifetime;
 //! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
 //!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>`: write
@@ -417,6 +417,22 @@ mod macros;
 mod scope;
 mod selfref;
 mod wrapper;
+
+/// A field lifetime, as the closure of a self-referential struct's initializer receives it.
+///
+/// Holds nothing: it is there so that a borrow error inside `pin_init!` names the region it is
+/// about as a field lifetime ("has type `FieldLifetime<'1>`": `'1` is the lifetime of a field
+/// that others borrow, which a value borrowed from a local or a parameter does not live for).
+#[doc(hidden)]
+pub struct FieldLifetime<'a>(core::marker::PhantomData<fn(&'a ()) -> &'a ()>);
+
+impl FieldLifetime<'_> {
+    #[doc(hidden)]
+    #[inline(always)]
+    pub const fn new() -> Self {
+        FieldLifetime(core::marker::PhantomData)
+    }
+}
 
 pub use scope::{cast_init, cast_pin_init, init_scope, pin_init_scope};
 pub use wrapper::Wrapper;

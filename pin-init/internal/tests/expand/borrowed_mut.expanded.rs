@@ -304,7 +304,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_4rgaj6oc1nvc2 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -316,6 +316,7 @@ const _: () = {
         where
             __F_4rgaj6oc1nvc2: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Split,
+                (pin_init::__internal::FieldLifetime<'buf>,),
                 SplitFieldLifetimes_4rgaj6oc1nvc2<'buf>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -323,6 +324,14 @@ const _: () = {
                 >,
         {
             f_4rgaj6oc1nvc2
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'buf>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'buf>,) {
+            (pin_init::__internal::FieldLifetime::<'buf>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -407,7 +416,11 @@ fn split() -> impl PinInit<Split> {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_xi8kvexi5nhs2, fields_being_initialized_xi8kvexi5nhs2| {
+                >(move |
+                    slot_xi8kvexi5nhs2,
+                    _field_lifetimes_xi8kvexi5nhs2,
+                    fields_being_initialized_xi8kvexi5nhs2|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -458,6 +471,7 @@ fn split() -> impl PinInit<Split> {
             let __initializer_xi8kvexi5nhs2 = move |slot_xi8kvexi5nhs2| {
                 __initializer_xi8kvexi5nhs2(
                         slot_xi8kvexi5nhs2,
+                        __data_xi8kvexi5nhs2.__field_lifetimes(),
                         __data_xi8kvexi5nhs2.__with_lt(),
                     )
                     .map(|_| ())

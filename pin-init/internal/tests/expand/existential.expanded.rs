@@ -333,7 +333,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a> __ThePinData_7rd0hunl80hn3<'a> {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -345,6 +345,7 @@ const _: () = {
         where
             __F_7rd0hunl80hn3: for<> pin_init::__internal::core::ops::FnOnce(
                 *mut CommandQueue<'a>,
+                (),
                 CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -352,6 +353,12 @@ const _: () = {
                 >,
         {
             f_7rd0hunl80hn3
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes(self) -> () {
+            ()
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -427,7 +434,11 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_3ijr7m8qmn2h2, fields_being_initialized_3ijr7m8qmn2h2| {
+                >(move |
+                    slot_3ijr7m8qmn2h2,
+                    _field_lifetimes_3ijr7m8qmn2h2,
+                    fields_being_initialized_3ijr7m8qmn2h2|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -478,6 +489,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
             let __initializer_3ijr7m8qmn2h2 = move |slot_3ijr7m8qmn2h2| {
                 __initializer_3ijr7m8qmn2h2(
                         slot_3ijr7m8qmn2h2,
+                        __data_3ijr7m8qmn2h2.__field_lifetimes(),
                         __data_3ijr7m8qmn2h2.__with_lt(),
                     )
                     .map(|_| ())

@@ -475,7 +475,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a, T: Parse> __ThePinData_9k4sjvv0az3t1<'a, T>
     where
         T: Send,
@@ -490,6 +490,7 @@ const _: () = {
         where
             __F_9k4sjvv0az3t1: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Parsed<'a, T>,
+                (pin_init::__internal::FieldLifetime<'buf>,),
                 ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -497,6 +498,14 @@ const _: () = {
                 >,
         {
             f_9k4sjvv0az3t1
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'buf>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'buf>,) {
+            (pin_init::__internal::FieldLifetime::<'buf>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -617,7 +626,11 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_854oypmk9uuz0, fields_being_initialized_854oypmk9uuz0| {
+                >(move |
+                    slot_854oypmk9uuz0,
+                    _field_lifetimes_854oypmk9uuz0,
+                    fields_being_initialized_854oypmk9uuz0|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -704,6 +717,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
             let __initializer_854oypmk9uuz0 = move |slot_854oypmk9uuz0| {
                 __initializer_854oypmk9uuz0(
                         slot_854oypmk9uuz0,
+                        __data_854oypmk9uuz0.__field_lifetimes(),
                         __data_854oypmk9uuz0.__with_lt(),
                     )
                     .map(|_| ())

@@ -373,7 +373,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a> __ThePinData_zreq56oea7772<'a> {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -385,6 +385,7 @@ const _: () = {
         where
             __F_zreq56oea7772: for<'names> pin_init::__internal::core::ops::FnOnce(
                 *mut Channel<'a>,
+                (pin_init::__internal::FieldLifetime<'names>,),
                 ChannelFieldLifetimes_zreq56oea7772<'names, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -392,6 +393,14 @@ const _: () = {
                 >,
         {
             f_zreq56oea7772
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'names>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'names>,) {
+            (pin_init::__internal::FieldLifetime::<'names>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -473,7 +482,11 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_9c9144ugizqv3, fields_being_initialized_9c9144ugizqv3| {
+                >(move |
+                    slot_9c9144ugizqv3,
+                    _field_lifetimes_9c9144ugizqv3,
+                    fields_being_initialized_9c9144ugizqv3|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -537,6 +550,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
             let __initializer_9c9144ugizqv3 = move |slot_9c9144ugizqv3| {
                 __initializer_9c9144ugizqv3(
                         slot_9c9144ugizqv3,
+                        __data_9c9144ugizqv3.__field_lifetimes(),
                         __data_9c9144ugizqv3.__with_lt(),
                     )
                     .map(|_| ())

@@ -577,7 +577,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_8bdrk42bjzww1 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -589,6 +589,10 @@ const _: () = {
         where
             __F_8bdrk42bjzww1: for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
                 *mut Config,
+                (
+                    pin_init::__internal::FieldLifetime<'words>,
+                    pin_init::__internal::FieldLifetime<'text>,
+                ),
                 ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -596,6 +600,20 @@ const _: () = {
                 >,
         {
             f_8bdrk42bjzww1
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'words, 'text>(
+            self,
+        ) -> (
+            pin_init::__internal::FieldLifetime<'words>,
+            pin_init::__internal::FieldLifetime<'text>,
+        ) {
+            (
+                pin_init::__internal::FieldLifetime::<'words>::new(),
+                pin_init::__internal::FieldLifetime::<'text>::new(),
+            )
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -724,7 +742,11 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_p7tf844uu8s22, fields_being_initialized_p7tf844uu8s22| {
+                >(move |
+                    slot_p7tf844uu8s22,
+                    _field_lifetimes_p7tf844uu8s22,
+                    fields_being_initialized_p7tf844uu8s22|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -820,6 +842,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
             let __initializer_p7tf844uu8s22 = move |slot_p7tf844uu8s22| {
                 __initializer_p7tf844uu8s22(
                         slot_p7tf844uu8s22,
+                        __data_p7tf844uu8s22.__field_lifetimes(),
                         __data_p7tf844uu8s22.__with_lt(),
                     )
                     .map(|_| ())

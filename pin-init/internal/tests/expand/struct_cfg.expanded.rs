@@ -120,6 +120,7 @@ const _: () = {
         where
             __F_nhp2m9qfahyr3: pin_init::__internal::core::ops::FnOnce(
                 *mut Conditional,
+                (),
                 Self,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -128,6 +129,9 @@ const _: () = {
         {
             f_nhp2m9qfahyr3
         }
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        fn __field_lifetimes(self) {}
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
         fn __with_lt(self) -> Self {
@@ -538,7 +542,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_ucrfykaix1421 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -550,6 +554,7 @@ const _: () = {
         where
             __F_ucrfykaix1421: for<'text> pin_init::__internal::core::ops::FnOnce(
                 *mut ConditionalSelfRef,
+                (pin_init::__internal::FieldLifetime<'text>,),
                 ConditionalSelfRefFieldLifetimes_ucrfykaix1421<'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -557,6 +562,14 @@ const _: () = {
                 >,
         {
             f_ucrfykaix1421
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'text>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'text>,) {
+            (pin_init::__internal::FieldLifetime::<'text>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
