@@ -207,6 +207,20 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_4rgaj6oc1nvc2: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_4rgaj6oc1nvc2 {}
+impl Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Split {}
+#[allow(non_camel_case_types)]
+trait Split_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_4rgaj6oc1nvc2: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Split_must_not_impl_Drop_use_PinnedDrop_instead for T_4rgaj6oc1nvc2 {}
+impl Split_must_not_impl_Drop_use_PinnedDrop_instead for Split {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -363,22 +377,6 @@ const _: () = {
             'head_not_covariant_in_buf_so_write_uses_buf_invariant,
         > = value_4rgaj6oc1nvc2;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
-    impl<
-        T_4rgaj6oc1nvc2: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2
-    for T_4rgaj6oc1nvc2 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 for Split {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_4rgaj6oc1nvc2: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for T_4rgaj6oc1nvc2 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_4rgaj6oc1nvc2(this_4rgaj6oc1nvc2: &Split) {
         let Split { head: _, buf: _ } = this_4rgaj6oc1nvc2;

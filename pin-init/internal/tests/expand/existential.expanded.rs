@@ -234,6 +234,21 @@ struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_7rd0hunl80hn3: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_7rd0hunl80hn3 {}
+impl<'a> CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for CommandQueue<'a> {}
+#[allow(non_camel_case_types)]
+trait CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_7rd0hunl80hn3: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for T_7rd0hunl80hn3 {}
+impl<'a> CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for CommandQueue<'a> {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -380,23 +395,6 @@ const _: () = {
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
         >;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3 {}
-    impl<
-        T_7rd0hunl80hn3: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
-    for T_7rd0hunl80hn3 {}
-    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
-    for CommandQueue<'a> {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_7rd0hunl80hn3: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for T_7rd0hunl80hn3 {}
-    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this_7rd0hunl80hn3: &CommandQueue<'a>) {
         let CommandQueue { inner: _, dev: _ } = this_7rd0hunl80hn3;

@@ -296,6 +296,27 @@ where
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_9k4sjvv0az3t1: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_9k4sjvv0az3t1 {}
+impl<'a, T: Parse> Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for Parsed<'a, T>
+where
+    T: Send,
+{}
+#[allow(non_camel_case_types)]
+trait Parsed_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_9k4sjvv0az3t1: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Parsed_must_not_impl_Drop_use_PinnedDrop_instead for T_9k4sjvv0az3t1 {}
+impl<'a, T: Parse> Parsed_must_not_impl_Drop_use_PinnedDrop_instead for Parsed<'a, T>
+where
+    T: Send,
+{}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -556,30 +577,6 @@ const _: () = {
             T,
         > = value_9k4sjvv0az3t1;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
-    impl<
-        T_9k4sjvv0az3t1: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
-    for T_9k4sjvv0az3t1 {}
-    impl<'a, T: Parse> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
-    for Parsed<'a, T>
-    where
-        T: Send,
-    {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_9k4sjvv0az3t1: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 for T_9k4sjvv0az3t1 {}
-    impl<'a, T: Parse> MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1
-    for Parsed<'a, T>
-    where
-        T: Send,
-    {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_9k4sjvv0az3t1<'a, T: Parse>(
         this_9k4sjvv0az3t1: &Parsed<'a, T>,

@@ -252,6 +252,20 @@ struct __ChannelWithProjectionRef_zreq56oea7772<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_zreq56oea7772: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_zreq56oea7772 {}
+impl<'a> Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Channel<'a> {}
+#[allow(non_camel_case_types)]
+trait Channel_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_zreq56oea7772: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Channel_must_not_impl_Drop_use_PinnedDrop_instead for T_zreq56oea7772 {}
+impl<'a> Channel_must_not_impl_Drop_use_PinnedDrop_instead for Channel<'a> {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -426,23 +440,6 @@ const _: () = {
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
         >;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772 {}
-    impl<
-        T_zreq56oea7772: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
-    for T_zreq56oea7772 {}
-    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
-    for Channel<'a> {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_zreq56oea7772: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for T_zreq56oea7772 {}
-    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_zreq56oea7772<'a>(this_zreq56oea7772: &Channel<'a>) {
         let Channel { current: _, names: _, dev: _ } = this_zreq56oea7772;

@@ -420,6 +420,20 @@ struct __ConfigWithProjectionRef_8bdrk42bjzww1<
         (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_8bdrk42bjzww1: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_8bdrk42bjzww1 {}
+impl Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Config {}
+#[allow(non_camel_case_types)]
+trait Config_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_8bdrk42bjzww1: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Config_must_not_impl_Drop_use_PinnedDrop_instead for T_8bdrk42bjzww1 {}
+impl Config_must_not_impl_Drop_use_PinnedDrop_instead for Config {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -683,22 +697,6 @@ const _: () = {
             'static,
         > = value_8bdrk42bjzww1;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
-    impl<
-        T_8bdrk42bjzww1: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1
-    for T_8bdrk42bjzww1 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 for Config {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_8bdrk42bjzww1: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for T_8bdrk42bjzww1 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_8bdrk42bjzww1(this_8bdrk42bjzww1: &Config) {
         let Config { key: _, value: _, parts: _, words: _, text: _ } = this_8bdrk42bjzww1;

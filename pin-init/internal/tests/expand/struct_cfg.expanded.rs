@@ -442,6 +442,29 @@ struct __ConditionalSelfRefWithProjectionRef_ucrfykaix1421<
     >,
 }
 #[cfg(feature = "kept")]
+#[allow(non_camel_case_types)]
+trait ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+#[cfg(feature = "kept")]
+impl<
+    T_ucrfykaix1421: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for T_ucrfykaix1421 {}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for ConditionalSelfRef {}
+#[cfg(feature = "kept")]
+#[allow(non_camel_case_types)]
+trait ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[cfg(feature = "kept")]
+#[allow(drop_bounds)]
+impl<
+    T_ucrfykaix1421: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead for T_ucrfykaix1421 {}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead
+for ConditionalSelfRef {}
+#[cfg(feature = "kept")]
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -603,23 +626,6 @@ const _: () = {
             'part_not_covariant_in_text_so_write_uses_text_invariant,
         > = value_ucrfykaix1421;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421 {}
-    impl<
-        T_ucrfykaix1421: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421
-    for T_ucrfykaix1421 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421
-    for ConditionalSelfRef {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_ucrfykaix1421: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 for T_ucrfykaix1421 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 for ConditionalSelfRef {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_ucrfykaix1421(this_ucrfykaix1421: &ConditionalSelfRef) {
         let ConditionalSelfRef { part: _, text: _ } = this_ucrfykaix1421;
