@@ -254,17 +254,25 @@
 //!   `#[borrowed(mut)]` to `owner`. A capture in a position that is invariant (`Cell`, `Mutex`,
 //!   `&mut`, a function argument, a trait object) without `#[uses('x: invariant)]`: "one type is
 //!   more general than the other" at the field, whose lifetime reads
-//!   `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. (`#[pin_data]` gives no
+//!   `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. (`#[pin_data]`'s checks give no
 //!   warnings: see DESIGN.md, "Diagnostics".)
 //! - a field type with an elided lifetime (`payload: &[u8]`, `&'_ str`, `Vec<&str>`): "missing
 //!   lifetime in the type of `payload`: to borrow the field `buf`, name it as the lifetime:
-//!   write `payload: &'buf [u8]`", at the `&` (a path type with an elided lifetime argument,
-//!   `Iter<u8>`, is left to rustc, which suggests a new generic: write `Iter<'buf, u8>`);
+//!   write `payload: &'buf [u8]`", at the `&`. A path type with an elided lifetime argument
+//!   (`cursor: Iter<u8>`) is rustc's E0106; in a struct without generics its first help is
+//!   "consider using the `'buf` lifetime: `Iter<'buf, u8>`" (elsewhere rustc suggests a new
+//!   generic of the struct, which is not what a field borrowing a sibling needs);
+//! - a pinned initializer (a self-referential struct's `pin_init!`, any `impl PinInit`) given
+//!   with `<-` to a field without `#[pin]`: "`impl PinInit<Parsed>` is not an `Init<Parsed,
+//!   ..>`: it cannot initialize a field that is not `#[pin]`", at the initializer, with a note
+//!   to write `#[pin]` on the field;
 //! - `#[derive(Debug)]` (or `Clone`, `PartialEq`, ...) after `#[pin_data]` on a
 //!   self-referential struct: an error at the derive that says what to write instead (`impl
 //!   core::fmt::Debug for Parsed` by hand, reading the dependents through `self.words()`; for
 //!   `Clone`, another initializer). A derive written *before* `#[pin_data]` runs on the
-//!   expanded struct and reports its storage type instead: the same fix applies;
+//!   expanded struct, which `#[pin_data]` cannot see: "`#[derive(Debug)]` cannot read a
+//!   dependent of a self-referential struct" (or "cannot be `Clone`") at the field, with the
+//!   same advice;
 //! - `PhantomPinned` without `#[pin]`: an error, write `#[pin] _pin: PhantomPinned`;
 //! - `fn drop(&mut self)` in a `#[pinned_drop]` impl: write `fn drop(self: Pin<&mut Self>)`;
 //! - `with_project` on `&mut S` (a method written with `&mut self`, a helper taking `&mut S`):
