@@ -22,6 +22,11 @@ pub use pin_init_internal::{
     pinned_drop_anchored, try_init_anchored, try_pin_init_anchored, zeroable_anchored,
 };
 
+/// Named here by the generated code (which names only `pin_init::__internal` and the crate
+/// root's `pin_init_from_closure` and `PinnedDrop`); defined at the crate root, where rustc
+/// names it in errors (`FieldLifetime<'1>`).
+pub use crate::FieldLifetime;
+
 /// Where `#[pin_data]`, `#[pinned_drop]` and the derives forward the item to: these pass this
 /// crate's `$crate` to the generating macros.
 pub use crate::{

@@ -249,11 +249,36 @@
 //!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the binding `text` is available in a different scope"
 //!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
 //!   there is one, is what the expression means, as always);
-//! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`, and a capture in a
-//!   position invariant for a standard type (`Cell`, `Mutex`, `&mut`, a function argument, a
-//!   trait object) without `#[uses('x: invariant)]`: a warning at the lifetime says what to
-//!   write, next to the error (a warning only: rustc decides, and a user type named `Cell` may
-//!   be covariant);
+//! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`: rustc's "cannot
+//!   borrow `*owner` as mutable, as it is behind a `&` reference" at the initializer; add
+//!   `#[borrowed(mut)]` to `owner`. A capture in a position that is invariant (`Cell`, `Mutex`,
+//!   `&mut`, a function argument, a trait object) without `#[uses('x: invariant)]`: "one type is
+//!   more general than the other" at the field, whose lifetime reads
+//!   `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`. (`#[pin_data]`'s checks give no
+//!   warnings: see DESIGN.md, "Diagnostics".)
+//! - a field type with an elided lifetime (`payload: &[u8]`, `&'_ str`, `Vec<&str>`): "missing
+//!   lifetime in the type of `payload`: to borrow the field `buf`, name it as the lifetime:
+//!   write `payload: &'buf [u8]`", at the `&`. A path type with an elided lifetime argument
+//!   (`cursor: Iter<u8>`) is rustc's E0106; in a struct without generics its first help is
+//!   "consider using the `'buf` lifetime: `Iter<'buf, u8>`" (elsewhere rustc suggests a new
+//!   generic of the struct, which is not what a field borrowing a sibling needs);
+//! - a pinned initializer (a self-referential struct's `pin_init!`, any `impl PinInit`) given
+//!   with `<-` to a field without `#[pin]`: "`impl PinInit<Parsed>` is not an `Init<Parsed,
+//!   ..>`: it cannot initialize a field that is not `#[pin]`", at the initializer, with a note
+//!   to write `#[pin]` on the field;
+//! - `#[derive(Debug)]` (or `Clone`, `PartialEq`, ...) after `#[pin_data]` on a
+//!   self-referential struct: an error at the derive that says what to write instead (`impl
+//!   core::fmt::Debug for Parsed` by hand, reading the dependents through `self.words()`; for
+//!   `Clone`, another initializer). A derive written *before* `#[pin_data]` runs on the
+//!   expanded struct, which `#[pin_data]` cannot see: "`#[derive(Debug)]` cannot read a
+//!   dependent of a self-referential struct" (or "cannot be `Clone`") at the field, with the
+//!   same advice;
+//! - `PhantomPinned` without `#[pin]`: an error, write `#[pin] _pin: PhantomPinned`;
+//! - `fn drop(&mut self)` in a `#[pinned_drop]` impl: write `fn drop(self: Pin<&mut Self>)`;
+//! - `with_project` on `&mut S` (a method written with `&mut self`, a helper taking `&mut S`):
+//!   "`with_project` changes a pinned `S`: it takes `self: Pin<&mut Self>`, not `&mut S`",
+//!   with a note to take `self: Pin<&mut Self>` or `Pin<&mut S>` and pass `x.as_mut()` (in the
+//!   struct's module; elsewhere rustc's "no method named `with_project`");
 //! - a field initialized before a field it borrows and then made to hold a borrow of it (in a
 //!   `_: { .. }` block: `*part.lock().unwrap() = Print(early)`): "`early` does not live long
 //!   enough", at `early: ..`, and "borrow might be used here, when
@@ -277,12 +302,11 @@
 //!   its lifetimes;
 //! - a `#[borrowed(mut)]` owner used by a later initializer, or lent to two fields: rustc's
 //!   "cannot borrow `*buf` as immutable because it is also borrowed as mutable" (or "as mutable
-//!   more than once"), at the second use; "has type `TwoFieldLifetimes_..<'1>`" at the
+//!   more than once"), at the second use; "has type `(FieldLifetime<'1>,)`" at the
 //!   struct's name says that `'1` is a field lifetime;
 //! - `with_project` twice on one `Pin<&mut S>`: "use of moved value", with rustc's "consider
-//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>` rustc reports
-//!   no method `with_project` and suggests `with_project_ref`, which only shares: write
-//!   `s.as_mut().with_project(..)`;
+//!   reborrowing the `Pin` instead of moving it: `s.as_mut()`". On a `Pin<Box<S>>`: write
+//!   `s.as_mut().with_project(..)` (in the struct's module the error above says so);
 //! - the `Result` of `Box::pin_init` used as the box: "no method named `words` found for enum
 //!   `Result`", "the method `words` exists on the type `Pin<Box<Parsed>>`" (pointing at the
 //!   field), and rustc's help to unwrap it (or `?` it);
@@ -411,6 +435,22 @@ mod macros;
 mod scope;
 mod selfref;
 mod wrapper;
+
+/// A field lifetime, as the closure of a self-referential struct's initializer receives it.
+///
+/// Holds nothing: it is there so that a borrow error inside `pin_init!` names the region it is
+/// about as a field lifetime ("has type `FieldLifetime<'1>`": `'1` is the lifetime of a field
+/// that others borrow, which a value borrowed from a local or a parameter does not live for).
+#[doc(hidden)]
+pub struct FieldLifetime<'a>(core::marker::PhantomData<fn(&'a ()) -> &'a ()>);
+
+impl FieldLifetime<'_> {
+    #[doc(hidden)]
+    #[inline(always)]
+    pub const fn new() -> Self {
+        FieldLifetime(core::marker::PhantomData)
+    }
+}
 
 pub use scope::{cast_init, cast_pin_init, init_scope, pin_init_scope};
 pub use wrapper::Wrapper;

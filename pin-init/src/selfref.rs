@@ -140,6 +140,48 @@ where
 // SAFETY: the stored type is `Sync` for every choice of the field lifetimes.
 unsafe impl<F: EraseLifetime + SyncForAll, C> Sync for Erase<F, C> {}
 
+/// Never implemented: the unmet bound of `Erase`'s `Debug`, so that a `#[derive(Debug)]` that
+/// reads a dependent's storage (written before `#[pin_data]`, which then cannot see it) is an
+/// error that says what to write instead of "`Erase<..>` doesn't implement `Debug`".
+/// (`#[derive(Debug)]` after `#[pin_data]` is refused by the macro itself.)
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(Debug)]` cannot read a dependent of a self-referential struct",
+    label = "a dependent is stored erased and read through its accessor",
+    note = "remove the derive and write `impl core::fmt::Debug for` the struct by hand, reading each dependent through its accessor (`self.dep()`)"
+)]
+pub trait DependentHasNoDerivedDebug {}
+
+/// Never callable: its bound has no implementation (were one written, this prints nothing of
+/// the value).
+impl<F: EraseLifetime + DependentHasNoDerivedDebug, C> core::fmt::Debug for Erase<F, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("..")
+    }
+}
+
+/// Never implemented: the unmet bound of `Erase`'s and `Borrowed`'s `Clone`, so that a
+/// `#[derive(Clone)]` written before `#[pin_data]` says what to do (as [`DependentHasNoDerivedDebug`]).
+#[diagnostic::on_unimplemented(
+    message = "a self-referential struct cannot be `Clone`",
+    label = "a copy would be moved, and its dependents would still point into the original",
+    note = "remove the derive and make another value with a new initializer (`pin_init!`)"
+)]
+pub trait SelfReferentialIsNotClone {}
+
+/// Never callable: its bound has no implementation (were one written, this panics).
+impl<F: EraseLifetime + SelfReferentialIsNotClone, C> Clone for Erase<F, C> {
+    fn clone(&self) -> Self {
+        panic!("a self-referential struct cannot be cloned")
+    }
+}
+
+/// Never callable: its bound has no implementation (were one written, this panics).
+impl<T: SelfReferentialIsNotClone> Clone for Borrowed<T> {
+    fn clone(&self) -> Self {
+        panic!("a self-referential struct cannot be cloned")
+    }
+}
+
 impl<T: Unpin, C> Unpin for Erase<(T,), C> {}
 impl<T: Unpin, V, C> Unpin for Erase<(T, V), C> {}
 impl<F, C> Unpin for Erase<F, C>
@@ -380,10 +422,22 @@ impl<P, T: ?Sized> Slot<P, T> {
     }
 }
 
+/// An [`Init`], as the initializer of a field that is not `#[pin]` takes it: the same trait,
+/// under a name whose unmet bound says what a pinned initializer there means (a `PinInit`,
+/// such as the initializer of a self-referential struct, given to a field without `#[pin]`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `Init<{T}, ..>`: it cannot initialize a field that is not `#[pin]`",
+    label = "a field without `#[pin]` takes an initializer that does not pin",
+    note = "a pinned initializer (`pin_init!`, `impl PinInit<{T}>`) initializes only a `#[pin]` field: write `#[pin]` on the field if its value must stay pinned (a self-referential struct, a `!Unpin` type), or else build the value with `init!`"
+)]
+pub trait InitUnpinned<T: ?Sized, E>: Init<T, E> {}
+
+impl<T: ?Sized, E, I: Init<T, E>> InitUnpinned<T, E> for I {}
+
 impl<T: ?Sized> Slot<Unpinned, T> {
     /// Initializes the field with an initializer.
     #[inline(always)]
-    pub fn init<E>(self, init: impl Init<T, E>) -> Result<DropGuard<Unpinned, T>, E> {
+    pub fn init<E>(self, init: impl InitUnpinned<T, E>) -> Result<DropGuard<Unpinned, T>, E> {
         // SAFETY: by the type invariant `ptr` is valid and uninitialized; on error it stays
         // uninitialized and `self` is consumed.
         unsafe { init.__init(self.ptr)? };
@@ -504,7 +558,10 @@ impl<'a, P, T: ?Sized, K> SelfRefSlot<'a, P, T, K> {
 impl<'a, T: ?Sized, K> SelfRefSlot<'a, Unpinned, T, K> {
     /// Initializes the field with an initializer.
     #[inline(always)]
-    pub fn init<E>(self, init: impl Init<T, E>) -> Result<SelfRefDropGuard<'a, Unpinned, T, K>, E> {
+    pub fn init<E>(
+        self,
+        init: impl InitUnpinned<T, E>,
+    ) -> Result<SelfRefDropGuard<'a, Unpinned, T, K>, E> {
         // SAFETY: by the type invariant `ptr` is valid and uninitialized.
         unsafe { init.__init(self.ptr)? };
         // SAFETY: the field was just initialized and is owned by the guard.

@@ -396,3 +396,37 @@ fn generic_lifetime_with_field_lifetimes() {
     assert_eq!(s.view().value, [2, 3]);
     assert_eq!(s.view().log, s.text.log);
 }
+
+/// The diagnostics' checks reject no valid code (DESIGN.md, "Diagnostics"): `#[derive(Debug)]`
+/// on a self-referential struct without dependents (nothing is erased), a reference in an
+/// array length (elision is allowed in expressions), a path type without a lifetime argument
+/// next to a field it could borrow (its never-used probe alias is valid).
+#[pin_data]
+#[derive(Debug)]
+struct OnlyBorrowed {
+    #[borrowed]
+    x: u32,
+}
+
+#[pin_data]
+struct Probed {
+    cursor: core::ops::Range<u8>,
+    len: [u8; core::mem::size_of::<&u8>()],
+    buf: Vec<u8>,
+}
+
+#[test]
+fn diagnostics_checks_accept_valid_structs() {
+    let b = Box::pin_init(pin_init!(OnlyBorrowed { x: 7 })).unwrap();
+    assert!(format!("{b:?}").contains('7'));
+    let p = Box::pin_init(pin_init!(Probed {
+        cursor: 0..2,
+        len: [0; core::mem::size_of::<&u8>()],
+        buf: vec![1],
+    }))
+    .unwrap();
+    assert_eq!(
+        (p.cursor.clone().count(), p.len.len(), p.buf.len()),
+        (2, core::mem::size_of::<&u8>(), 1)
+    );
+}

@@ -215,3 +215,36 @@ fn ui_sources_are_the_same_for_every_compiler() {
         }
     }
 }
+
+/// The percentage of the `mistake_` corpus (CONTRIBUTING.md) that each of R (the message says
+/// what to write), S (the first diagnostic is at the line to change) and N (no internal name)
+/// must reach, for the reviewed set of the running compiler (`tests/diag-score.sh --min`). The
+/// goal is 90; this is the level reached (`tests/diag-score-after.txt`), so that no change of the
+/// messages goes below it. Raise it with the scores.
+const DIAG_SCORE_MIN: u32 = 55;
+
+#[test]
+fn diagnostics_corpus_score() {
+    // The reviewed sets record the messages of their compilers only; while `TRYBUILD=overwrite`
+    // rewrites them, they are not yet what is scored.
+    if std::env::var_os("TRYBUILD").is_some() {
+        return;
+    }
+    let set = match rustc_minor() {
+        REVIEWED_STABLE => "ui",
+        REVIEWED_DEBIAN => "ui-1.85",
+        _ => return,
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("sh")
+        .arg(root.join("tests/diag-score.sh"))
+        .args(["--set", set, "--min", &DIAG_SCORE_MIN.to_string()])
+        .output()
+        .expect("run sh tests/diag-score.sh");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "the diagnostics corpus scores below {DIAG_SCORE_MIN}% on set {set}:\n{stdout}{stderr}"
+    );
+}

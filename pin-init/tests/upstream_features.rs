@@ -6,8 +6,7 @@
 //! `From<core::alloc::AllocError>`). `cargo test` runs the first; `cargo xtask test` also runs
 //! `cargo +nightly test --features alloc`.
 //!
-//! Also: the unsized `ZeroableOption` impls, the `const` casts, `PhantomPinned` without
-//! `#[pin]` (a warning, here allowed) and, on nightly with `unsafe-pinned`, `Wrapper` for
+//! Also: the unsized `ZeroableOption` impls, the `const` casts and, on nightly with `unsafe-pinned`, `Wrapper` for
 //! `UnsafePinned`.
 
 #![cfg_attr(feature = "alloc", feature(allocator_api))]
@@ -208,29 +207,8 @@ fn casts_are_const() {
     assert_eq!(*b, [-1, 1, 2, 3]);
 }
 
-/// `PhantomPinned` without `#[pin]` is a warning (the `deprecated` lint, see
-/// `tests/ui/pin_data/phantom_pinned_without_pin.rs`), so this compiles; the `allow` on the struct
-/// silences it.
-#[allow(deprecated)]
-#[pin_data]
-struct Unpinned {
-    _pin: PhantomPinned,
-    n: u8,
-}
-
-#[test]
-fn phantom_pinned_without_pin_compiles() {
-    stack_pin_init!(let u = pin_init!(Unpinned { _pin: PhantomPinned, n: 1 }));
-    assert_eq!(u.n, 1);
-    // Without `#[pin]` the field does not make the struct `!Unpin`, as the warning says.
-    let mut moved = Box::pin(Unpinned {
-        _pin: PhantomPinned,
-        n: 2,
-    });
-    let unpinned: &mut Unpinned = &mut moved;
-    unpinned.n += 1;
-    assert_eq!(moved.n, 3);
-}
+// `PhantomPinned` without `#[pin]` is an error, as in the kernel's `pin_data!`:
+// `tests/ui/pin_data/phantom_pinned_without_pin.rs`.
 
 #[cfg(feature = "unsafe-pinned")]
 #[test]

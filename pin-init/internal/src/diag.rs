@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The diagnostics context: collects every error (and warning) found while expanding a
-//! macro, each with its own span, instead of stopping at the first one.
+//! The diagnostics context: collects every error found while expanding a macro, each with its
+//! own span, instead of stopping at the first one.
+//!
+//! There are no warnings: a proc macro has no stable way to emit one but a lint it provokes
+//! (such as calling a `#[deprecated]` function), which a `CONFIG_WERROR` build turns into an
+//! error and which says "deprecated" of something that is not. A check is an error where the
+//! code is certainly wrong; advice for code that is only suspicious rides on the error rustc
+//! reports anyway (a lifetime or trait named as the advice, `#[diagnostic::on_unimplemented]`),
+//! or is not given (DESIGN.md, "Diagnostics").
 
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{quote, ToTokens};
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
 use std::fmt::Display;
 
-/// Errors and warnings collected during one macro expansion.
+/// Errors collected during one macro expansion.
 #[derive(Default)]
 pub(crate) struct DiagCtxt {
     errors: Option<syn::Error>,
-    /// The items that make rustc report each warning, with its message.
-    warnings: Vec<(TokenStream, String)>,
 }
 
 impl DiagCtxt {
@@ -47,41 +52,6 @@ impl DiagCtxt {
             .unwrap_or_default()
     }
 
-    /// Records a warning at `span`. A proc macro has no stable way to emit one, so it is the
-    /// `deprecated` lint of a generated function `name` called at `span`: rustc reports "use of
-    /// deprecated function `_::name`: `msg`". `lint_attrs` (the item's `#[allow(..)]`, ...)
-    /// apply to it, so `#[allow(deprecated)]` on the item silences it.
-    pub(crate) fn warning(
-        &mut self,
-        span: Span,
-        name: &str,
-        msg: impl Display,
-        lint_attrs: TokenStream,
-    ) {
-        let f = Ident::new(name, span);
-        let msg = msg.to_string();
-        let item = quote! {
-            #lint_attrs
-            const _: () = {
-                #[deprecated = #msg]
-                const fn #f() {}
-                #f()
-            };
-        };
-        self.warnings.push((item, msg));
-    }
-
-    /// The items that report the recorded warnings (empty if there are none).
-    pub(crate) fn to_warnings(&self) -> TokenStream {
-        self.warnings.iter().map(|(item, _)| item.clone()).collect()
-    }
-
-    /// The recorded warnings' messages, for tests.
-    #[cfg(test)]
-    pub(crate) fn warning_messages(&self) -> Vec<String> {
-        self.warnings.iter().map(|(_, msg)| msg.clone()).collect()
-    }
-
     /// The recorded errors, for tests.
     #[cfg(test)]
     pub(crate) fn messages(&self) -> Vec<String> {
@@ -106,24 +76,5 @@ mod tests {
         assert_eq!(diag.messages(), ["first", "second"]);
         let tokens = diag.to_compile_errors().to_string();
         assert_eq!(tokens.matches("compile_error").count(), 2);
-    }
-
-    #[test]
-    fn warnings_are_deprecated_functions() {
-        let mut diag = DiagCtxt::default();
-        diag.warning(
-            Span::call_site(),
-            "w",
-            "careful",
-            quote!(#[allow(deprecated)]),
-        );
-        assert!(!diag.has_errors());
-        assert_eq!(diag.warning_messages(), ["careful"]);
-        let tokens = diag.to_warnings().to_string();
-        assert!(
-            tokens.starts_with("# [allow (deprecated)] const _ : () ="),
-            "{tokens}"
-        );
-        assert!(tokens.contains("# [deprecated = \"careful\"] const fn w () { } w ()"));
     }
 }

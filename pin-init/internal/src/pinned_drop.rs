@@ -102,6 +102,18 @@ fn check(item: &ItemImpl, diag: &mut DiagCtxt) {
                         &f.sig.inputs,
                         "`PinnedDrop::drop` takes only `self: Pin<&mut Self>`",
                     );
+                } else if let Some(syn::FnArg::Receiver(r)) = f.sig.inputs.first() {
+                    // `&mut self` (the receiver of `Drop::drop`), `&self`, `self`: rustc would
+                    // compare it with the generated signature, which has a parameter the user
+                    // did not write. Said here, at the receiver, in the user's terms.
+                    if r.colon_token.is_none() {
+                        diag.error_spanned(
+                            r,
+                            "`PinnedDrop::drop` takes the value pinned: write \
+                             `fn drop(self: Pin<&mut Self>)` (the value is never reached by \
+                             `&mut` once pinned)",
+                        );
+                    }
                 }
             }
             other => diag.error_spanned(

@@ -409,12 +409,15 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         type_of_closure,
     } = common;
     let data_lt_tokens = quote!(#data_lt);
-    // The pin data with lifetimes, located at the struct's path: a borrow error names the field
-    // lifetimes as those of its type ("has type `..<'1>`"), shown where the struct is named.
+    // The pin data with lifetimes, located at the struct's path.
     let data_lt_param = Ident::new(
         &data_lt.to_string(),
         Span::mixed_site().located_at(path.span()),
     );
+    // The field lifetimes, before the pin data and located at the struct's path: a borrow
+    // error in the closure names its region after the first argument that has it, "has type
+    // `(FieldLifetime<'1>,)`" where the struct is named (not the pin data's hashed name).
+    let lts_local = names.local_at("_field_lifetimes", path.span());
     let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
     let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
         skeleton(model, bind, names)
@@ -430,7 +433,7 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
         // `__make_closure` is an inherent method of the pin data: no trait needs to be in scope
         // of the user's expressions.
         let #initializer = #data.__make_closure::<_, #error>(
-            move |#slot, #data_lt_param| {
+            move |#slot, #lts_local, #data_lt_param| {
                 #zeroing
                 #this
                 #skeleton
@@ -439,7 +442,9 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
                 ::core::result::Result::Ok(unsafe { ::pin_init::__internal::InitOk::new() })
             },
         );
-        let #initializer = move |#slot| #initializer(#slot, #data.__with_lt()).map(|_| ());
+        let #initializer = move |#slot| {
+            #initializer(#slot, #data.__field_lifetimes(), #data.__with_lt()).map(|_| ())
+        };
         // SAFETY: the closure initializes every field (checked by the struct expression above)
         // or, on error, drops the fields it initialized and returns `Err`.
         unsafe { ::pin_init::pin_init_from_closure(#initializer) }

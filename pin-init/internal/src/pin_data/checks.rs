@@ -4,7 +4,7 @@
 
 use super::model::{PinDataStruct, Style};
 use crate::diag::DiagCtxt;
-use syn::{ext::IdentExt, Meta, Type};
+use syn::{ext::IdentExt, Ident, Meta, Type};
 
 /// Runs every check, reporting each problem found.
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
@@ -12,9 +12,9 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_no_attribute_macro_after(model, diag);
     check_shape(model, diag);
     check_phantom_pinned(model, diag);
-    check_mut_borrow_of_shared(model, diag);
-    check_known_invariance(model, diag);
     check_no_macros(model, diag);
+    check_std_derives(model, diag);
+    check_elided_lifetimes(model, diag);
     if !crate::test_switch::disabled("drop_order") {
         check_drop_order(model, diag);
     }
@@ -49,6 +49,357 @@ fn check_drop_order(model: &PinDataStruct, diag: &mut DiagCtxt) {
             }
         }
     }
+}
+
+/// The derives of `core` that `#[pin_data]` refuses on a self-referential struct: the derive
+/// would read the dependents' erased storage (and rustc would say so in the storage's terms), and
+/// `Clone`/`Copy`/`Default` would make a value that no initializer built.
+pub(crate) const STD_DERIVES: &[&str] = &[
+    "Debug",
+    "Clone",
+    "Copy",
+    "Default",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Hash",
+];
+
+/// The paths of `attr` if it is `#[derive(..)]`.
+pub(crate) fn derive_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
+    if !crate::cfg::is_named(attr.path(), "derive") {
+        return Vec::new();
+    }
+    attr.parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .map(|p| p.into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// Whether `path` names one of [`STD_DERIVES`] (`Debug`, `core::fmt::Debug`, ...).
+pub(crate) fn is_std_derive(path: &syn::Path) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| STD_DERIVES.iter().any(|d| s.ident == d))
+}
+
+/// A derive of `core` on a self-referential struct: an error at the derive that says what to
+/// write instead (the struct is emitted without it, so that this is the only error).
+fn check_std_derives(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    if !model.is_self_referential() {
+        return;
+    }
+    let name = &model.ident;
+    let readers: Vec<String> = model
+        .fields
+        .iter()
+        .filter(|f| f.is_dependent())
+        .map(|f| {
+            let n = f.ident.unraw();
+            if f.invariance.in_captures() {
+                format!("`self.with_{n}(|{n}| ..)`")
+            } else {
+                format!("`self.{n}()`")
+            }
+        })
+        .collect();
+    let readers = if readers.is_empty() {
+        "their accessors".to_owned()
+    } else {
+        readers.join(", ")
+    };
+    for attr in &model.attrs {
+        for path in derive_paths(attr) {
+            if !is_std_derive(&path) {
+                continue;
+            }
+            let derive = path.segments.last().unwrap().ident.to_string();
+            // A struct whose only self-referential part is a borrowed field (`#[borrowed]`, no
+            // dependent) has nothing erased: its `Debug` derive compiles and is left alone.
+            if derive == "Debug" && !model.fields.iter().any(|f| f.is_dependent()) {
+                continue;
+            }
+            let msg = match derive.as_str() {
+                "Clone" | "Copy" => format!(
+                    "a self-referential struct cannot be `{derive}`: a copy would be moved, \
+                     and its dependents would still point into the original; remove \
+                     `{derive}` and make another value with a new initializer (`pin_init!`)"
+                ),
+                "Default" => format!(
+                    "a self-referential struct cannot derive `Default`: its value is built \
+                     in place by an initializer; remove `Default` and write an initializer \
+                     (`pin_init!({name} {{ .. }})`)"
+                ),
+                "Debug" => format!(
+                    "`#[derive(Debug)]` cannot read the dependents of a self-referential \
+                     struct: remove it and write `impl core::fmt::Debug for {name}` by hand, \
+                     reading the dependents through {readers}"
+                ),
+                _ => format!(
+                    "`#[derive({derive})]` cannot read the dependents of a self-referential \
+                     struct: remove it and write `impl {derive} for {name}` by hand, reading \
+                     the dependents through {readers}"
+                ),
+            };
+            diag.error_spanned(&path, msg);
+        }
+    }
+}
+
+/// A field type with an elided lifetime (`&T`, `&'_ T`, `&mut T`): rustc rejects it in any
+/// struct (E0106) and suggests a new generic lifetime of the struct, which is not what a field
+/// borrowing a sibling needs. Said first, at the `&`, naming the fields it could borrow.
+/// (A path type with an elided lifetime argument, `Iter<u8>`, cannot be told from syntax: it is
+/// left to rustc.)
+fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    if !matches!(model.style, Style::Named) {
+        return;
+    }
+    struct Elided(Vec<(proc_macro2::Span, syn::TypeReference)>);
+    impl<'ast> syn::visit::Visit<'ast> for Elided {
+        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+            let elided = match &r.lifetime {
+                None => true,
+                Some(l) => l.ident == "_",
+            };
+            if elided {
+                let span = match &r.lifetime {
+                    Some(l) => l.span(),
+                    None => r.and_token.span,
+                };
+                self.0.push((span, r.clone()));
+            }
+            syn::visit::visit_type_reference(self, r);
+        }
+        // Elision is allowed in these, and `'_` in a trait object's bound means something else.
+        fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
+        fn visit_parenthesized_generic_arguments(
+            &mut self,
+            _: &'ast syn::ParenthesizedGenericArguments,
+        ) {
+        }
+        fn visit_type_trait_object(&mut self, _: &'ast syn::TypeTraitObject) {}
+        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {}
+        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
+        // An array length or a const argument is an expression, where elision is allowed
+        // (`[u8; size_of::<&u8>()]`).
+        fn visit_expr(&mut self, _: &'ast syn::Expr) {}
+    }
+    for (i, field) in model.fields.iter().enumerate() {
+        let mut elided = Elided(Vec::new());
+        syn::visit::Visit::visit_type(&mut elided, &field.ty);
+        let Some((span, first)) = elided.0.into_iter().next() else {
+            continue;
+        };
+        // The fields it could borrow: those after it that borrow nothing themselves (a field
+        // borrows only fields declared after it).
+        let owners: Vec<&Ident> = model.fields[i + 1..]
+            .iter()
+            .filter(|f| !f.is_dependent() && !type_has_reference(&f.ty))
+            .map(|f| &f.ident)
+            .collect();
+        let name = field.ident.unraw();
+        let with = |owner: &Ident| {
+            let lt = syn::Lifetime::new(&format!("'{}", owner.unraw()), span);
+            let mut r = first.clone();
+            r.lifetime = Some(lt);
+            let r = quote::quote!(#r).to_string();
+            let r = tidy_type(&r);
+            // The whole field type with the reference replaced, when it is short.
+            let ty = &field.ty;
+            let ty = tidy_type(&quote::quote!(#ty).to_string());
+            let old = tidy_type(&quote::quote!(#first).to_string());
+            if ty.len() < 60 && ty != old {
+                ty.replacen(&old, &r, 1)
+            } else {
+                r
+            }
+        };
+        let msg = match owners.as_slice() {
+            [] => format!(
+                "missing lifetime in the type of `{name}`: a struct field names the lifetime \
+                 of what it borrows; if it borrows a sibling field, name that field as the \
+                 lifetime (`&'field T`) and declare the field after `{name}`"
+            ),
+            [one] => format!(
+                "missing lifetime in the type of `{name}`: to borrow the field `{one}`, name it \
+                 as the lifetime: write `{name}: {}` (a field lifetime, not a generic of the \
+                 struct)",
+                with(one),
+                one = one.unraw(),
+            ),
+            many => {
+                let options: Vec<String> = many
+                    .iter()
+                    .take(3)
+                    .map(|o| format!("`{name}: {}` to borrow `{}`", with(o), o.unraw()))
+                    .collect();
+                format!(
+                    "missing lifetime in the type of `{name}`: a field that borrows a sibling \
+                     names it as the lifetime: write {} (a field lifetime, not a generic of \
+                     the struct)",
+                    options.join(", or ")
+                )
+            }
+        };
+        diag.error(span, msg);
+    }
+}
+
+/// Generic types known to have no lifetime parameter: a field of one of these, with no lifetime
+/// argument, needs no probe (see [`elision_probes`]).
+const LIFETIME_FREE: &[&str] = &[
+    "Vec",
+    "Box",
+    "Option",
+    "Result",
+    "Arc",
+    "Rc",
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "VecDeque",
+    "PhantomData",
+    "Pin",
+    "UnsafeCell",
+    "Cell",
+    "RefCell",
+    "Mutex",
+    "RwLock",
+    "MaybeUninit",
+    "ManuallyDrop",
+    "NonNull",
+    "AtomicPtr",
+    "Wrapping",
+    "KBox",
+    "KVec",
+    "VVec",
+    "ARef",
+    "Opaque",
+    "SpinLock",
+    "CondVar",
+    "OnceCell",
+    "OnceLock",
+    "Weak",
+    "String",
+];
+
+/// For a path type that may have an elided lifetime argument (`cursor: Iter<u8>`, which syntax
+/// cannot tell from `Vec<u8>`): a never-used type alias of the field's type whose one generic
+/// is the lifetime of the sibling it most likely borrows (`type _<'buf> = Iter<u8>;`). If the
+/// type does elide a lifetime, rustc rejects the alias first and, with exactly one lifetime in
+/// scope, suggests it: "consider using the `'buf` lifetime: `Iter<'buf, u8>`" (the struct's own
+/// error would suggest a new generic of the struct). If it does not, the alias is an unused,
+/// valid item. Only for structs without generics (a second lifetime in scope would make rustc
+/// suggest none), for fields not otherwise checked, and not for types with macros or `Self` in
+/// them. Not for a self-referential struct, whose field types are pasted once, in their
+/// aliases (SOUNDNESS.md, P9); a plain struct's are pasted in the struct and its aliases
+/// already, and the probe is one more paste in the same module, meaning the same.
+pub(crate) fn elision_probes(model: &PinDataStruct) -> proc_macro2::TokenStream {
+    let mut out = proc_macro2::TokenStream::new();
+    if !matches!(model.style, Style::Named)
+        || model.is_self_referential()
+        || !model.generics.params.is_empty()
+        || model.generics.where_clause.is_some()
+    {
+        return out;
+    }
+    struct Suspect(bool, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Suspect {
+        fn visit_path_segment(&mut self, seg: &'ast syn::PathSegment) {
+            // `Self` means nothing in a type alias.
+            if seg.ident == "Self" {
+                self.1 = true;
+            }
+            if let syn::PathArguments::AngleBracketed(args) = &seg.arguments {
+                let has_lifetime = args
+                    .args
+                    .iter()
+                    .any(|a| matches!(a, syn::GenericArgument::Lifetime(_)));
+                let name = seg.ident.to_string();
+                if !has_lifetime && !LIFETIME_FREE.contains(&name.as_str()) {
+                    self.0 = true;
+                }
+            }
+            syn::visit::visit_path_segment(self, seg);
+        }
+        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {
+            self.1 = true;
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {
+            self.1 = true;
+        }
+    }
+    for (i, field) in model.fields.iter().enumerate() {
+        if type_has_reference(&field.ty) {
+            continue;
+        }
+        let mut suspect = Suspect(false, false);
+        syn::visit::Visit::visit_type(&mut suspect, &field.ty);
+        if !suspect.0 || suspect.1 {
+            continue;
+        }
+        let Some(owner) = model.fields[i + 1..]
+            .iter()
+            .find(|f| !f.is_dependent() && !type_has_reference(&f.ty))
+        else {
+            continue;
+        };
+        let lt = syn::Lifetime::new(
+            &format!("'{}", owner.ident.unraw()),
+            proc_macro2::Span::call_site(),
+        );
+        let name = model
+            .names
+            .ident(&format!("elision_probe_{}", field.ident.unraw()));
+        let ty = &field.ty;
+        let cfgs = field.cfg_attrs();
+        out.extend(quote::quote! {
+            #(#cfgs)*
+            #[allow(dead_code, non_camel_case_types, type_alias_bounds, unused_lifetimes)]
+            type #name<#lt> = #ty;
+        });
+    }
+    out
+}
+
+/// Whether `ty` contains a reference (a field holding one borrows something already).
+fn type_has_reference(ty: &Type) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_type_reference(&mut self, _: &'ast syn::TypeReference) {
+            self.0 = true;
+        }
+        fn visit_lifetime(&mut self, _: &'ast syn::Lifetime) {
+            self.0 = true;
+        }
+    }
+    let mut f = Find(false);
+    syn::visit::Visit::visit_type(&mut f, ty);
+    f.0
+}
+
+/// A type as tokens, spaced as a person writes it (`Vec<&'a str>`, `&'a [u8]`).
+fn tidy_type(s: &str) -> String {
+    let mut out = s.to_owned();
+    for (from, to) in [
+        (" < ", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        (" , ", ", "),
+        ("& '", "&'"),
+        ("& ", "&"),
+        ("[ ", "["),
+        (" ]", "]"),
+        (" ;", ";"),
+        (":: ", "::"),
+        (" ::", "::"),
+        ("' ", "'"),
+    ] {
+        out = out.replace(from, to);
+    }
+    out
 }
 
 /// A packed struct cannot have structurally pinned fields (references to its fields may be
@@ -327,215 +678,10 @@ fn lifetimes_in(tokens: proc_macro2::TokenStream, out: &mut Vec<(String, proc_ma
     }
 }
 
-/// The lint attributes (`allow`, `warn`, `deny`, `forbid`) of the struct, for its warnings.
-fn lint_attrs(model: &PinDataStruct) -> proc_macro2::TokenStream {
-    model
-        .attrs
-        .iter()
-        .filter(|a| {
-            ["allow", "warn", "deny", "forbid"]
-                .iter()
-                .any(|l| crate::cfg::is_named(a.path(), l))
-        })
-        .map(quote::ToTokens::to_token_stream)
-        .collect()
-}
-
-/// A dependent typed `&'owner mut T` whose owner is not `#[borrowed(mut)]`: the initializer
-/// binds a shared owner as `&'owner T`, so `&mut owner` fails there with a message about a
-/// binding the user cannot see. A warning, not an error, at the `&'owner mut`, saying what to
-/// write: a `&'owner mut` that does not point into `owner` (a reborrowed generic `&'a mut`, a
-/// leaked `&'static mut`, or `None`) is valid, just unusual.
-fn check_mut_borrow_of_shared(model: &PinDataStruct, diag: &mut DiagCtxt) {
-    struct MutRefs<'m>(&'m PinDataStruct, Vec<(proc_macro2::Span, usize)>);
-    impl<'ast> syn::visit::Visit<'ast> for MutRefs<'_> {
-        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
-            if let (Some(m), Some(lt)) = (&r.mutability, &r.lifetime) {
-                if let Some(j) = self.0.field_index(&lt.ident) {
-                    let span = r.and_token.span;
-                    let span = span.join(m.span).unwrap_or(lt.span());
-                    self.1.push((span, j));
-                }
-            }
-            syn::visit::visit_type_reference(self, r);
-        }
-    }
-    let lint_attrs = lint_attrs(model);
-    for field in &model.fields {
-        let mut refs = MutRefs(model, Vec::new());
-        syn::visit::Visit::visit_type(&mut refs, &field.ty);
-        let mut warned = Vec::new();
-        for (span, j) in refs.1 {
-            let owner = &model.fields[j];
-            if owner.lending.is_mut() || warned.contains(&j) {
-                continue;
-            }
-            warned.push(j);
-            diag.warning(
-                span,
-                "borrowed_mut_missing",
-                format_args!(
-                    "field `{name}` holds `&'{o} mut`, but `{o}` is borrowed shared (the \
-                     initializer binds it as `{o_ty}`): to give `{name}` the one `&mut` \
-                     of `{o}`, add `#[borrowed(mut)]` to `{o}`",
-                    name = field.ident,
-                    o = owner.ident,
-                    o_ty = {
-                        let ty = &owner.ty;
-                        let ty = quote::quote!(#ty).to_string().replace(' ', "");
-                        match owner.pinned {
-                            Some(_) => format!("Pin<&'{} {ty}>", owner.ident),
-                            None => format!("&'{} {ty}", owner.ident),
-                        }
-                    },
-                ),
-                lint_attrs.clone(),
-            );
-        }
-    }
-}
-
-/// Standard types invariant in their type arguments, by the last segment of their path.
-const INVARIANT_TYPES: &[&str] = &[
-    "Cell",
-    "RefCell",
-    "UnsafeCell",
-    "SyncUnsafeCell",
-    "OnceCell",
-    "OnceLock",
-    "LazyCell",
-    "LazyLock",
-    "Mutex",
-    "RwLock",
-    "SpinLock",
-    "Opaque",
-];
-
-/// Where a captured lifetime sits in a position that makes the field invariant in it (a
-/// `Cell<..>`, behind `&mut`/`*mut`, a function's argument, a trait object's arguments): the
-/// span of the lifetime and why.
-fn invariant_position(ty: &Type, lt: &syn::Ident) -> Option<(proc_macro2::Span, String)> {
-    struct Find<'l> {
-        lt: &'l syn::Ident,
-        why: Vec<String>,
-        found: Option<(proc_macro2::Span, String)>,
-    }
-    impl Find<'_> {
-        fn within(&mut self, why: String, f: impl FnOnce(&mut Self)) {
-            self.why.push(why);
-            f(self);
-            self.why.pop();
-        }
-    }
-    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
-        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
-            if self.found.is_none() && &l.ident == self.lt {
-                if let Some(why) = self.why.last() {
-                    self.found = Some((l.span(), why.clone()));
-                }
-            }
-        }
-        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
-            if let Some(l) = &r.lifetime {
-                self.visit_lifetime(l);
-            }
-            if r.mutability.is_some() {
-                self.within("`&mut T` is invariant in `T`".into(), |v| {
-                    v.visit_type(&r.elem)
-                });
-            } else {
-                self.visit_type(&r.elem);
-            }
-        }
-        fn visit_type_ptr(&mut self, p: &'ast syn::TypePtr) {
-            if p.mutability.is_some() {
-                self.within("`*mut T` is invariant in `T`".into(), |v| {
-                    v.visit_type(&p.elem)
-                });
-            } else {
-                self.visit_type(&p.elem);
-            }
-        }
-        fn visit_type_bare_fn(&mut self, f: &'ast syn::TypeBareFn) {
-            self.within(
-                "a function type is contravariant in its arguments".into(),
-                |v| {
-                    for input in &f.inputs {
-                        v.visit_type(&input.ty);
-                    }
-                },
-            );
-            self.visit_return_type(&f.output);
-        }
-        fn visit_type_param_bound(&mut self, b: &'ast syn::TypeParamBound) {
-            match b {
-                syn::TypeParamBound::Trait(t) => self
-                    .within("a trait object is invariant in its arguments".into(), |v| {
-                        syn::visit::visit_trait_bound(v, t)
-                    }),
-                other => syn::visit::visit_type_param_bound(self, other),
-            }
-        }
-        fn visit_path_segment(&mut self, seg: &'ast syn::PathSegment) {
-            let name = seg.ident.to_string();
-            if INVARIANT_TYPES.contains(&name.as_str())
-                && !matches!(seg.arguments, syn::PathArguments::None)
-            {
-                self.within(format!("`{name}<T>` is invariant in `T`"), |v| {
-                    syn::visit::visit_path_segment(v, seg)
-                });
-            } else {
-                syn::visit::visit_path_segment(self, seg);
-            }
-        }
-    }
-    let mut find = Find {
-        lt,
-        why: Vec::new(),
-        found: None,
-    };
-    syn::visit::Visit::visit_type(&mut find, ty);
-    find.found
-}
-
-/// A capture not declared invariant in a position that is invariant for a standard type: the
-/// generated covariance check rejects the struct ("one type is more general than the other"); this
-/// warning says why, in words, and what to write. Only a warning: a user type may be named
-/// like a standard one and be covariant, and rustc's check is what decides.
-fn check_known_invariance(model: &PinDataStruct, diag: &mut DiagCtxt) {
-    use super::model::Variance;
-    if crate::test_switch::disabled("covariance") {
-        return;
-    }
-    let lint_attrs = lint_attrs(model);
-    for field in model.fields.iter().filter(|f| f.is_dependent()) {
-        for capture in &field.captures {
-            if field.capture_variance(capture) == Variance::Invariant {
-                continue;
-            }
-            let Some((span, why)) = invariant_position(&field.ty, &capture.ident) else {
-                continue;
-            };
-            diag.warning(
-                span,
-                "field_not_covariant",
-                format_args!(
-                    "field `{name}` is not covariant in `{capture}` ({why}), so it does not \
-                     compile as it is: write `#[uses({capture}: invariant)]` on `{name}` (it is \
-                     then reached through `with_{name}(|f| ..)` and `with_project`)",
-                    name = field.ident.unraw(),
-                ),
-                lint_attrs.clone(),
-            );
-        }
-    }
-}
-
 /// `PhantomPinned` only makes the struct `!Unpin` if it is a `#[pin]` field. Without `#[pin]`
-/// the program is still sound, so this is a warning (as in upstream pin-init), which the
-/// struct's own lint attributes (`#[allow(deprecated)]`) apply to.
+/// the field does nothing, which is never what was meant: an error, as in the kernel's
+/// `pin_data!` (a warning would stop a `CONFIG_WERROR` build all the same, and say less).
 fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
-    let lint_attrs = lint_attrs(model);
     for field in &model.fields {
         let Some(span) = phantom_pinned(&field.ty) else {
             continue;
@@ -547,14 +693,12 @@ fn check_phantom_pinned(model: &PinDataStruct, diag: &mut DiagCtxt) {
             };
             let ty = &field.ty;
             let ty = quote::quote!(#ty).to_string().replace(' ', "");
-            diag.warning(
+            diag.error(
                 span,
-                "phantom_pinned_without_pin",
                 format_args!(
                     "field `{name}` of type `PhantomPinned` has no effect without `#[pin]`: \
                      write `{fix}{ty}`"
                 ),
-                lint_attrs.clone(),
             );
         }
     }
@@ -667,109 +811,14 @@ mod tests {
                 c: u32,
             }
         });
-        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("packed"));
-    }
-
-    /// The warnings (no errors) of `item`.
-    fn warnings_of(item: proc_macro2::TokenStream) -> Vec<String> {
-        let diag = run_on(item);
-        assert!(!diag.has_errors(), "{:?}", diag.messages());
-        diag.warning_messages()
+        assert!(errors[1].contains("`PhantomPinned` has no effect"));
     }
 
     #[test]
-    fn mut_borrow_of_a_shared_owner_says_borrowed_mut() {
-        let msgs = warnings_of(quote! {
-            struct Buf {
-                head: &'owner mut [u8],
-                tail: Option<&'owner mut [u8]>,
-                #[pin]
-                owner: Vec<u8>,
-            }
-        });
-        assert_eq!(
-            msgs,
-            [
-                "field `head` holds `&'owner mut`, but `owner` is borrowed shared (the \
-                 initializer binds it as `Pin<&'owner Vec<u8>>`): to give `head` the one `&mut` \
-                 of `owner`, add `#[borrowed(mut)]` to `owner`",
-                "field `tail` holds `&'owner mut`, but `owner` is borrowed shared (the \
-                 initializer binds it as `Pin<&'owner Vec<u8>>`): to give `tail` the one `&mut` \
-                 of `owner`, add `#[borrowed(mut)]` to `owner`",
-            ]
-        );
-        // Declared mutable, a shared `&'owner`, a `&'a mut` of a generic: nothing to say.
-        assert!(warnings_of(quote! {
-            struct Buf<'a> {
-                head: &'owner mut [u8],
-                #[borrowed(mut)]
-                owner: Vec<u8>,
-            }
-        })
-        .is_empty());
-        assert!(warnings_of(quote! {
-            struct Buf<'a> {
-                head: &'owner [u8],
-                out: &'a mut u8,
-                owner: Vec<u8>,
-            }
-        })
-        .is_empty());
-    }
-
-    #[test]
-    fn known_invariant_captures_say_uses_invariant() {
-        let msgs = warnings_of(quote! {
-            struct S {
-                a: Cell<&'text str>,
-                b: &'text mut &'text str,
-                c: fn(&'text str) -> &'text str,
-                d: Box<dyn Fn(&'text str) + 'text>,
-                #[uses('text: invariant)]
-                e: RefCell<&'text str>,
-                f: (&'text str, fn() -> &'text str),
-                text: String,
-            }
-        });
-        // `b` is also told about `#[borrowed(mut)]`.
-        let msgs: Vec<_> = msgs.iter().filter(|m| m.contains("covariant in")).collect();
-        let why: Vec<_> = msgs
-            .iter()
-            .map(|m| m.split(['(', ')']).nth(1).unwrap())
-            .collect();
-        assert_eq!(
-            why,
-            [
-                "`Cell<T>` is invariant in `T`",
-                "`&mut T` is invariant in `T`",
-                "a function type is contravariant in its arguments",
-                "a trait object is invariant in its arguments",
-            ]
-        );
-        assert!(msgs[0].starts_with(
-            "field `a` is not covariant in `'text` (`Cell<T>` is invariant in `T`), so it does \
-             not compile as it is: write `#[uses('text: invariant)]` on `a`"
-        ));
-    }
-
-    #[test]
-    fn phantom_pinned_without_pin_is_a_warning() {
-        let warnings = |item| {
-            let mut diag = DiagCtxt::default();
-            let model = PinDataStruct::parse(
-                syn::parse2(item).unwrap(),
-                Args::default(),
-                crate::names::Names::new(&[]),
-                &mut diag,
-            )
-            .unwrap();
-            run(&model, &mut diag);
-            assert!(!diag.has_errors());
-            (diag.warning_messages(), diag.to_warnings().to_string())
-        };
-        let (msgs, tokens) = warnings(quote! {
-            #[allow(deprecated)]
+    fn phantom_pinned_without_pin_is_an_error() {
+        let errors = check(quote! {
             #[repr(C)]
             struct Foo {
                 a: core::marker::PhantomPinned,
@@ -779,27 +828,102 @@ mod tests {
             }
         });
         assert_eq!(
-            msgs,
+            errors,
             [
                 "field `a` of type `PhantomPinned` has no effect without `#[pin]`: write \
               `#[pin] a: core::marker::PhantomPinned`"
             ]
         );
-        // The struct's lint levels apply, its other attributes do not.
-        assert!(
-            tokens.starts_with("# [allow (deprecated)] const _"),
-            "{tokens}"
-        );
-        assert!(!tokens.contains("repr"), "{tokens}");
-        let (msgs, _) = warnings(quote!(
-            struct T(u8, PhantomPinned);
-        ));
         assert_eq!(
-            msgs,
+            check(quote!(
+                struct T(u8, PhantomPinned);
+            )),
             [
                 "field `1` of type `PhantomPinned` has no effect without `#[pin]`: write \
               `#[pin] PhantomPinned`"
             ]
+        );
+    }
+
+    #[test]
+    fn std_derives_on_self_referential_structs_say_what_to_write() {
+        let errors = check(quote! {
+            #[derive(Debug, Zeroable)]
+            #[derive(Clone)]
+            struct Parsed {
+                words: Vec<&'text str>,
+                text: String,
+            }
+        });
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("write `impl core::fmt::Debug for Parsed` by hand"));
+        assert!(errors[0].contains("`self.words()`"));
+        assert!(errors[1].contains("new initializer"));
+        // A plain struct derives what it likes.
+        assert!(check(quote! {
+            #[derive(Debug, Clone)]
+            struct Plain<'dev> {
+                dev: &'dev u8,
+            }
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn elision_probes_only_for_suspect_path_types() {
+        let probes = |item| {
+            let mut diag = DiagCtxt::default();
+            let model = PinDataStruct::parse(
+                syn::parse2(item).unwrap(),
+                Args::default(),
+                crate::names::Names::new(&[]),
+                &mut diag,
+            )
+            .unwrap();
+            elision_probes(&model).to_string()
+        };
+        let out = probes(quote! {
+            struct RxQueue {
+                cursor: Iter<u8>,
+                v: Vec<u8>,
+                links: ListLinks<Self>,
+                m: Foo<m!()>,
+                buf: [u8; 64],
+            }
+        });
+        assert_eq!(out.matches("] type ").count(), 1, "{out}");
+        assert!(out.contains("< 'v > = Iter < u8 >"), "{out}");
+        // Not with generics: a second lifetime in scope makes rustc suggest none.
+        assert!(probes(quote! {
+            struct Q<'a> {
+                cursor: Iter<u8>,
+                r: &'a u8,
+                buf: [u8; 64],
+            }
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn elided_lifetimes_name_the_fields_to_borrow() {
+        let errors = check(quote! {
+            struct Frame {
+                payload: &[u8],
+                args: Vec<&'_ str>,
+                f: fn(&str) -> &str,
+                d: Box<dyn Fn(&str) + '_>,
+                e: [u8; core::mem::size_of::<&u8>()],
+                buf: Vec<u8>,
+            }
+        });
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("write `payload: &'buf [u8]`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].contains("write `args: Vec<&'buf str>`"),
+            "{errors:?}"
         );
     }
 
@@ -822,7 +946,7 @@ mod tests {
     #[test]
     fn no_attribute_macro_after_pin_data_on_self_referential_structs() {
         let errors = check(quote! {
-            #[derive(Debug)]
+            #[derive(Zeroable)]
             #[doc = "docs"]
             #[allow(dead_code)]
             #[reverse_fields]

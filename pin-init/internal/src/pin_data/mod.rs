@@ -16,10 +16,12 @@
 //!    reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
 //!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
-//!    `PhantomPinned` without `#[pin]` (a warning), macros where the analysis must read syntax,
-//!    and the hints that say what to write (a missing `#[borrowed(mut)]`, a known-invariant
-//!    capture). Everything here is conservative: syntax cannot resolve a type, so a check that
-//!    would need to (is this `Cell` the standard one?) is a warning or is left to rustc.
+//!    `PhantomPinned` without `#[pin]`, a `core` derive on a
+//!    self-referential struct, a field type with an elided lifetime, macros where the analysis must read syntax,
+//!    Everything here is conservative: syntax cannot resolve a type, so a check that would
+//!    need to (is this `Cell` the standard one?) is left to rustc, whose error carries the
+//!    advice (the covariance check's lifetime is named as what to write). There are no
+//!    warnings (see `diag`).
 //! 3. **Checks emitted as code for rustc to prove** ([`gen`]): what needs types. Never-called
 //!    functions and impls whose compilation is the proof: `__drop_order_check`
 //!    (`gen/selfref/drop_order.rs`: declared order is a valid drop order, implied bounds
@@ -60,20 +62,25 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         Err(e) => return e.to_compile_error(),
     };
     let args = model::Args::parse(args, &mut diag);
-    let Some(model) = model::PinDataStruct::parse(item, args, names.clone(), &mut diag) else {
+    let Some(mut model) = model::PinDataStruct::parse(item, args, names.clone(), &mut diag) else {
         // Not a struct: emit the input unchanged so that only our error is reported.
         let errors = diag.to_compile_errors();
         return quote!(#errors #input);
     };
     checks::run(&model, &mut diag);
-    let warnings = diag.to_warnings();
     if diag.has_errors() {
         // Emit the struct as written (without our attributes) so that code using it does not
-        // produce follow-up errors, plus every error and warning found. The pin data too: the
+        // produce follow-up errors, plus every error found. The pin data too: the
         // initializers of the struct (`pin_init!`) need it, and would otherwise each report that
         // the struct is not a `#[pin_data]` struct, which it is. It is safe to emit whatever
         // the struct's problem: the errors above stop the compilation.
         let errors = diag.to_compile_errors();
+        // The derives refused on a self-referential struct are left out: they would only report
+        // the same mistake again, in the terms of the erased storage.
+        if model.is_self_referential() {
+            strip_std_derives(&mut model.attrs);
+        }
+        let probes = checks::elision_probes(&model);
         let def = gen::struct_def::generate_after_error(&model);
         let aliases = gen::aliases::generate(&model);
         let pin_data = gen::pin_data::generate(&model);
@@ -81,7 +88,6 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
             .is_self_referential()
             .then(|| gen::selfref::pin_data_lt::generate(&model));
         let beside = quote! {
-            #warnings
             #aliases
             const _: () = {
                 #pin_data
@@ -89,11 +95,34 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
             };
         };
         let beside = crate::cfg::on_every_item(beside, &model.cfgs);
-        return quote!(#errors #def #beside);
+        let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+        return quote!(#errors #probes #def #beside);
     }
     // The struct carries its conditions itself; every item beside it gets them too.
+    // Before the struct: where a probe fails, its error (which suggests the right lifetime)
+    // comes first.
+    let probes = checks::elision_probes(&model);
     let def = gen::struct_def::generate(&model);
     let beside = gen::generate(&model);
-    let beside = crate::cfg::on_every_item(quote!(#warnings #beside), &model.cfgs);
-    quote!(#def #beside)
+    let beside = crate::cfg::on_every_item(beside, &model.cfgs);
+    let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+    quote!(#probes #def #beside)
+}
+
+/// Removes the derives of `core` that `checks` refuses on a self-referential struct from its
+/// `#[derive(..)]` attributes (an attribute left empty is removed).
+fn strip_std_derives(attrs: &mut Vec<syn::Attribute>) {
+    attrs.retain_mut(|attr| {
+        let paths = checks::derive_paths(attr);
+        if paths.is_empty() || !paths.iter().any(checks::is_std_derive) {
+            return true;
+        }
+        let kept: Vec<&syn::Path> = paths.iter().filter(|p| !checks::is_std_derive(p)).collect();
+        if kept.is_empty() {
+            return false;
+        }
+        let pound = attr.pound_token;
+        *attr = syn::parse_quote!(#pound [derive(#(#kept),*)]);
+        true
+    });
 }

@@ -46,6 +46,32 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
         &'__pin_4rgaj6oc1nvc2 mut Split,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Split`: it takes `self: Pin<&mut Self>`, not `&mut Split`",
+    label = "this is not a `Pin<&mut Split>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Split>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Split_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Split_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
+        &'__this_4rgaj6oc1nvc2 mut self,
+        f_4rgaj6oc1nvc2: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
+            __SplitWithProjection_4rgaj6oc1nvc2<'__this_4rgaj6oc1nvc2, 'buf>,
+        ) -> __R_4rgaj6oc1nvc2,
+    ) -> __R_4rgaj6oc1nvc2
+    where
+        Self: Split_with_project_needs_Pin,
+    {
+        let _ = f_4rgaj6oc1nvc2;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl Split_with_project_without_Pin for Split {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl Split {
@@ -181,6 +207,20 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
         (&'__this_4rgaj6oc1nvc2 mut Split, &'buf ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_4rgaj6oc1nvc2: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_4rgaj6oc1nvc2 {}
+impl Split_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Split {}
+#[allow(non_camel_case_types)]
+trait Split_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_4rgaj6oc1nvc2: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Split_must_not_impl_Drop_use_PinnedDrop_instead for T_4rgaj6oc1nvc2 {}
+impl Split_must_not_impl_Drop_use_PinnedDrop_instead for Split {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -278,7 +318,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_4rgaj6oc1nvc2 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -290,6 +330,7 @@ const _: () = {
         where
             __F_4rgaj6oc1nvc2: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Split,
+                (pin_init::__internal::FieldLifetime<'buf>,),
                 SplitFieldLifetimes_4rgaj6oc1nvc2<'buf>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -297,6 +338,14 @@ const _: () = {
                 >,
         {
             f_4rgaj6oc1nvc2
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'buf>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'buf>,) {
+            (pin_init::__internal::FieldLifetime::<'buf>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -328,22 +377,6 @@ const _: () = {
             'head_not_covariant_in_buf_so_write_uses_buf_invariant,
         > = value_4rgaj6oc1nvc2;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 {}
-    impl<
-        T_4rgaj6oc1nvc2: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2
-    for T_4rgaj6oc1nvc2 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_4rgaj6oc1nvc2 for Split {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_4rgaj6oc1nvc2: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for T_4rgaj6oc1nvc2 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_4rgaj6oc1nvc2 for Split {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_4rgaj6oc1nvc2(this_4rgaj6oc1nvc2: &Split) {
         let Split { head: _, buf: _ } = this_4rgaj6oc1nvc2;
@@ -381,7 +414,11 @@ fn split() -> impl PinInit<Split> {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_xi8kvexi5nhs2, fields_being_initialized_xi8kvexi5nhs2| {
+                >(move |
+                    slot_xi8kvexi5nhs2,
+                    _field_lifetimes_xi8kvexi5nhs2,
+                    fields_being_initialized_xi8kvexi5nhs2|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -432,6 +469,7 @@ fn split() -> impl PinInit<Split> {
             let __initializer_xi8kvexi5nhs2 = move |slot_xi8kvexi5nhs2| {
                 __initializer_xi8kvexi5nhs2(
                         slot_xi8kvexi5nhs2,
+                        __data_xi8kvexi5nhs2.__field_lifetimes(),
                         __data_xi8kvexi5nhs2.__with_lt(),
                     )
                     .map(|_| ())

@@ -61,6 +61,32 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_inner(|inner| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
 trait CommandQueue_inner_is_invariant_use_with_inner {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `CommandQueue`: it takes `self: Pin<&mut Self>`, not `&mut CommandQueue`",
+    label = "this is not a `Pin<&mut CommandQueue>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut CommandQueue>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait CommandQueue_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait CommandQueue_with_project_without_Pin<'a> {
+    #[doc(hidden)]
+    fn with_project<'__this_7rd0hunl80hn3, __R_7rd0hunl80hn3>(
+        &'__this_7rd0hunl80hn3 mut self,
+        f_7rd0hunl80hn3: impl for<'cmdq> pin_init::__internal::core::ops::FnOnce(
+            __CommandQueueWithProjection_7rd0hunl80hn3<'__this_7rd0hunl80hn3, 'cmdq, 'a>,
+        ) -> __R_7rd0hunl80hn3,
+    ) -> __R_7rd0hunl80hn3
+    where
+        Self: CommandQueue_with_project_needs_Pin,
+    {
+        let _ = f_7rd0hunl80hn3;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a> CommandQueue_with_project_without_Pin<'a> for CommandQueue<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
@@ -208,6 +234,21 @@ struct __CommandQueueWithProjectionRef_7rd0hunl80hn3<
         (&'__this_7rd0hunl80hn3 mut CommandQueue<'a>, &'cmdq ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_7rd0hunl80hn3: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_7rd0hunl80hn3 {}
+impl<'a> CommandQueue_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for CommandQueue<'a> {}
+#[allow(non_camel_case_types)]
+trait CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_7rd0hunl80hn3: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for T_7rd0hunl80hn3 {}
+impl<'a> CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for CommandQueue<'a> {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -307,7 +348,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a> __ThePinData_7rd0hunl80hn3<'a> {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -319,6 +360,7 @@ const _: () = {
         where
             __F_7rd0hunl80hn3: for<> pin_init::__internal::core::ops::FnOnce(
                 *mut CommandQueue<'a>,
+                (),
                 CommandQueueFieldLifetimes_7rd0hunl80hn3<'cmdq, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -326,6 +368,12 @@ const _: () = {
                 >,
         {
             f_7rd0hunl80hn3
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes(self) -> () {
+            ()
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -347,23 +395,6 @@ const _: () = {
             __pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,
         >;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3 {}
-    impl<
-        T_7rd0hunl80hn3: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
-    for T_7rd0hunl80hn3 {}
-    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_7rd0hunl80hn3
-    for CommandQueue<'a> {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_7rd0hunl80hn3: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for T_7rd0hunl80hn3 {}
-    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_7rd0hunl80hn3 for CommandQueue<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_7rd0hunl80hn3<'a>(this_7rd0hunl80hn3: &CommandQueue<'a>) {
         let CommandQueue { inner: _, dev: _ } = this_7rd0hunl80hn3;
@@ -401,7 +432,11 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_3ijr7m8qmn2h2, fields_being_initialized_3ijr7m8qmn2h2| {
+                >(move |
+                    slot_3ijr7m8qmn2h2,
+                    _field_lifetimes_3ijr7m8qmn2h2,
+                    fields_being_initialized_3ijr7m8qmn2h2|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -452,6 +487,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
             let __initializer_3ijr7m8qmn2h2 = move |slot_3ijr7m8qmn2h2| {
                 __initializer_3ijr7m8qmn2h2(
                         slot_3ijr7m8qmn2h2,
+                        __data_3ijr7m8qmn2h2.__field_lifetimes(),
                         __data_3ijr7m8qmn2h2.__with_lt(),
                     )
                     .map(|_| ())

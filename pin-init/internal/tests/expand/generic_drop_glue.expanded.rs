@@ -82,6 +82,38 @@ where
         &'__pin_9k4sjvv0az3t1 mut Parsed<'a, T>,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Parsed`: it takes `self: Pin<&mut Self>`, not `&mut Parsed`",
+    label = "this is not a `Pin<&mut Parsed>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Parsed>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Parsed_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Parsed_with_project_without_Pin<'a, T: Parse>
+where
+    T: Send,
+{
+    #[doc(hidden)]
+    fn with_project<'__this_9k4sjvv0az3t1, __R_9k4sjvv0az3t1>(
+        &'__this_9k4sjvv0az3t1 mut self,
+        f_9k4sjvv0az3t1: impl for<'buf> pin_init::__internal::core::ops::FnOnce(
+            __ParsedWithProjection_9k4sjvv0az3t1<'__this_9k4sjvv0az3t1, 'buf, 'a, T>,
+        ) -> __R_9k4sjvv0az3t1,
+    ) -> __R_9k4sjvv0az3t1
+    where
+        Self: Parsed_with_project_needs_Pin,
+    {
+        let _ = f_9k4sjvv0az3t1;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a, T: Parse> Parsed_with_project_without_Pin<'a, T> for Parsed<'a, T>
+where
+    T: Send,
+{}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a, T: Parse> Parsed<'a, T>
@@ -264,6 +296,27 @@ where
         (&'__this_9k4sjvv0az3t1 mut Parsed<'a, T>, &'buf ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_9k4sjvv0az3t1: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_9k4sjvv0az3t1 {}
+impl<'a, T: Parse> Parsed_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for Parsed<'a, T>
+where
+    T: Send,
+{}
+#[allow(non_camel_case_types)]
+trait Parsed_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_9k4sjvv0az3t1: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Parsed_must_not_impl_Drop_use_PinnedDrop_instead for T_9k4sjvv0az3t1 {}
+impl<'a, T: Parse> Parsed_must_not_impl_Drop_use_PinnedDrop_instead for Parsed<'a, T>
+where
+    T: Send,
+{}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -443,7 +496,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a, T: Parse> __ThePinData_9k4sjvv0az3t1<'a, T>
     where
         T: Send,
@@ -458,6 +511,7 @@ const _: () = {
         where
             __F_9k4sjvv0az3t1: for<'buf> pin_init::__internal::core::ops::FnOnce(
                 *mut Parsed<'a, T>,
+                (pin_init::__internal::FieldLifetime<'buf>,),
                 ParsedFieldLifetimes_9k4sjvv0az3t1<'buf, 'a, T>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -465,6 +519,14 @@ const _: () = {
                 >,
         {
             f_9k4sjvv0az3t1
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'buf>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'buf>,) {
+            (pin_init::__internal::FieldLifetime::<'buf>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -515,30 +577,6 @@ const _: () = {
             T,
         > = value_9k4sjvv0az3t1;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1 {}
-    impl<
-        T_9k4sjvv0az3t1: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
-    for T_9k4sjvv0az3t1 {}
-    impl<'a, T: Parse> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_9k4sjvv0az3t1
-    for Parsed<'a, T>
-    where
-        T: Send,
-    {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_9k4sjvv0az3t1: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1 for T_9k4sjvv0az3t1 {}
-    impl<'a, T: Parse> MustNotImplDrop_use_PinnedDrop_instead_9k4sjvv0az3t1
-    for Parsed<'a, T>
-    where
-        T: Send,
-    {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_9k4sjvv0az3t1<'a, T: Parse>(
         this_9k4sjvv0az3t1: &Parsed<'a, T>,
@@ -585,7 +623,11 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_854oypmk9uuz0, fields_being_initialized_854oypmk9uuz0| {
+                >(move |
+                    slot_854oypmk9uuz0,
+                    _field_lifetimes_854oypmk9uuz0,
+                    fields_being_initialized_854oypmk9uuz0|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -672,6 +714,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
             let __initializer_854oypmk9uuz0 = move |slot_854oypmk9uuz0| {
                 __initializer_854oypmk9uuz0(
                         slot_854oypmk9uuz0,
+                        __data_854oypmk9uuz0.__field_lifetimes(),
                         __data_854oypmk9uuz0.__with_lt(),
                     )
                     .map(|_| ())

@@ -71,6 +71,32 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_current(|current| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
 )]
 trait Channel_current_is_invariant_use_with_current {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Channel`: it takes `self: Pin<&mut Self>`, not `&mut Channel`",
+    label = "this is not a `Pin<&mut Channel>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Channel>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Channel_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Channel_with_project_without_Pin<'a> {
+    #[doc(hidden)]
+    fn with_project<'__this_zreq56oea7772, __R_zreq56oea7772>(
+        &'__this_zreq56oea7772 mut self,
+        f_zreq56oea7772: impl for<'names> pin_init::__internal::core::ops::FnOnce(
+            __ChannelWithProjection_zreq56oea7772<'__this_zreq56oea7772, 'names, 'a>,
+        ) -> __R_zreq56oea7772,
+    ) -> __R_zreq56oea7772
+    where
+        Self: Channel_with_project_needs_Pin,
+    {
+        let _ = f_zreq56oea7772;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl<'a> Channel_with_project_without_Pin<'a> for Channel<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl<'a> Channel<'a> {
@@ -226,6 +252,20 @@ struct __ChannelWithProjectionRef_zreq56oea7772<
         (&'__this_zreq56oea7772 mut Channel<'a>, &'names ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_zreq56oea7772: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_zreq56oea7772 {}
+impl<'a> Channel_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Channel<'a> {}
+#[allow(non_camel_case_types)]
+trait Channel_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_zreq56oea7772: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Channel_must_not_impl_Drop_use_PinnedDrop_instead for T_zreq56oea7772 {}
+impl<'a> Channel_must_not_impl_Drop_use_PinnedDrop_instead for Channel<'a> {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -347,7 +387,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl<'a> __ThePinData_zreq56oea7772<'a> {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -359,6 +399,7 @@ const _: () = {
         where
             __F_zreq56oea7772: for<'names> pin_init::__internal::core::ops::FnOnce(
                 *mut Channel<'a>,
+                (pin_init::__internal::FieldLifetime<'names>,),
                 ChannelFieldLifetimes_zreq56oea7772<'names, 'a>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -366,6 +407,14 @@ const _: () = {
                 >,
         {
             f_zreq56oea7772
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'names>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'names>,) {
+            (pin_init::__internal::FieldLifetime::<'names>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -391,23 +440,6 @@ const _: () = {
             __pin_init_field_current_zreq56oea7772<'names, 'a>,
         >;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772 {}
-    impl<
-        T_zreq56oea7772: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
-    for T_zreq56oea7772 {}
-    impl<'a> UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_zreq56oea7772
-    for Channel<'a> {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_zreq56oea7772: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for T_zreq56oea7772 {}
-    impl<'a> MustNotImplDrop_use_PinnedDrop_instead_zreq56oea7772 for Channel<'a> {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_zreq56oea7772<'a>(this_zreq56oea7772: &Channel<'a>) {
         let Channel { current: _, names: _, dev: _ } = this_zreq56oea7772;
@@ -447,7 +479,11 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_9c9144ugizqv3, fields_being_initialized_9c9144ugizqv3| {
+                >(move |
+                    slot_9c9144ugizqv3,
+                    _field_lifetimes_9c9144ugizqv3,
+                    fields_being_initialized_9c9144ugizqv3|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -511,6 +547,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
             let __initializer_9c9144ugizqv3 = move |slot_9c9144ugizqv3| {
                 __initializer_9c9144ugizqv3(
                         slot_9c9144ugizqv3,
+                        __data_9c9144ugizqv3.__field_lifetimes(),
                         __data_9c9144ugizqv3.__with_lt(),
                     )
                     .map(|_| ())

@@ -108,6 +108,7 @@ const _: () = {
         where
             __F_7e8aa2cmlj8k3: pin_init::__internal::core::ops::FnOnce(
                 *mut Guarded<T>,
+                (),
                 Self,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -116,6 +117,9 @@ const _: () = {
         {
             f_7e8aa2cmlj8k3
         }
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        fn __field_lifetimes(self) {}
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
         fn __with_lt(self) -> Self {

@@ -186,6 +186,7 @@ const _: () = {
         where
             __F_hhckcbrntzmr3: pin_init::__internal::core::ops::FnOnce(
                 *mut Plain<'a, T, N>,
+                (),
                 Self,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -194,6 +195,9 @@ const _: () = {
         {
             f_hhckcbrntzmr3
         }
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        pub fn __field_lifetimes(self) {}
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
         pub fn __with_lt(self) -> Self {
@@ -376,7 +380,11 @@ where
                 .__make_closure::<
                     _,
                     Error,
-                >(move |slot_9xbpy8z6b0yj1, fields_being_initialized_9xbpy8z6b0yj1| {
+                >(move |
+                    slot_9xbpy8z6b0yj1,
+                    _field_lifetimes_9xbpy8z6b0yj1,
+                    fields_being_initialized_9xbpy8z6b0yj1|
+                {
                     let this = unsafe {
                         pin_init::__internal::core::ptr::NonNull::new_unchecked(
                             slot_9xbpy8z6b0yj1,
@@ -473,6 +481,7 @@ where
             let __initializer_9xbpy8z6b0yj1 = move |slot_9xbpy8z6b0yj1| {
                 __initializer_9xbpy8z6b0yj1(
                         slot_9xbpy8z6b0yj1,
+                        __data_9xbpy8z6b0yj1.__field_lifetimes(),
                         __data_9xbpy8z6b0yj1.__with_lt(),
                     )
                     .map(|_| ())

@@ -95,6 +95,32 @@ struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
         &'__pin_8bdrk42bjzww1 mut Config,
     >,
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `Config`: it takes `self: Pin<&mut Self>`, not `&mut Config`",
+    label = "this is not a `Pin<&mut Config>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Config>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait Config_with_project_needs_Pin {}
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait Config_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
+        &'__this_8bdrk42bjzww1 mut self,
+        f_8bdrk42bjzww1: impl for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
+            __ConfigWithProjection_8bdrk42bjzww1<'__this_8bdrk42bjzww1, 'words, 'text>,
+        ) -> __R_8bdrk42bjzww1,
+    ) -> __R_8bdrk42bjzww1
+    where
+        Self: Config_with_project_needs_Pin,
+    {
+        let _ = f_8bdrk42bjzww1;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+impl Config_with_project_without_Pin for Config {}
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
 impl Config {
@@ -394,6 +420,20 @@ struct __ConfigWithProjectionRef_8bdrk42bjzww1<
         (&'__this_8bdrk42bjzww1 mut Config, &'words (), &'text ()),
     >,
 }
+#[allow(non_camel_case_types)]
+trait Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+impl<
+    T_8bdrk42bjzww1: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for T_8bdrk42bjzww1 {}
+impl Config_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop for Config {}
+#[allow(non_camel_case_types)]
+trait Config_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[allow(drop_bounds)]
+impl<
+    T_8bdrk42bjzww1: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> Config_must_not_impl_Drop_use_PinnedDrop_instead for T_8bdrk42bjzww1 {}
+impl Config_must_not_impl_Drop_use_PinnedDrop_instead for Config {}
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -551,7 +591,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_8bdrk42bjzww1 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -563,6 +603,10 @@ const _: () = {
         where
             __F_8bdrk42bjzww1: for<'words, 'text> pin_init::__internal::core::ops::FnOnce(
                 *mut Config,
+                (
+                    pin_init::__internal::FieldLifetime<'words>,
+                    pin_init::__internal::FieldLifetime<'text>,
+                ),
                 ConfigFieldLifetimes_8bdrk42bjzww1<'words, 'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -570,6 +614,20 @@ const _: () = {
                 >,
         {
             f_8bdrk42bjzww1
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'words, 'text>(
+            self,
+        ) -> (
+            pin_init::__internal::FieldLifetime<'words>,
+            pin_init::__internal::FieldLifetime<'text>,
+        ) {
+            (
+                pin_init::__internal::FieldLifetime::<'words>::new(),
+                pin_init::__internal::FieldLifetime::<'text>::new(),
+            )
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -639,22 +697,6 @@ const _: () = {
             'static,
         > = value_8bdrk42bjzww1;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 {}
-    impl<
-        T_8bdrk42bjzww1: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1
-    for T_8bdrk42bjzww1 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_8bdrk42bjzww1 for Config {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_8bdrk42bjzww1: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for T_8bdrk42bjzww1 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_8bdrk42bjzww1 for Config {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_8bdrk42bjzww1(this_8bdrk42bjzww1: &Config) {
         let Config { key: _, value: _, parts: _, words: _, text: _ } = this_8bdrk42bjzww1;
@@ -698,7 +740,11 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                 .__make_closure::<
                     _,
                     pin_init::__internal::core::convert::Infallible,
-                >(move |slot_p7tf844uu8s22, fields_being_initialized_p7tf844uu8s22| {
+                >(move |
+                    slot_p7tf844uu8s22,
+                    _field_lifetimes_p7tf844uu8s22,
+                    fields_being_initialized_p7tf844uu8s22|
+                {
                     #[allow(
                         unreachable_code,
                         unused_variables,
@@ -794,6 +840,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
             let __initializer_p7tf844uu8s22 = move |slot_p7tf844uu8s22| {
                 __initializer_p7tf844uu8s22(
                         slot_p7tf844uu8s22,
+                        __data_p7tf844uu8s22.__field_lifetimes(),
                         __data_p7tf844uu8s22.__with_lt(),
                     )
                     .map(|_| ())

@@ -120,6 +120,7 @@ const _: () = {
         where
             __F_nhp2m9qfahyr3: pin_init::__internal::core::ops::FnOnce(
                 *mut Conditional,
+                (),
                 Self,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -128,6 +129,9 @@ const _: () = {
         {
             f_nhp2m9qfahyr3
         }
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        fn __field_lifetimes(self) {}
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
         fn __with_lt(self) -> Self {
@@ -255,6 +259,38 @@ struct ConditionalSelfRefProjectionRef<'__pin_ucrfykaix1421> {
         &'__pin_ucrfykaix1421 mut ConditionalSelfRef,
     >,
 }
+#[cfg(feature = "kept")]
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+#[diagnostic::on_unimplemented(
+    message = "`with_project` changes a pinned `ConditionalSelfRef`: it takes `self: Pin<&mut Self>`, not `&mut ConditionalSelfRef`",
+    label = "this is not a `Pin<&mut ConditionalSelfRef>`",
+    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut ConditionalSelfRef>` as the function's parameter, and pass `x.as_mut()`"
+)]
+trait ConditionalSelfRef_with_project_needs_Pin {}
+#[cfg(feature = "kept")]
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code, unreachable_pub)]
+trait ConditionalSelfRef_with_project_without_Pin {
+    #[doc(hidden)]
+    fn with_project<'__this_ucrfykaix1421, __R_ucrfykaix1421>(
+        &'__this_ucrfykaix1421 mut self,
+        f_ucrfykaix1421: impl for<'text> pin_init::__internal::core::ops::FnOnce(
+            __ConditionalSelfRefWithProjection_ucrfykaix1421<
+                '__this_ucrfykaix1421,
+                'text,
+            >,
+        ) -> __R_ucrfykaix1421,
+    ) -> __R_ucrfykaix1421
+    where
+        Self: ConditionalSelfRef_with_project_needs_Pin,
+    {
+        let _ = f_ucrfykaix1421;
+        pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+    }
+}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_with_project_without_Pin for ConditionalSelfRef {}
 #[cfg(feature = "kept")]
 #[allow(unused_unsafe, nonstandard_style)]
 #[allow(deprecated)]
@@ -406,6 +442,29 @@ struct __ConditionalSelfRefWithProjectionRef_ucrfykaix1421<
     >,
 }
 #[cfg(feature = "kept")]
+#[allow(non_camel_case_types)]
+trait ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop {}
+#[cfg(feature = "kept")]
+impl<
+    T_ucrfykaix1421: pin_init::PinnedDrop + ?pin_init::__internal::core::marker::Sized,
+> ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for T_ucrfykaix1421 {}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop
+for ConditionalSelfRef {}
+#[cfg(feature = "kept")]
+#[allow(non_camel_case_types)]
+trait ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead {}
+#[cfg(feature = "kept")]
+#[allow(drop_bounds)]
+impl<
+    T_ucrfykaix1421: pin_init::__internal::core::ops::Drop
+        + ?pin_init::__internal::core::marker::Sized,
+> ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead for T_ucrfykaix1421 {}
+#[cfg(feature = "kept")]
+impl ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead
+for ConditionalSelfRef {}
+#[cfg(feature = "kept")]
 #[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
@@ -506,7 +565,7 @@ const _: () = {
             }
         }
     }
-    #[allow(dead_code)]
+    #[allow(dead_code, clippy::unused_unit)]
     impl __ThePinData_ucrfykaix1421 {
         /// Fixes the types of the initializer closure; the closure must work for every
         /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -518,6 +577,7 @@ const _: () = {
         where
             __F_ucrfykaix1421: for<'text> pin_init::__internal::core::ops::FnOnce(
                 *mut ConditionalSelfRef,
+                (pin_init::__internal::FieldLifetime<'text>,),
                 ConditionalSelfRefFieldLifetimes_ucrfykaix1421<'text>,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -525,6 +585,14 @@ const _: () = {
                 >,
         {
             f_ucrfykaix1421
+        }
+        /// The field lifetimes, as the initializer closure's second argument: a borrow error
+        /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+        #[inline(always)]
+        fn __field_lifetimes<'text>(
+            self,
+        ) -> (pin_init::__internal::FieldLifetime<'text>,) {
+            (pin_init::__internal::FieldLifetime::<'text>::new(),)
         }
         /// The pin data with (inferred) field lifetimes.
         #[inline(always)]
@@ -558,23 +626,6 @@ const _: () = {
             'part_not_covariant_in_text_so_write_uses_text_invariant,
         > = value_ucrfykaix1421;
     }
-    #[allow(non_camel_case_types)]
-    trait UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421 {}
-    impl<
-        T_ucrfykaix1421: pin_init::PinnedDrop
-            + ?pin_init::__internal::core::marker::Sized,
-    > UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421
-    for T_ucrfykaix1421 {}
-    impl UselessPinnedDropImpl_you_need_to_specify_PinnedDrop_ucrfykaix1421
-    for ConditionalSelfRef {}
-    #[allow(non_camel_case_types)]
-    trait MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 {}
-    #[allow(drop_bounds)]
-    impl<
-        T_ucrfykaix1421: pin_init::__internal::core::ops::Drop
-            + ?pin_init::__internal::core::marker::Sized,
-    > MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 for T_ucrfykaix1421 {}
-    impl MustNotImplDrop_use_PinnedDrop_instead_ucrfykaix1421 for ConditionalSelfRef {}
     #[allow(dead_code, non_snake_case, clippy::extra_unused_lifetimes)]
     fn __pin_data_not_packed_ucrfykaix1421(this_ucrfykaix1421: &ConditionalSelfRef) {
         let ConditionalSelfRef { part: _, text: _ } = this_ucrfykaix1421;

@@ -103,6 +103,7 @@ const _: () = {
         where
             __F_552whpxn8etz0: pin_init::__internal::core::ops::FnOnce(
                 *mut Pair,
+                (),
                 Self,
             ) -> pin_init::__internal::core::result::Result<
                     pin_init::__internal::InitOk,
@@ -111,6 +112,9 @@ const _: () = {
         {
             f_552whpxn8etz0
         }
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        fn __field_lifetimes(self) {}
         /// The pin data whose methods give the fields' slots.
         #[inline(always)]
         fn __with_lt(self) -> Self {
@@ -221,7 +225,11 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     .__make_closure::<
                         _,
                         pin_init::__internal::core::convert::Infallible,
-                    >(move |slot_i1ca1j6xdqa52, fields_being_initialized_i1ca1j6xdqa52| {
+                    >(move |
+                        slot_i1ca1j6xdqa52,
+                        _field_lifetimes_i1ca1j6xdqa52,
+                        fields_being_initialized_i1ca1j6xdqa52|
+                    {
                         let mut __0_guard_i1ca1j6xdqa52 = {
                             let __val_i1ca1j6xdqa52 = 1u8;
                             unsafe {
@@ -247,6 +255,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 let __initializer_i1ca1j6xdqa52 = move |slot_i1ca1j6xdqa52| {
                     __initializer_i1ca1j6xdqa52(
                             slot_i1ca1j6xdqa52,
+                            __data_i1ca1j6xdqa52.__field_lifetimes(),
                             __data_i1ca1j6xdqa52.__with_lt(),
                         )
                         .map(|_| ())
@@ -283,7 +292,11 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                     .__make_closure::<
                         _,
                         pin_init::__internal::core::convert::Infallible,
-                    >(move |slot_4y65i5fyhdsu2, fields_being_initialized_4y65i5fyhdsu2| {
+                    >(move |
+                        slot_4y65i5fyhdsu2,
+                        _field_lifetimes_4y65i5fyhdsu2,
+                        fields_being_initialized_4y65i5fyhdsu2|
+                    {
                         let mut __0_guard_4y65i5fyhdsu2 = {
                             let __val_4y65i5fyhdsu2 = 3;
                             unsafe {
@@ -309,6 +322,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 let __initializer_4y65i5fyhdsu2 = move |slot_4y65i5fyhdsu2| {
                     __initializer_4y65i5fyhdsu2(
                             slot_4y65i5fyhdsu2,
+                            __data_4y65i5fyhdsu2.__field_lifetimes(),
                             __data_4y65i5fyhdsu2.__with_lt(),
                         )
                         .map(|_| ())

@@ -1,5 +1,5 @@
 // Every problem `#[pin_data]` can see is reported, each at its own place (`PhantomPinned`
-// without `#[pin]` as a warning).
+// without `#[pin]` included).
 use core::marker::PhantomPinned;
 use pin_init::*;
 

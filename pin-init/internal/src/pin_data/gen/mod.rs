@@ -29,10 +29,12 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let pin_data_lt = selfref::pin_data_lt::generate(model);
         let drop_order = selfref::drop_order::generate(model);
         let covariance = selfref::covariance::generate(model);
+        // The drop items at module level: their traits are named for the user (see `drop`).
         return quote! {
             #aliases
             #projection
             #with_project
+            #drop
             // The dependents' and mutable owners' storage is `#[deprecated]` for the user's
             // code (see `selfref::reach_note`); these items reach it.
             #[allow(deprecated)]
@@ -42,7 +44,6 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 #pin_data_lt
                 #drop_order
                 #covariance
-                #drop
                 #not_packed
             };
         };

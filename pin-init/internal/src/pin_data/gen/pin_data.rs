@@ -38,11 +38,16 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             where
                 #f: ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
+                    (),
                     Self,
                 ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
             {
                 #f_local
             }
+
+            /// No field lifetimes (see the self-referential `__field_lifetimes`).
+            #[inline(always)]
+            #vis fn __field_lifetimes(self) {}
 
             /// The pin data whose methods give the fields' slots.
             #[inline(always)]

@@ -148,7 +148,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (def, method) = projection(model, false);
     let (ref_def, ref_method, accessors, with_project) = if model.is_self_referential() {
         let (ref_def, ref_method) = projection(model, true);
-        let items = selfref::accessors::generate_items(model);
+        let mut items = selfref::accessors::generate_items(model);
+        items.extend(selfref::with_project::generate_unpinned_items(model));
         (
             quote!(#ref_def #items),
             ref_method,

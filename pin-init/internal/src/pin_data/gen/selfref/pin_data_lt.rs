@@ -14,8 +14,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::ext::IdentExt;
 
-/// Emits `<Struct>FieldLifetimes` (named so that a borrow error of an initializer, "has type
-/// `ParsedFieldLifetimes_..<'1>`", says what `'1` is), its slot methods, and `__make_closure`/`__with_lt` on `__ThePinData`.
+/// Emits `<Struct>FieldLifetimes`, its slot methods, and `__make_closure`/`__with_lt` on
+/// `__ThePinData`. The initializer closure takes the field lifetimes first as a tuple of
+/// `pin_init::FieldLifetime<'x>` (from `__field_lifetimes`), so that a borrow error of an
+/// initializer says what `'1` is in public terms ("has type `FieldLifetime<'1>`").
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (ident, vis) = (&model.ident, &model.vis);
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -60,7 +62,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         impl #lt_impl_generics #pin_data_lt #lt_ty_generics #lt_where {
             #(#methods)*
         }
-        #[allow(dead_code)]
+        // `unused_unit`: with no field lifetimes (only `exists` ones) the tuple of them is `()`.
+        #[allow(dead_code, clippy::unused_unit)]
         impl #impl_generics #pin_data #ty_generics #where_clause {
             /// Fixes the types of the initializer closure; the closure must work for every
             /// choice of field lifetimes (existential lifetimes are the initializer's choice).
@@ -69,10 +72,18 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             where
                 #f: for<#(#lts),*> ::core::ops::FnOnce(
                     *mut #ident #ty_generics,
+                    (#(::pin_init::__internal::FieldLifetime<#lts>,)*),
                     #pin_data_lt<#(#lts,)* #(#exists,)* #(#args),*>,
                 ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
             {
                 #f_local
+            }
+
+            /// The field lifetimes, as the initializer closure's second argument: a borrow error
+            /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
+            #[inline(always)]
+            #vis fn __field_lifetimes<#(#lts),*>(self) -> (#(::pin_init::__internal::FieldLifetime<#lts>,)*) {
+                (#(::pin_init::__internal::FieldLifetime::<#lts>::new(),)*)
             }
 
             /// The pin data with (inferred) field lifetimes.

@@ -101,6 +101,64 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     }
 }
 
+/// Module-level items: `with_project` for a receiver that is not pinned (`&mut Struct`, a
+/// method's `&mut self`). The inherent `with_project` takes `self: Pin<&mut Self>`, so on
+/// `&mut Struct` rustc finds no such method and suggests `with_project_ref`, which cannot
+/// change anything. This trait, in scope in the struct's module, gives `&mut Struct` a
+/// `with_project` whose bound (a trait nothing implements) fails with a message that says what
+/// to write. For a `Pin<&mut Struct>` receiver the inherent method is found first (same step,
+/// inherents win), so correct code never reaches it; were the bound's trait implemented by hand,
+/// the method would panic. Like the invariant accessor's trait, the names are not hashed:
+/// rustc prints them, and they say what they are for.
+pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let name = model.ident.unraw();
+    let vis = &model.vis;
+    let needs = format_ident!("{}_with_project_needs_Pin", name);
+    let carrier = format_ident!("{}_with_project_without_Pin", name);
+    let proj = struct_name(model, false);
+    let this = model.names.lifetime("__this");
+    let r = model.names.ident("__R");
+    let f_local = model.names.local("f");
+    let lts = super::all_lts(model);
+    let args = generic_args(model);
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let message = format!(
+        "`with_project` changes a pinned `{name}`: it takes `self: Pin<&mut Self>`, not `&mut \
+         {name}`"
+    );
+    let label = format!("this is not a `Pin<&mut {name}>`");
+    let note = format!(
+        "a self-referential struct is changed only through its pin: write `self: Pin<&mut \
+         Self>` as the method's receiver, or `Pin<&mut {name}>` as the function's parameter, \
+         and pass `x.as_mut()`"
+    );
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        #vis trait #needs {}
+
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
+        #vis trait #carrier #impl_generics #where_clause {
+            #[doc(hidden)]
+            fn with_project<#this, #r>(
+                &#this mut self,
+                #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#proj<#this, #(#lts,)* #(#args),*>) -> #r,
+            ) -> #r
+            where
+                Self: #needs,
+            {
+                let _ = #f_local;
+                ::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
+            }
+        }
+
+        impl #impl_generics #carrier #ty_generics for #ident #ty_generics #where_clause {}
+    }
+}
+
 /// Emits `with_project` and `with_project_ref` (inside the struct's inherent impl).
 pub(crate) fn generate_methods(model: &PinDataStruct) -> TokenStream {
     let mut out = generate_method(model, false);

@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/selfref_derive_before_pin_data.rs
