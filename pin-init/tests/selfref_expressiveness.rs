@@ -8,6 +8,8 @@
 //! `#[borrowed(mut)]` without a borrower, existential bounds in `with_<field>` callbacks,
 //! `_: { ... }` code blocks). Also run under ASan.
 
+mod common;
+
 use core::pin::Pin;
 use pin_init::*;
 use std::sync::Mutex;
@@ -407,9 +409,12 @@ static HELLO: &str = "hello";
 
 #[test]
 fn covariance_check_ignores_the_struct_bounds() {
-    let s: &'static StaticBounded<'static> = Box::leak(Box::new(
+    let leaked: &'static mut Pin<Box<StaticBounded<'static>>> = Box::leak(Box::new(
         Box::pin_init(pin_init!(StaticBounded { view: &HELLO })).unwrap(),
     ));
+    // Leaked on purpose (the accessor wants `'static`): kept reachable for the ASan run.
+    common::keep_reachable(core::ptr::from_ref(&*leaked));
+    let s: &'static StaticBounded<'static> = leaked;
     assert_eq!(**s.view(), "hello");
     static X: u8 = 5;
     let t = Box::pin_init(pin_init!(SupertraitBounded {

@@ -29,3 +29,13 @@ impl Drop for Loud {
         log(format!("drop {}", self.0));
     }
 }
+
+/// The addresses of memory leaked on purpose (a struct pinned for `'static`, as a driver's
+/// `'static` data is), kept in a static so that it stays reachable: the leak checker of the
+/// AddressSanitizer run reports only memory no live pointer reaches.
+static KEPT: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps `ptr`'s allocation reachable until the test binary exits (see [`KEPT`]).
+pub fn keep_reachable<T: ?Sized>(ptr: *const T) {
+    KEPT.lock().unwrap().push(ptr.cast::<u8>() as usize);
+}
