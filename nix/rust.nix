@@ -44,6 +44,8 @@ let
       (craneLib.fileset.commonCargoSources root)
       (lib.fileset.fileFilter (file: file.hasExt "stderr") (root + "/pin-init/tests"))
       (root + "/pin-init/tests/ui-compare.sh")
+      (root + "/pin-init/tests/ui-compare-1.78.txt")
+      (root + "/pin-init/tests/diag-score.sh")
       (root + "/scripts/prepare-tree.sh")
       (root + "/scripts/make-series.sh")
       (root + "/kunit-configs")

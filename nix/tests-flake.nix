@@ -253,6 +253,7 @@ expect "package names" (builtins.attrNames packages) [
 ++ expect "cargoTest keeps what xtask/tests and the ui fallback read"
   (builtins.filter (f: !builtins.elem f test.src.files) [
     "pin-init/tests/ui-compare.sh"
+    "pin-init/tests/diag-score.sh"
     "scripts/prepare-tree.sh"
     "scripts/make-series.sh"
     "nixos-tests/samples.manifest"
