@@ -445,6 +445,20 @@ impl R<'_> {
         }
     }
 
+    /// The `with_<field>` method of field `f`, named as `#[pin_data]` names it: `with_` and the
+    /// field's name without leading underscores, unless that is empty or another field's name.
+    fn with_method(&self, f: usize) -> String {
+        let unraw = |n: &str| n.trim_start_matches("r#").to_string();
+        let name = unraw(&self.p.st.fields[f].name);
+        let trimmed = name.trim_start_matches('_');
+        let clash = self.p.st.fields.iter().any(|g| unraw(&g.name) == trimmed);
+        if trimmed.is_empty() || clash || trimmed == name {
+            format!("with_{name}")
+        } else {
+            format!("with_{trimmed}")
+        }
+    }
+
     /// An expression showing field `f` of `handle` read through `route` (a `String`).
     fn read_expr(&self, handle: &str, f: usize, route: Route) -> String {
         let m = self.member(f);
@@ -453,7 +467,7 @@ impl R<'_> {
         match route {
             Route::Deref => format!("{handle}.{m}.show()"),
             Route::Accessor => format!("{handle}.{name}().show()"),
-            Route::With => format!("{handle}.with_{name}(|z_v| z_v.show())"),
+            Route::With => format!("{handle}.{}(|z_v| z_v.show())", self.with_method(f)),
             Route::ProjectRef => format!("{handle}.as_ref().project_ref().{pm}.show()"),
             Route::Project => format!("{handle}.as_mut().project().{pm}.show()"),
             Route::WithProjectRef => format!("{handle}.with_project_ref(|z_p| z_p.{pm}.show())"),
@@ -776,7 +790,10 @@ impl R<'_> {
         match route {
             Route::Deref => (format!("{h}.{m}"), "{}".into()),
             Route::Accessor => (format!("{h}.{name}()"), "{}".into()),
-            Route::With => ("z_v".into(), format!("{h}.with_{name}(|z_v| {{ {{}} }});")),
+            Route::With => (
+                "z_v".into(),
+                format!("{h}.{}(|z_v| {{ {{}} }});", self.with_method(f)),
+            ),
             Route::ProjectRef => (format!("{h}.as_ref().project_ref().{pm}"), "{}".into()),
             Route::Project => (format!("{h}.as_mut().project().{pm}"), "{}".into()),
             Route::WithProjectRef => (
@@ -928,7 +945,7 @@ impl R<'_> {
                 let pm = self.proj_member(*field);
                 let name = &self.p.st.fields[*field].name;
                 let leak = match route {
-                    Route::With => format!("z_s{inst}.with_{name}(|z_v| z_v)"),
+                    Route::With => format!("z_s{inst}.{}(|z_v| z_v)", self.with_method(*field)),
                     _ => format!("z_s{inst}.with_project_ref(|z_p| z_p.{pm})"),
                 };
                 format!(
