@@ -31,8 +31,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             );
             // Everything but the contents of the parameter list and of the body (`self`, which
             // is hygienic) is at the field's name: see `at_field`.
-            let at = name.span();
-            let head = at_field(
+            let method = self_method(
+                name.span(),
                 quote! {
                     #[doc = #doc]
                     #[inline(always)]
@@ -48,22 +48,17 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                     )]
                     #vis fn #name<#this>
                 },
-                at,
-            );
-            let params = group_at(Delimiter::Parenthesis, quote!(&#this self), at);
-            let ret = at_field(quote!(-> &#this #ty), at);
-            let body = group_at(
-                Delimiter::Brace,
+                &this,
+                quote!(-> &#this #ty),
                 quote! {
                     // SAFETY: the field stores a `#ty` with longer field lifetimes (same layout,
                     // `repr(transparent)` wrappers); it is covariant in them (checked), and it is
                     // only shared while `self` is borrowed.
                     unsafe { &*::core::ptr::addr_of!(self.#name).cast::<#ty>() }
                 },
-                at,
             );
             let pinned = f.pinned.is_some().then(|| pinned_accessor(model, f));
-            quote!(#head #params #ret #body #pinned)
+            quote!(#method #pinned)
         })
         .collect()
 }
@@ -125,29 +120,23 @@ fn no_accessor_method(model: &PinDataStruct, f: &Field) -> TokenStream {
     let tr = no_accessor_trait(model, f);
     let x = model.names.lifetime("__this");
     let cfgs = f.cfg_attrs();
-    let at = name.span();
-    let head = at_field(
+    // The field's type at the borrow of `self`, so that what the user chains after the call
+    // (`.lock()`) type-checks and the unmet bound is the only error.
+    let ty = aliases::ty_at(model, f, &x);
+    self_method(
+        name.span(),
         quote! {
             #(#cfgs)*
             #[doc(hidden)]
             #[allow(dead_code, unreachable_pub, clippy::inline_always)]
             #vis fn #name<#x>
         },
-        at,
-    );
-    let params = group_at(Delimiter::Parenthesis, quote!(&#x self), at);
-    // The field's type at the borrow of `self`, so that what the user chains after the call
-    // (`.lock()`) type-checks and the unmet bound is the only error.
-    let ty = aliases::ty_at(model, f, &x);
-    let ret = at_field(quote!(-> &#x #ty where &#x Self: #tr), at);
-    let body = group_at(
-        Delimiter::Brace,
+        &x,
+        quote!(-> &#x #ty where &#x Self: #tr),
         quote! {
             ::core::panic!("a field without an accessor")
         },
-        at,
-    );
-    quote!(#head #params #ret #body)
+    )
 }
 
 /// `<field>_pinned(&self) -> Pin<&T<'_>>` for a covariant dependent marked `#[pin]`: the field
@@ -164,8 +153,8 @@ fn pinned_accessor(model: &PinDataStruct, f: &Field) -> TokenStream {
         "Returns the pinned self-referential field `{name}`, its field lifetimes shortened to \
          the borrow of `self` (as `project_ref()` gives it); `{name}()` gives it unpinned."
     );
-    let at = name.span();
-    let head = at_field(
+    self_method(
+        name.span(),
         quote! {
             #[doc = #doc]
             #[inline(always)]
@@ -177,12 +166,8 @@ fn pinned_accessor(model: &PinDataStruct, f: &Field) -> TokenStream {
             )]
             #vis fn #method<#this>
         },
-        at,
-    );
-    let params = group_at(Delimiter::Parenthesis, quote!(&#this self), at);
-    let ret = at_field(quote!(-> ::core::pin::Pin<&#this #ty>), at);
-    let body = group_at(
-        Delimiter::Brace,
+        &this,
+        quote!(-> ::core::pin::Pin<&#this #ty>),
         quote! {
             // SAFETY: the field stores a `#ty` with longer field lifetimes (same layout,
             // `repr(transparent)` wrappers); it is covariant in them (checked), and it is only
@@ -195,9 +180,7 @@ fn pinned_accessor(model: &PinDataStruct, f: &Field) -> TokenStream {
                 )
             }
         },
-        at,
-    );
-    quote!(#head #params #ret #body)
+    )
 }
 
 /// `with_<field>(&self, f)`: an invariant dependent cannot have its field lifetimes shortened,
@@ -268,6 +251,23 @@ pub(crate) fn with_name(model: &PinDataStruct, f: &Field) -> syn::Ident {
         trimmed
     };
     quote::format_ident!("with_{}", base, span = f.ident.span())
+}
+
+/// A `&'this self` method located at the user's field name `at` (see [`at_field`]): `head`
+/// (attributes, `fn name<'this>`) and `ret` (return type and where clause) at the field, the
+/// parameter list and the braces of `body` too, their contents as given (`self` is hygienic).
+fn self_method(
+    at: Span,
+    head: TokenStream,
+    this: &syn::Lifetime,
+    ret: TokenStream,
+    body: TokenStream,
+) -> TokenStream {
+    let head = at_field(head, at);
+    let params = group_at(Delimiter::Parenthesis, quote!(&#this self), at);
+    let ret = at_field(ret, at);
+    let body = group_at(Delimiter::Brace, body, at);
+    quote!(#head #params #ret #body)
 }
 
 /// `tokens`, groups and their contents included, at the user's field name `at`, in the user's
