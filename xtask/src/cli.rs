@@ -77,6 +77,11 @@ const TREE: Opt = valued(
     "6.12|7.2",
     "the kernel: 6.12 (default) or mainline 7.2 (Debian unstable's linux-source-7.2, LLVM 19; its own cache in 7.2/)",
 );
+const RUSTC: Opt = valued(
+    "rustc",
+    "VERSION",
+    "build with this released Rust (rustup toolchain, e.g. 1.78.0; installed with rust-src, clippy and rustfmt if missing) instead of Debian's 1.85, in its own build directory (build-rustc-VERSION)",
+);
 const JSON: Opt = flag(
     "json",
     "print the verdict as JSON: kunit.py's KernelCI shape plus a \"pin_init_harness\" section",
@@ -184,7 +189,18 @@ pub const COMMANDS: &[Cmd] = &[
         name: "kernel",
         args: "",
         about: "Unpack linux-source-6.12, prepare it (scripts/prepare-tree.sh), configure it (kunit-configs/) and build it; incremental.",
-        opts: &[TREE, DEBUG, DOCS, JOBS, SOURCE],
+        opts: &[
+            TREE,
+            RUSTC,
+            DEBUG,
+            DOCS,
+            JOBS,
+            SOURCE,
+            flag(
+                "rust-only",
+                "build only the Rust objects (make rust/ samples/rust/) with the same gates, not the image (a cheap check of another compiler)",
+            ),
+        ],
         env: KERNEL_ENV,
     },
     Cmd {
@@ -193,6 +209,7 @@ pub const COMMANDS: &[Cmd] = &[
         about: "Boot the built kernel in QEMU, run KUnit and the sample modules, judge the console log. With --module, --manifest, --no-samples, --append, --exec or --shell the logs go to the cache's logs/custom/, never over the main ones.",
         opts: &[
             TREE,
+            RUSTC,
             DEBUG,
             JSON,
             JUNIT,
@@ -242,7 +259,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "all",
         args: "",
         about: "setup + kernel + vm-test.",
-        opts: &[TREE, DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
+        opts: &[TREE, RUSTC, DEBUG, DOCS, JSON, JUNIT, JOBS, SOURCE, TIMEOUT, ACCEL],
         env: &[
             "PIN_INIT_HARNESS_CACHE",
             "PIN_INIT_HARNESS_REPO",
@@ -278,6 +295,7 @@ pub const COMMANDS: &[Cmd] = &[
         about: "Build the out-of-tree module in DIR against the harness kernel with its toolchain and flags; any rustc/clippy warning or unformatted Rust file (the kernel's .rustfmt.toml) fails it.",
         opts: &[
             TREE,
+            RUSTC,
             flag("debug", "against the debug kernel (`cargo xtask kernel --debug`)"),
             JOBS,
         ],
@@ -287,7 +305,7 @@ pub const COMMANDS: &[Cmd] = &[
         name: "env",
         args: "[DIR]",
         about: "Print the make command line and variables that build a module in DIR (default: $PWD) against the harness kernel, and its rustfmt check.",
-        opts: &[TREE, flag("debug", "for the debug kernel")],
+        opts: &[TREE, RUSTC, flag("debug", "for the debug kernel")],
         env: MODULE_ENV,
     },
     Cmd {
@@ -485,6 +503,10 @@ pub struct Flags {
     pub source: Option<PathBuf>,
     /// `--tree 6.12|7.2`.
     pub tree: Option<crate::line::Line>,
+    /// `--rustc VERSION`.
+    pub rustc: Option<String>,
+    /// `--rust-only`.
+    pub rust_only: bool,
     /// `--manifest FILE`.
     pub manifest: Option<PathBuf>,
     /// `--out DIR`.
@@ -576,6 +598,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             match long {
                 "debug" => f.debug = true,
                 "docs" => f.docs = true,
+                "rust-only" => f.rust_only = true,
                 "json" => f.json = true,
                 "all" => f.all = true,
                 "bisect" => f.bisect = true,
@@ -611,6 +634,10 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                     Some(crate::line::Line::parse(&t).ok_or_else(|| {
                         UsageError(format!("--tree must be 6.12 or 7.2, not `{t}`"))
                     })?);
+            }
+            "rustc" => {
+                let t = text(long, v)?;
+                f.rustc = Some(crate::toolchain::parse_version(&t).map_err(UsageError)?);
             }
             "source" => f.source = Some(PathBuf::from(v)),
             "manifest" => f.manifest = Some(PathBuf::from(v)),
@@ -718,6 +745,7 @@ mod tests {
                         "CHECKS" => "dropck".into(),
                         "auto|kvm|tcg" => "tcg".into(),
                         "6.12|7.2" => "7.2".into(),
+                        "VERSION" => "1.78.0".into(),
                         _ => "/tmp/x".into(),
                     });
                 }
@@ -741,6 +769,22 @@ mod tests {
         // Only the commands that build, boot or judge a kernel take it.
         for name in ["test", "fuzz", "sweep", "msrv", "kasan-demo"] {
             assert!(parse(command(name).unwrap(), &args(&["--tree", "7.2"])).is_err());
+        }
+    }
+
+    #[test]
+    fn rustc_names_a_released_version() {
+        for name in ["kernel", "vm-test", "all", "module", "env"] {
+            let f = parse(command(name).unwrap(), &args(&["--rustc", "1.78.0", "DIR"]));
+            let f = f.or_else(|_| parse(command(name).unwrap(), &args(&["--rustc", "1.78.0"])));
+            let f = f.unwrap();
+            assert_eq!(f.rustc.as_deref(), Some("1.78.0"));
+        }
+        let e = parse(command("kernel").unwrap(), &args(&["--rustc", "stable"])).unwrap_err();
+        assert!(e.0.contains("MAJOR.MINOR.PATCH") && e.0.contains("`stable`"), "{}", e.0);
+        // The commands that do not build or boot a kernel refuse it.
+        for name in ["test", "fuzz", "series", "setup"] {
+            assert!(parse(command(name).unwrap(), &args(&["--rustc", "1.78.0"])).is_err());
         }
     }
 

@@ -24,6 +24,7 @@ pub mod setup;
 pub mod stable;
 pub mod sweep;
 pub mod testcmd;
+pub mod toolchain;
 pub mod util;
 pub mod verdict;
 pub mod vm;
@@ -40,6 +41,7 @@ fn kernel_opts(f: &Flags) -> kernel::Options {
         source: f.source.clone(),
         kasan_demo: false,
         docs: f.docs,
+        rust_only: f.rust_only,
     }
 }
 
@@ -196,6 +198,9 @@ fn dispatch(args: &[String]) -> std::result::Result<(), Failure> {
 fn run(cmd: &str, f: &Flags) -> Result<()> {
     if let Some(tree) = f.tree {
         line::select(tree);
+    }
+    if let Some(version) = &f.rustc {
+        toolchain::select(toolchain::rustup(version)?);
     }
     let repo = util::repo_root();
     let cache = util::cache_dir();

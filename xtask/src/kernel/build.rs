@@ -42,16 +42,16 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
             cmd.env_remove(&key);
         }
     }
-    let rustc = util::find_tool("rustc").unwrap_or_else(|| "/usr/bin/rustc".into());
-    let rustdoc = util::find_tool("rustdoc").unwrap_or_else(|| "/usr/bin/rustdoc".into());
-    cmd.arg(format!("RUSTC={}", rustc.display()))
-        .arg(format!("RUSTDOC={}", rustdoc.display()))
+    // Debian's compiler, or the rustup toolchain of `--rustc` (`crate::toolchain`).
+    let tc = crate::toolchain::selected();
+    cmd.arg(format!("RUSTC={}", tc.rustc.display()))
+        .arg(format!("RUSTDOC={}", tc.rustdoc.display()))
         .arg(format!("BINDGEN={}", bindgen(cache).display()));
-    if let Some(rustfmt) = util::find_tool("rustfmt") {
+    if let Some(rustfmt) = &tc.rustfmt {
         cmd.arg(format!("RUSTFMT={}", rustfmt.display()));
     }
     // Every Rust object goes through clippy (the series' style gate); see `rust_warnings`.
-    if let Some(clippy) = util::find_tool("clippy-driver") {
+    if let Some(clippy) = &tc.clippy_driver {
         cmd.arg("CLIPPY=1")
             .arg(format!("CLIPPY_DRIVER={}", clippy.display()));
     }
@@ -64,9 +64,9 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
             cmd.env("LIBCLANG_PATH", libdir);
         }
     }
-    // Debian's rustc finds its sources by itself; say where they are anyway.
-    let lib_src = Path::new("/usr/lib/rustlib/src/rust/library");
-    if rustc.starts_with("/usr/bin") && lib_src.is_dir() {
+    // Where the standard library's sources are (Debian's rustc finds them by itself; a rustup
+    // toolchain's are in its sysroot).
+    if let Some(lib_src) = &tc.lib_src {
         cmd.env("RUST_LIB_SRC", lib_src);
     }
     if std::env::var_os("PIN_INIT_HARNESS_NO_CCACHE").is_none()
@@ -119,13 +119,17 @@ pub fn extra_make_flags(value: Option<&std::ffi::OsStr>) -> Vec<String> {
 
 /// Runs the build, showing a progress line, saving the full log.
 pub(super) fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
-    let log_path = cache.join(if opts.kasan_demo {
-        "logs/kernel-build-kasan-demo.log"
-    } else if opts.debug {
-        "logs/kernel-build-debug.log"
-    } else {
-        "logs/kernel-build.log"
-    });
+    let log_path = cache.join(format!(
+        "logs/kernel-build{}{}.log",
+        if opts.kasan_demo {
+            "-kasan-demo"
+        } else if opts.debug {
+            "-debug"
+        } else {
+            ""
+        },
+        crate::toolchain::build_dir_suffix()
+    ));
     fs::create_dir_all(cache.join("logs"))?;
     let mut log = fs::File::create(&log_path)?;
     let steps_file = out.join(".xtask-steps");
@@ -134,8 +138,13 @@ pub(super) fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Re
         .and_then(|s| s.trim().parse().ok());
     let phase = Phase::start(format!("kernel: make -j{}", opts.jobs));
     eprintln!("    full log: {}", log_path.display());
+    let targets: &[&str] = if opts.rust_only {
+        &["rust/", "samples/rust/"]
+    } else {
+        &["all"]
+    };
     let mut child = make_for(tree, out, cache, opts.jobs, opts)
-        .arg("all")
+        .args(targets)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -52,6 +52,9 @@ pub struct Options {
     pub kasan_demo: bool,
     /// Also `make rustdoc` and `make rusttest`.
     pub docs: bool,
+    /// Build only the Rust objects (`make rust/ samples/rust/`), not the image: the check of
+    /// another compiler that a whole build would not fit in CI's time (`--rust-only`).
+    pub rust_only: bool,
 }
 
 /// What the KASAN demonstration build sets: the environment variable that switches the
@@ -146,8 +149,10 @@ pub fn line_tools() -> &'static [Tool] {
 }
 
 /// The build directory for the given flavour.
+/// A rustup compiler (`--rustc VERSION`) has its own: `build-rustc-VERSION`.
 pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
-    cache.join(if debug { "build-debug" } else { "build" })
+    let base = if debug { "build-debug" } else { "build" };
+    cache.join(format!("{base}{}", crate::toolchain::build_dir_suffix()))
 }
 
 /// The build directory of the KASAN demonstration (`cargo xtask kasan-demo`).
@@ -224,6 +229,10 @@ pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, 
     configure(repo, cache, &tree, &out, opts)?;
     let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
     build(&tree, &out, cache, opts)?;
+    if opts.rust_only {
+        eprintln!("    Rust objects built (rust/, samples/rust/) in {}", out.display());
+        return Ok((out, unformatted));
+    }
     let image = out.join("arch/x86/boot/bzImage");
     if !image.is_file() {
         crate::bail!("the build finished but {} is missing", image.display());
