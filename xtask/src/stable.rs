@@ -404,13 +404,14 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
             util::tail_str(&text, 15)
         );
     }
-    // A `rustc` that says it is 1.84.1, first on the PATH: the series requires 1.85.0.
+    // A `rustc` that says it is 1.77.2, first on the PATH: 6.12 requires 1.78.0, and the series
+    // keeps that minimum (the crates build with 1.78.0).
     let fake = work.join("old-rustc");
     fs::create_dir_all(&fake)?;
     let script = fake.join("rustc");
     fs::write(
         &script,
-        "#!/bin/sh\necho 'rustc 1.84.1 (e71f9a9a9 2025-01-27)'\n",
+        "#!/bin/sh\necho 'rustc 1.77.2 (25ef9e3d8 2024-04-09)'\n",
     )?;
     {
         use std::os::unix::fs::PermissionsExt;
@@ -431,8 +432,8 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
     );
     if o.status.success() || !text.contains("is too old") {
         crate::bail!(
-            "make rustavailable on {} with the series accepts rustc 1.84.1 (the series needs \
-             1.85.0):\n{}",
+            "make rustavailable on {} with the series accepts rustc 1.77.2 (6.12 needs \
+             1.78.0):\n{}",
             tree.display(),
             util::tail_str(&text, 15)
         );
