@@ -16,23 +16,27 @@
 //! other cases would report a wrong drop order.
 
 use crate::{
-    bindings, new_mutex,
+    new_mutex,
     prelude::*,
     sync::{Arc, Mutex},
 };
 use core::cell::Cell;
 
-// `check!($cond)` reports a failed check to KUnit (and ends the case) if `$cond` is false. The
-// module that includes this suite (`rust/kernel/init.rs`) defines it, with the kernel's
-// `kunit_assert!`, whose file name argument is a `&str` literal in 6.12 and a `&CStr` literal in
-// later kernels: the only line of the suite that differs between them.
-
-/// Runs a case body, failing the case if it returns an error.
-macro_rules! run {
-    ($body:expr) => {{
-        let result: Result = $body;
-        check!(result.is_ok());
-    }};
+/// Ends the case with an error (`EINVAL`) if `$cond` is false, saying which check failed and
+/// where. Each case is a function returning [`Result`]; the module that includes this file
+/// makes KUnit cases of them, and a case fails when its function returns an error.
+macro_rules! check {
+    ($cond:expr) => {
+        if !$cond {
+            pr_err!(
+                "{}:{}: check failed: {}\n",
+                file!(),
+                line!(),
+                stringify!($cond)
+            );
+            return Err(EINVAL);
+        }
+    };
 }
 
 /// A device that outlives the structs of the tests (the `'bound` lifetime of a driver).
@@ -76,27 +80,25 @@ fn packet_is(p: &Packet<'_>, header: &[u8], payload: &[u8]) -> bool {
     h == header && pl == payload && p.dev.id == 7
 }
 
-extern "C" fn shared_borrows(_test: *mut bindings::kunit) {
-    run!((|| {
-        pin_init::stack_try_pin_init!(let p: Packet<'_> =? Packet::new(&DEVICE, kvec(&[1, 2, 3, 4])?));
-        check!(packet_is(&p, &[1, 2], &[3, 4]));
+pub(super) fn shared_borrows() -> Result {
+    pin_init::stack_try_pin_init!(let p: Packet<'_> =? Packet::new(&DEVICE, kvec(&[1, 2, 3, 4])?));
+    check!(packet_is(&p, &[1, 2], &[3, 4]));
 
-        let mut boxed = KBox::pin_init(Packet::new(&DEVICE, kvec(&[5, 6, 7])?), GFP_KERNEL)?;
-        check!(packet_is(&boxed, &[5, 6], &[7]));
-        // `with_project` re-points a view.
-        boxed.as_mut().with_project(|p| *p.payload = &p.buf[..1]);
-        check!(packet_is(&boxed, &[5, 6], &[5]));
+    let mut boxed = KBox::pin_init(Packet::new(&DEVICE, kvec(&[5, 6, 7])?), GFP_KERNEL)?;
+    check!(packet_is(&boxed, &[5, 6], &[7]));
+    // `with_project` re-points a view.
+    boxed.as_mut().with_project(|p| *p.payload = &p.buf[..1]);
+    check!(packet_is(&boxed, &[5, 6], &[5]));
 
-        let shared = Arc::pin_init(Packet::new(&DEVICE, kvec(&[8, 9, 10])?), GFP_KERNEL)?;
-        let other = shared.clone();
-        check!(packet_is(&other, &[8, 9], &[10]));
-        drop(shared);
-        check!(packet_is(&other, &[8, 9], &[10]));
+    let shared = Arc::pin_init(Packet::new(&DEVICE, kvec(&[8, 9, 10])?), GFP_KERNEL)?;
+    let other = shared.clone();
+    check!(packet_is(&other, &[8, 9], &[10]));
+    drop(shared);
+    check!(packet_is(&other, &[8, 9], &[10]));
 
-        // Too short for a header: the initializer fails cleanly.
-        check!(KBox::pin_init(Packet::new(&DEVICE, kvec(&[1])?), GFP_KERNEL).is_err());
-        Ok(())
-    })());
+    // Too short for a header: the initializer fails cleanly.
+    check!(KBox::pin_init(Packet::new(&DEVICE, kvec(&[1])?), GFP_KERNEL).is_err());
+    Ok(())
 }
 
 /// A view into an owner stored inline in the struct: unlike a view into a `KVec`'s heap buffer, it
@@ -124,21 +126,19 @@ fn views_itself(s: &Inline, tail: &[u8]) -> bool {
     own.contains(&view.as_ptr()) && view.as_ptr_range().end == own.end && view == tail
 }
 
-extern "C" fn inline_owner(_test: *mut bindings::kunit) {
-    run!((|| {
-        pin_init::stack_pin_init!(let s = Inline::new([1, 2, 3, 4]));
-        check!(views_itself(&s, &[2, 3, 4]));
+pub(super) fn inline_owner() -> Result {
+    pin_init::stack_pin_init!(let s = Inline::new([1, 2, 3, 4]));
+    check!(views_itself(&s, &[2, 3, 4]));
 
-        let boxed = KBox::pin_init(Inline::new([5, 6, 7, 8]), GFP_KERNEL)?;
-        check!(views_itself(&boxed, &[6, 7, 8]));
-        // Moving the `Pin<KBox<_>>` moves the pointer, not the struct: the view stays valid.
-        let moved = core::convert::identity(boxed);
-        check!(views_itself(&moved, &[6, 7, 8]));
+    let boxed = KBox::pin_init(Inline::new([5, 6, 7, 8]), GFP_KERNEL)?;
+    check!(views_itself(&boxed, &[6, 7, 8]));
+    // Moving the `Pin<KBox<_>>` moves the pointer, not the struct: the view stays valid.
+    let moved = core::convert::identity(boxed);
+    check!(views_itself(&moved, &[6, 7, 8]));
 
-        let shared = Arc::pin_init(Inline::new([9, 10, 11, 12]), GFP_KERNEL)?;
-        check!(views_itself(&shared.clone(), &[10, 11, 12]));
-        Ok(())
-    })());
+    let shared = Arc::pin_init(Inline::new([9, 10, 11, 12]), GFP_KERNEL)?;
+    check!(views_itself(&shared.clone(), &[10, 11, 12]));
+    Ok(())
 }
 
 /// A mutable borrow: the buffer is reachable only through the two halves that borrow it.
@@ -158,22 +158,20 @@ impl Ring {
     }
 }
 
-extern "C" fn mutable_borrow(_test: *mut bindings::kunit) {
-    run!((|| {
-        let mut ring = KBox::pin_init(Ring::new(kvec(&[0; 4])?), GFP_KERNEL)?;
-        ring.as_mut().with_project(|p| {
-            let (rx, tx) = &mut *p.halves;
-            rx.fill(0xaa);
-            tx[1] = 1;
-        });
-        let (rx, tx) = ring.halves();
-        check!(**rx == [0xaa, 0xaa] && **tx == [0, 1]);
+pub(super) fn mutable_borrow() -> Result {
+    let mut ring = KBox::pin_init(Ring::new(kvec(&[0; 4])?), GFP_KERNEL)?;
+    ring.as_mut().with_project(|p| {
+        let (rx, tx) = &mut *p.halves;
+        rx.fill(0xaa);
+        tx[1] = 1;
+    });
+    let (rx, tx) = ring.halves();
+    check!(**rx == [0xaa, 0xaa] && **tx == [0, 1]);
 
-        pin_init::stack_try_pin_init!(let ring: Ring =? Ring::new(kvec(&[1, 2, 3])?));
-        let (rx, tx) = ring.halves();
-        check!(**rx == [1, 2] && **tx == [3]);
-        Ok(())
-    })());
+    pin_init::stack_try_pin_init!(let ring: Ring =? Ring::new(kvec(&[1, 2, 3])?));
+    let (rx, tx) = ring.halves();
+    check!(**rx == [1, 2] && **tx == [3]);
+    Ok(())
 }
 
 /// An invariant borrow: a kernel `Mutex` holding a reference into a sibling field.
@@ -194,18 +192,16 @@ impl Channel {
     }
 }
 
-extern "C" fn invariant_borrow(_test: *mut bindings::kunit) {
-    run!((|| {
-        let mut ch = KBox::pin_init(Channel::new(kvec(b"ab")?), GFP_KERNEL)?;
-        check!(ch.with_current(|m| *m.lock() == b"a"));
-        ch.as_mut()
-            .with_project(|p| *p.current.lock() = &p.names[1..]);
-        check!(ch.with_current(|m| *m.lock() == b"b"));
+pub(super) fn invariant_borrow() -> Result {
+    let mut ch = KBox::pin_init(Channel::new(kvec(b"ab")?), GFP_KERNEL)?;
+    check!(ch.with_current(|m| *m.lock() == b"a"));
+    ch.as_mut()
+        .with_project(|p| *p.current.lock() = &p.names[1..]);
+    check!(ch.with_current(|m| *m.lock() == b"b"));
 
-        let shared = Arc::pin_init(Channel::new(kvec(b"xyz")?), GFP_KERNEL)?;
-        check!(shared.with_current(|m| m.lock().len()) == 1);
-        Ok(())
-    })());
+    let shared = Arc::pin_init(Channel::new(kvec(b"xyz")?), GFP_KERNEL)?;
+    check!(shared.with_current(|m| m.lock().len()) == 1);
+    Ok(())
 }
 
 /// The state of a command queue, borrowing the device for `'dev` (invariant once in a mutex).
@@ -249,18 +245,16 @@ fn shorten<'s>(q: Pin<KBox<Cmdq<'static>>>) -> Pin<KBox<Cmdq<'s>>> {
     q
 }
 
-extern "C" fn existential_lifetime(_test: *mut bindings::kunit) {
-    run!((|| {
-        let mut q = KBox::pin_init(Cmdq::new(&DEVICE), GFP_KERNEL)?;
-        check!(q.as_mut().submit() == 7);
-        let mut q = shorten(q);
-        check!(q.as_mut().submit() == 14);
-        check!(q.with_inner(|m| m.lock().seq) == 14 && q.dev.id == 7);
+pub(super) fn existential_lifetime() -> Result {
+    let mut q = KBox::pin_init(Cmdq::new(&DEVICE), GFP_KERNEL)?;
+    check!(q.as_mut().submit() == 7);
+    let mut q = shorten(q);
+    check!(q.as_mut().submit() == 14);
+    check!(q.with_inner(|m| m.lock().seq) == 14 && q.dev.id == 7);
 
-        pin_init::stack_try_pin_init!(let q: Cmdq<'_> =? Cmdq::new(&DEVICE));
-        check!(q.as_mut().submit() == 7);
-        Ok(())
-    })());
+    pin_init::stack_try_pin_init!(let q: Cmdq<'_> =? Cmdq::new(&DEVICE));
+    check!(q.as_mut().submit() == 7);
+    Ok(())
 }
 
 /// The values dropped, in order: their names and the checksums of the bytes they read while
@@ -387,31 +381,29 @@ impl<'log> Staged<'log> {
     }
 }
 
-extern "C" fn failing_initializer(_test: *mut bindings::kunit) {
-    run!((|| {
-        let log = DropLog::new();
-        let (view, middle, text, other): (&[u8], &[u8], &[u8], &[u8]) = (b"bc", b"a", b"abc", &[1]);
-        // Success: fields drop in declaration order, borrowers before what they borrow.
-        drop(KBox::pin_init(Staged::new(&log, false), GFP_KERNEL)?);
-        check!(log.take_is(&[
-            ("view", view),
-            ("middle", middle),
-            ("text", text),
-            ("other", other)
-        ]));
-        // `middle` fails: what was built drops in reverse order of initialization.
-        let failed = [("view", view), ("other", other), ("text", text)];
-        check!(KBox::pin_init(Staged::new(&log, true), GFP_KERNEL).err() == Some(ENOMEM));
-        check!(log.take_is(&failed));
-        {
-            pin_init::stack_try_pin_init!(let s: Staged<'_> = Staged::new(&log, true));
-            check!(s.is_err());
-        }
-        check!(log.take_is(&failed));
-        check!(Arc::pin_init(Staged::new(&log, true), GFP_KERNEL).is_err());
-        check!(log.take_is(&failed));
-        Ok(())
-    })());
+pub(super) fn failing_initializer() -> Result {
+    let log = DropLog::new();
+    let (view, middle, text, other): (&[u8], &[u8], &[u8], &[u8]) = (b"bc", b"a", b"abc", &[1]);
+    // Success: fields drop in declaration order, borrowers before what they borrow.
+    drop(KBox::pin_init(Staged::new(&log, false), GFP_KERNEL)?);
+    check!(log.take_is(&[
+        ("view", view),
+        ("middle", middle),
+        ("text", text),
+        ("other", other)
+    ]));
+    // `middle` fails: what was built drops in reverse order of initialization.
+    let failed = [("view", view), ("other", other), ("text", text)];
+    check!(KBox::pin_init(Staged::new(&log, true), GFP_KERNEL).err() == Some(ENOMEM));
+    check!(log.take_is(&failed));
+    {
+        pin_init::stack_try_pin_init!(let s: Staged<'_> = Staged::new(&log, true));
+        check!(s.is_err());
+    }
+    check!(log.take_is(&failed));
+    check!(Arc::pin_init(Staged::new(&log, true), GFP_KERNEL).is_err());
+    check!(log.take_is(&failed));
+    Ok(())
 }
 
 /// Stands for `pci::Bar<'bound, SIZE>`: a mapping of the device's registers, bound to the
@@ -559,38 +551,36 @@ fn probe_next(log: &DropLog) -> impl PinInit<NovaCoreNext<'_>, Error> + '_ {
     })
 }
 
-extern "C" fn nova_core_shape(_test: *mut bindings::kunit) {
-    run!((|| {
-        let log = DropLog::new();
-        let nv: &[u8] = b"nv";
-        {
-            let core = KBox::pin_init(probe(&log, false, false), GFP_KERNEL)?;
-            // The pinned accessor of a `#[pin]` dependent, and the plain one.
-            check!(*core.gpu_pinned().gsp.lock() == u32::from(b'n'));
-            check!(core::ptr::eq(core.gpu().bar, &*core.bar));
-        }
-        // The GPU unloads (reading the BAR) before the BAR is unmapped.
-        check!(log.take_is(&[("gpu", nv), ("bar", nv), ("reg", &[])]));
-        // The GPU fails to boot: only the BAR was built.
-        check!(KBox::pin_init(probe(&log, true, false), GFP_KERNEL).err() == Some(ENODEV));
-        check!(log.take_is(&[("bar", nv)]));
-        // The registration fails: the GPU unloads, then the BAR is unmapped.
-        check!(KBox::pin_init(probe(&log, false, true), GFP_KERNEL).err() == Some(EBUSY));
-        check!(log.take_is(&[("gpu", nv), ("bar", nv)]));
+pub(super) fn nova_core_shape() -> Result {
+    let log = DropLog::new();
+    let nv: &[u8] = b"nv";
+    {
+        let core = KBox::pin_init(probe(&log, false, false), GFP_KERNEL)?;
+        // The pinned accessor of a `#[pin]` dependent, and the plain one.
+        check!(*core.gpu_pinned().gsp.lock() == u32::from(b'n'));
+        check!(core::ptr::eq(core.gpu().bar, &*core.bar));
+    }
+    // The GPU unloads (reading the BAR) before the BAR is unmapped.
+    check!(log.take_is(&[("gpu", nv), ("bar", nv), ("reg", &[])]));
+    // The GPU fails to boot: only the BAR was built.
+    check!(KBox::pin_init(probe(&log, true, false), GFP_KERNEL).err() == Some(ENODEV));
+    check!(log.take_is(&[("bar", nv)]));
+    // The registration fails: the GPU unloads, then the BAR is unmapped.
+    check!(KBox::pin_init(probe(&log, false, true), GFP_KERNEL).err() == Some(EBUSY));
+    check!(log.take_is(&[("gpu", nv), ("bar", nv)]));
 
-        drop(KBox::pin_init(probe_next(&log), GFP_KERNEL)?);
-        check!(log.take_is(&[("reg", nv), ("gpu", nv), ("bar", nv)]));
-        Ok(())
-    })());
+    drop(KBox::pin_init(probe_next(&log), GFP_KERNEL)?);
+    check!(log.take_is(&[("reg", nv), ("gpu", nv), ("bar", nv)]));
+    Ok(())
 }
 
-/// Built only with `--cfg pin_init_selfref_kasan_demo`, for the harness's KASAN demonstration: a
+/// Built only with `--cfg pin_init_selfref_kasan_demo`, to demonstrate the KASAN report: a
 /// struct whose buffer is declared, and so dropped, before the view into it. The pin-init macros
 /// reject it (the field-order check) unless they were built with that check switched off, which
 /// only a test build does; then dropping it reads the freed buffer, and a kernel with KASAN
 /// reports the use-after-free in `Noisy::drop`.
 #[cfg(pin_init_selfref_kasan_demo)]
-mod kasan_demo {
+pub(super) mod kasan_demo {
     use super::*;
 
     #[pin_data]
@@ -616,60 +606,10 @@ mod kasan_demo {
         }
     }
 
-    pub(super) extern "C" fn drop_order_kasan_demo(_test: *mut bindings::kunit) {
-        run!((|| {
-            let log = DropLog::new();
-            // Drops `text` (freeing its buffer), then `view`, which reads the freed buffer.
-            drop(KBox::pin_init(Reversed::new(&log), GFP_KERNEL)?);
-            Ok(())
-        })());
+    pub(crate) fn drop_order_kasan_demo() -> Result {
+        let log = DropLog::new();
+        // Drops `text` (freeing its buffer), then `view`, which reads the freed buffer.
+        drop(KBox::pin_init(Reversed::new(&log), GFP_KERNEL)?);
+        Ok(())
     }
 }
-
-/// The name of the module the cases are built into, for KUnit's `module` attribute.
-const MODULE: &core::ffi::CStr = c"kernel";
-
-#[cfg(not(pin_init_selfref_kasan_demo))]
-const CASES: usize = 7;
-#[cfg(pin_init_selfref_kasan_demo)]
-const CASES: usize = 8;
-
-/// A case of this suite, in the module [`MODULE`]. The `kunit_case` is written out here rather
-/// than made by `kunit::kunit_case`, whose parameters differ between kernel releases, so that
-/// the same suite builds on each kernel the series is for.
-const fn case(
-    name: &'static core::ffi::CStr,
-    run: unsafe extern "C" fn(*mut bindings::kunit),
-) -> bindings::kunit_case {
-    // The pointers through the bytes: a `const fn` cannot call the kernel's `as_char_ptr` (a
-    // trait method), and the cast to the kernel's `c_char` is the same.
-    bindings::kunit_case {
-        run_case: Some(run),
-        name: name.to_bytes_with_nul().as_ptr().cast(),
-        module_name: MODULE.to_bytes_with_nul().as_ptr().cast_mut().cast(),
-        // SAFETY: `kunit_case` is a C struct of pointers, integers and enums whose zero value is
-        // valid (KUnit's own `KUNIT_CASE()` leaves every other field zero).
-        ..unsafe { core::mem::zeroed() }
-    }
-}
-
-/// The case that ends the list: all zero.
-const fn end_of_cases() -> bindings::kunit_case {
-    // SAFETY: as in `case`, the zero `kunit_case` is valid; KUnit stops at its NULL `run_case`.
-    unsafe { core::mem::zeroed() }
-}
-
-static mut TEST_CASES: [bindings::kunit_case; CASES + 1] = [
-    case(c"shared_borrows", shared_borrows),
-    case(c"inline_owner", inline_owner),
-    case(c"mutable_borrow", mutable_borrow),
-    case(c"invariant_borrow", invariant_borrow),
-    case(c"existential_lifetime", existential_lifetime),
-    case(c"failing_initializer", failing_initializer),
-    case(c"nova_core_shape", nova_core_shape),
-    #[cfg(pin_init_selfref_kasan_demo)]
-    case(c"drop_order_kasan_demo", kasan_demo::drop_order_kasan_demo),
-    end_of_cases(),
-];
-
-crate::kunit_unsafe_test_suite!(pin_init_selfref, TEST_CASES);
