@@ -781,7 +781,11 @@ mod tests {
             assert_eq!(f.rustc.as_deref(), Some("1.78.0"));
         }
         let e = parse(command("kernel").unwrap(), &args(&["--rustc", "stable"])).unwrap_err();
-        assert!(e.0.contains("MAJOR.MINOR.PATCH") && e.0.contains("`stable`"), "{}", e.0);
+        assert!(
+            e.0.contains("MAJOR.MINOR.PATCH") && e.0.contains("`stable`"),
+            "{}",
+            e.0
+        );
         // The commands that do not build or boot a kernel refuse it.
         for name in ["test", "fuzz", "series", "setup"] {
             assert!(parse(command(name).unwrap(), &args(&["--rustc", "1.78.0"])).is_err());

@@ -106,8 +106,7 @@ pub fn rustup(version: &str) -> Result<Toolchain> {
         let p = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
         (o.status.success() && p.is_file()).then_some(p)
     };
-    if which("rustc").is_none() || which("clippy-driver").is_none() || which("rustfmt").is_none()
-    {
+    if which("rustc").is_none() || which("clippy-driver").is_none() || which("rustfmt").is_none() {
         eprintln!("== installing Rust {version} (rustup; the default toolchain stays as it is)");
         let status = Command::new("rustup")
             .args(["toolchain", "install", version, "--profile", "minimal"])
@@ -159,7 +158,15 @@ mod tests {
     fn versions_are_released_triples() {
         assert_eq!(parse_version("1.78.0").unwrap(), "1.78.0");
         assert_eq!(parse_version("1.99.1").unwrap(), "1.99.1");
-        for bad in ["1.78", "stable", "nightly", "1.78.0-beta", "", "1..0", "v1.78.0"] {
+        for bad in [
+            "1.78",
+            "stable",
+            "nightly",
+            "1.78.0-beta",
+            "",
+            "1..0",
+            "v1.78.0",
+        ] {
             let e = parse_version(bad).unwrap_err();
             assert!(e.contains(&format!("`{bad}`")), "{e}");
         }

@@ -230,7 +230,10 @@ pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, 
     let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
     build(&tree, &out, cache, opts)?;
     if opts.rust_only {
-        eprintln!("    Rust objects built (rust/, samples/rust/) in {}", out.display());
+        eprintln!(
+            "    Rust objects built (rust/, samples/rust/) in {}",
+            out.display()
+        );
         return Ok((out, unformatted));
     }
     let image = out.join("arch/x86/boot/bzImage");
