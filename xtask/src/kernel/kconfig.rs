@@ -121,6 +121,14 @@ pub(super) fn configure(
         );
     }
     fs::write(&stamp, h.hex())?;
+    // What `scripts/check-nix.sh` compares the flake's reading of kunit-configs/ with:
+    // the base fragments this .config was made from, verbatim, so that it can tell a
+    // .config of an older checkout (not comparable) from a current one.
+    let mut base = String::new();
+    for f in frags.iter().filter(|f| f.parent() == Some(&repo.join("kunit-configs"))) {
+        base.push_str(&fs::read_to_string(f)?);
+    }
+    fs::write(out.join(".xtask-kunit-configs"), base)?;
     phase.done("");
     Ok(())
 }
