@@ -125,7 +125,10 @@ pub(super) fn configure(
     // the base fragments this .config was made from, verbatim, so that it can tell a
     // .config of an older checkout (not comparable) from a current one.
     let mut base = String::new();
-    for f in frags.iter().filter(|f| f.parent() == Some(&repo.join("kunit-configs"))) {
+    for f in frags
+        .iter()
+        .filter(|f| f.parent() == Some(&repo.join("kunit-configs")))
+    {
         base.push_str(&fs::read_to_string(f)?);
     }
     fs::write(out.join(".xtask-kunit-configs"), base)?;
