@@ -299,6 +299,17 @@ fi
 mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
 cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
 cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
+# The kernel copy is the crate minus its host-only code: every file whose module
+# docs say `//! Host-only:` (the expansion snapshots, the checks' test-only off
+# switches). The crate declares such a file only under `#[cfg(test)]`, or with
+# `#[cfg_attr(kernel, path = ..)]` naming its kernel stand-in: kbuild passes
+# `--cfg kernel`, so no kernel build can compile one.
+kernel_copy_prune() { # DIR
+	grep -rl '^//! Host-only:' "$1" | LC_ALL=C sort | while IFS= read -r f; do
+		rm -f "$f"
+	done
+}
+kernel_copy_prune "$work/tree/rust/pin-init"
 g add -A
 if [ "$kernel" = 6.12 ]; then
 	g commit -q -F - <<EOF

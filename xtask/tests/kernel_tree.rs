@@ -642,6 +642,10 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
     write(&tree.join("rust/pin-init/README.md"), "kept\n");
     fake_repo(&frepo, &vendor);
     write(&frepo.join("pin-init/src/selfref.rs"), "//! ours\n");
+    write(
+        &frepo.join("pin-init/internal/src/switch.rs"),
+        "// SPDX-License-Identifier: MIT\n\n//! Switches.\n//!\n//! Host-only: tests' code.\n",
+    );
     write(&frepo.join("patches/7.2/series"), "0001-good.patch\n");
     fs::copy(
         frepo.join("patches/0001-good.patch"),
@@ -673,6 +677,10 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
     let lib = fs::read_to_string(tree.join("rust/pin-init/src/lib.rs")).unwrap();
     assert_eq!(lib, "//! fake\n");
     assert!(tree.join("rust/pin-init/src/selfref.rs").is_file());
+    assert!(
+        !tree.join("rust/pin-init/internal/src/switch.rs").exists(),
+        "the kernel copy leaves out host-only files"
+    );
     assert!(!tree.join("rust/pin-init/src/alloc.rs").exists());
     assert!(tree.join("rust/pin-init/README.md").is_file());
     assert!(!tree.join("rust/syn").exists(), "7.2 vendors nothing");
@@ -795,4 +803,66 @@ fn series_without_an_identity_says_how_to_set_it() {
         "{}",
         stderr(&o)
     );
+}
+
+/// The kernel copy's rule (`scripts/make-series.sh` leaves out every file whose module docs
+/// say `//! Host-only:`) is safe only if no kernel build can need such a file: each is declared
+/// under `#[cfg(test)]`, or with `#[cfg_attr(kernel, path = "..")]` naming a stand-in that is
+/// not host-only itself (kbuild passes `--cfg kernel`).
+#[test]
+fn host_only_files_are_never_compiled_by_kbuild() {
+    let mut host_only = Vec::new();
+    for dir in ["pin-init/src", "pin-init/internal/src"] {
+        let mut stack = vec![repo().join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if fs::read_to_string(&p)
+                    .unwrap()
+                    .lines()
+                    .any(|l| l.starts_with("//! Host-only:"))
+                {
+                    host_only.push(p);
+                }
+            }
+        }
+    }
+    let names: Vec<_> = host_only
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    // The two the crate has today: a rule that finds none would check nothing.
+    for want in ["snapshots.rs", "test_switch.rs"] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} not marked host-only: {names:?}"
+        );
+    }
+    for p in &host_only {
+        let stem = p.file_stem().unwrap().to_string_lossy();
+        let parent = fs::read_to_string(p.with_file_name("lib.rs")).unwrap();
+        let lines: Vec<&str> = parent.lines().collect();
+        let decl = lines
+            .iter()
+            .position(|l| l.trim() == format!("mod {stem};"))
+            .unwrap_or_else(|| panic!("no `mod {stem};` in the lib.rs beside {}", p.display()));
+        let attr = lines[decl - 1].trim();
+        if attr == "#[cfg(test)]" {
+            continue;
+        }
+        let stand_in = attr
+            .strip_prefix("#[cfg_attr(kernel, path = \"")
+            .and_then(|a| a.strip_suffix("\")]"))
+            .unwrap_or_else(|| {
+                panic!("`mod {stem};` is neither #[cfg(test)] nor #[cfg_attr(kernel, path = ..)]: {attr}")
+            });
+        let stand_in = p.with_file_name(stand_in);
+        assert!(
+            !host_only.contains(&stand_in) && stand_in.is_file(),
+            "{}: the kernel stand-in must exist and not be host-only",
+            stand_in.display()
+        );
+    }
 }

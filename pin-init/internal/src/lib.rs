@@ -28,6 +28,9 @@ mod pinned_drop;
 mod self_replace;
 #[cfg(test)]
 mod snapshots;
+// The soundness checks' test-only off switches; kbuild builds this crate with `--cfg kernel`,
+// where the checks cannot be switched off (the kernel copy has `test_switch_kernel.rs` only).
+#[cfg_attr(kernel, path = "test_switch_kernel.rs")]
 mod test_switch;
 mod zeroable;
 

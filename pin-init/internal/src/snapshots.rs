@@ -3,6 +3,8 @@
 //! Expansion snapshots: the representative macro uses of `tests/expand/NAME.rs`, expanded by
 //! the macros' own code and formatted by `prettyplease`, must be exactly
 //! `tests/expand/NAME.expanded.rs` (see the README there). `PIN_INIT_BLESS=1` rewrites them.
+//!
+//! Host-only: the kernel copy of this crate leaves this file out (it is `#[cfg(test)]`).
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, ToTokens};

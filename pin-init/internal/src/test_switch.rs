@@ -2,13 +2,16 @@
 
 //! Test-only switches that turn soundness checks of the macros *off*.
 //!
+//! Host-only: the kernel copy of this crate leaves this file out, and builds (`--cfg kernel`)
+//! `test_switch_kernel.rs` in its place, where every check is on.
+//!
 //! They exist so that the tests that search for unsound programs (the generative fuzzer, the
 //! kernel's KASAN run) can prove they would find one: with a check switched off, a fixed-seed
 //! run must report a program that breaks its oracle. They are read when this proc-macro crate
 //! is *compiled*, from the environment variable `PIN_INIT_UNSOUND_DISABLE_CHECKS` (a
 //! comma-separated list of the names below), so a build that does not set it cannot have them,
-//! and no code in any crate can switch them on (cargo and kbuild rebuild the crate when the
-//! variable changes). Never set it outside those tests: every name below is a check that
+//! and no code in any crate can switch them on (cargo rebuilds the crate when the variable
+//! changes; kbuild would not, and never builds this file). Never set it outside those tests: every name below is a check that
 //! soundness rests on (see SOUNDNESS.md).
 //!
 //! | name | what is switched off |
