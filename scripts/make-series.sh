@@ -301,11 +301,24 @@ cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
 cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
 # The kernel copy is the crate minus its host-only code: every file whose module
 # docs say `//! Host-only:` (the expansion snapshots, the checks' test-only off
-# switches). The crate declares such a file only under `#[cfg(test)]`, or with
-# `#[cfg_attr(kernel, path = ..)]` naming its kernel stand-in: kbuild passes
-# `--cfg kernel`, so no kernel build can compile one.
+# switches), and its declaration, which the crate writes as two lines in the
+# parent module: `#[cfg(test)]` or `#[cfg(not(kernel))]`, then `mod NAME;`.
+# kbuild passes `--cfg kernel`, so the kernel copy compiles what the crate
+# compiles under that cfg.
 kernel_copy_prune() { # DIR
 	grep -rl '^//! Host-only:' "$1" | LC_ALL=C sort | while IFS= read -r f; do
+		name=$(basename "$f" .rs)
+		parent=$(dirname "$f")/lib.rs
+		[ -f "$parent" ] || parent=$(dirname "$f")/mod.rs
+		awk -v n="$name" '
+			held != "" && $0 == "mod " n ";" { held = ""; found = 1; next }
+			held != "" { print held; held = "" }
+			$0 == "#[cfg(test)]" || $0 == "#[cfg(not(kernel))]" { held = $0; next }
+			{ print }
+			END { if (held != "") print held; if (!found) exit 1 }
+		' "$parent" >"$parent.pruned" ||
+			die "${f#"$1"/}: a host-only file must be declared as #[cfg(test)] or #[cfg(not(kernel))] then \`mod $name;\` in ${parent#"$1"/}"
+		mv "$parent.pruned" "$parent"
 		rm -f "$f"
 	done
 }
@@ -327,6 +340,10 @@ mutable (\`#[borrowed(mut)]\`), invariant (\`#[uses('x: invariant)]\`) and
 existential (\`where exists<'x>: 'a\`) borrows, without allocation and
 without \`unsafe\` in the user's code.
 
+The kernel copy leaves out the crate's host-only test code (expansion
+snapshots, and the switches its fuzzer uses to turn a check off): the
+macros built with \`--cfg kernel\` always run every soundness check.
+
 Nothing builds these files yet; the next patches add the kbuild rules
 and switch \`kernel::init\` over to the crate.
 
@@ -347,7 +364,10 @@ Its API is a superset of the one it replaces: every user in the tree
 builds unchanged.
 
 The procedural macros need only the \`syn\` features rust/Makefile
-builds the kernel's copy of \`syn\` with.
+builds the kernel's copy of \`syn\` with. The kernel copy leaves out the
+crate's host-only test code (expansion snapshots, and the switches its
+fuzzer uses to turn a check off): the macros built with \`--cfg kernel\`
+always run every soundness check.
 
 $sob
 EOF

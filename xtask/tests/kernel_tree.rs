@@ -646,6 +646,10 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         &frepo.join("pin-init/internal/src/switch.rs"),
         "// SPDX-License-Identifier: MIT\n\n//! Switches.\n//!\n//! Host-only: tests' code.\n",
     );
+    write(
+        &frepo.join("pin-init/internal/src/lib.rs"),
+        "//! macros\nmod a;\n#[cfg(not(kernel))]\nmod switch;\n#[cfg(test)]\nmod b;\n",
+    );
     write(&frepo.join("patches/7.2/series"), "0001-good.patch\n");
     fs::copy(
         frepo.join("patches/0001-good.patch"),
@@ -680,6 +684,11 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
     assert!(
         !tree.join("rust/pin-init/internal/src/switch.rs").exists(),
         "the kernel copy leaves out host-only files"
+    );
+    assert_eq!(
+        fs::read_to_string(tree.join("rust/pin-init/internal/src/lib.rs")).unwrap(),
+        "//! macros\nmod a;\n#[cfg(test)]\nmod b;\n",
+        "and their declarations"
     );
     assert!(!tree.join("rust/pin-init/src/alloc.rs").exists());
     assert!(tree.join("rust/pin-init/README.md").is_file());
@@ -806,9 +815,10 @@ fn series_without_an_identity_says_how_to_set_it() {
 }
 
 /// The kernel copy's rule (`scripts/make-series.sh` leaves out every file whose module docs
-/// say `//! Host-only:`) is safe only if no kernel build can need such a file: each is declared
-/// under `#[cfg(test)]`, or with `#[cfg_attr(kernel, path = "..")]` naming a stand-in that is
-/// not host-only itself (kbuild passes `--cfg kernel`).
+/// say `//! Host-only:`, and their declarations) is safe only if no kernel build can need such
+/// a file: each is declared under `#[cfg(test)]`, or under `#[cfg(not(kernel))]` beside a
+/// `#[cfg(kernel)]` module of the same name whose `#[path]` is not host-only (kbuild passes
+/// `--cfg kernel`).
 #[test]
 fn host_only_files_are_never_compiled_by_kbuild() {
     let mut host_only = Vec::new();
@@ -852,12 +862,20 @@ fn host_only_files_are_never_compiled_by_kbuild() {
         if attr == "#[cfg(test)]" {
             continue;
         }
-        let stand_in = attr
-            .strip_prefix("#[cfg_attr(kernel, path = \"")
-            .and_then(|a| a.strip_suffix("\")]"))
-            .unwrap_or_else(|| {
-                panic!("`mod {stem};` is neither #[cfg(test)] nor #[cfg_attr(kernel, path = ..)]: {attr}")
-            });
+        assert_eq!(
+            attr, "#[cfg(not(kernel))]",
+            "`mod {stem};` must be #[cfg(test)] or #[cfg(not(kernel))] (the kernel copy drops both lines)"
+        );
+        // The kernel's module of that name: `#[cfg(kernel)]`, `#[path = "F"]`, `mod NAME;`.
+        let kernel_decl = lines
+            .windows(3)
+            .find(|w| w[0].trim() == "#[cfg(kernel)]" && w[2].trim() == format!("mod {stem};"))
+            .unwrap_or_else(|| panic!("no #[cfg(kernel)] `mod {stem};` for the kernel"));
+        let stand_in = kernel_decl[1]
+            .trim()
+            .strip_prefix("#[path = \"")
+            .and_then(|a| a.strip_suffix("\"]"))
+            .unwrap_or_else(|| panic!("the kernel's `mod {stem};` has no #[path]"));
         let stand_in = p.with_file_name(stand_in);
         assert!(
             !host_only.contains(&stand_in) && stand_in.is_file(),

@@ -59,7 +59,8 @@ pub struct Options {
 
 /// What the KASAN demonstration build sets: the environment variable that switches the
 /// macros' drop-order check off while kbuild compiles `rust/pin-init/internal` (read with
-/// `option_env!`, see `pin-init/internal/src/test_switch.rs`), and the cfg that compiles the
+/// `option_env!` by `pin-init/internal/src/test_switch.rs`, which only the demonstration's own
+/// tree has: see `kasan_demo_tree`), and the cfg that compiles the
 /// suite's `drop_order_kasan_demo` case. kbuild does not track environment variables, so this
 /// build has a build directory of its own that is never built without them, and every other
 /// build removes the variable from make's environment.
@@ -148,6 +149,36 @@ pub fn line_tools() -> &'static [Tool] {
     }
 }
 
+/// The source tree of the KASAN demonstration: a copy of the prepared tree (hard links, made
+/// again when the tree was prepared again) whose proc macro can switch checks off. The kernel
+/// copy of pin-init has no such switch (`test_switch.rs` is host-only; kbuild builds
+/// `test_switch_kernel.rs`, every check on), so this copy puts the host's `test_switch.rs`
+/// in that file's place; no other build ever uses this tree.
+fn kasan_demo_tree(repo: &Path, cache: &Path) -> Result<PathBuf> {
+    let tree = cache.join("linux");
+    let copy = cache.join("linux-kasan-demo");
+    let stamp = |t: &Path| fs::read_to_string(t.join(".xtask-prepared")).ok();
+    if !copy.is_dir() || stamp(&copy).is_none() || stamp(&copy) != stamp(&tree) {
+        let phase = util::Phase::start("kasan-demo: copy the prepared tree (hard links)");
+        if copy.exists() {
+            fs::remove_dir_all(&copy)?;
+        }
+        util::run(
+            Command::new("cp").arg("-al").arg(&tree).arg(&copy),
+            "copying the prepared tree for the KASAN demonstration",
+        )?;
+        phase.done("");
+    }
+    let host = fs::read(repo.join("pin-init/internal/src/test_switch.rs"))?;
+    let file = copy.join("rust/pin-init/internal/src/test_switch_kernel.rs");
+    if fs::read(&file).ok().as_deref() != Some(host.as_slice()) {
+        // A new file, not a write through the hard link into the prepared tree's.
+        let _ = fs::remove_file(&file);
+        fs::write(&file, host)?;
+    }
+    Ok(copy)
+}
+
 /// The build directory for the given flavour.
 /// A rustup compiler (`--rustc VERSION`) has its own: `build-rustc-VERSION`.
 pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
@@ -224,7 +255,11 @@ pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, 
         crate::line::Line::V7_2 => Default::default(),
     };
     prepare(repo, cache, &pristine, &versions)?;
-    let tree = cache.join("linux");
+    let tree = if opts.kasan_demo {
+        kasan_demo_tree(repo, cache)?
+    } else {
+        cache.join("linux")
+    };
     let out = out_dir(cache, opts);
     configure(repo, cache, &tree, &out, opts)?;
     let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
