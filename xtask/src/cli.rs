@@ -342,6 +342,11 @@ pub const COMMANDS: &[Cmd] = &[
                 "'NAME <EMAIL>'",
                 "the identity of the patches' From: and Signed-off-by: (default: git's user.name and user.email; with neither, it stops and says how to set them)",
             ),
+            valued(
+                "base-commit",
+                "SHA",
+                "the commit of the tree the series applies to, for the cover letter's base-commit: line (default: HEAD of --source when it is a git checkout; else the letter has none and the command says how to add it)",
+            ),
         ],
         env: KERNEL_ENV,
     },
@@ -513,6 +518,8 @@ pub struct Flags {
     pub out: Option<PathBuf>,
     /// `--author 'NAME <EMAIL>'`.
     pub author: Option<String>,
+    /// `--base-commit SHA`.
+    pub base_commit: Option<String>,
     /// `--bisect`.
     pub bisect: bool,
     /// `--cases N`.
@@ -643,6 +650,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             "manifest" => f.manifest = Some(PathBuf::from(v)),
             "out" => f.out = Some(PathBuf::from(v)),
             "author" => f.author = Some(text(long, v)?),
+            "base-commit" => f.base_commit = Some(text(long, v)?),
             "cases" => f.cases = Some(number(long, "a number", v)?),
             "seed" => f.seed = Some(number(long, "a number", v)?),
             "first-case" => f.first_case = Some(number(long, "a number", v)?),

@@ -267,6 +267,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
                 jobs: f.jobs.unwrap_or(2),
                 source: f.source.clone(),
                 author: f.author.clone(),
+                base_commit: f.base_commit.clone(),
             },
         )
         .map(|out| eprintln!("    series: {}", out.display())),

@@ -29,6 +29,42 @@ pub struct Options {
     /// `Name <email>` for the patches' `From:` and `Signed-off-by:` (default: the repository's
     /// git configuration, `user.name` and `user.email`).
     pub author: Option<String>,
+    /// The commit of the tree the series applies to (`--base-commit`), for the cover letter.
+    pub base_commit: Option<String>,
+}
+
+/// The cover letter's `base-commit:`, which tells a maintainer's tools (`b4`, the kernel test
+/// robot) what the series applies to: `--base-commit` (a full hexadecimal commit id), else
+/// HEAD of the source tree when it is the top of a git checkout. A tarball (Debian's
+/// linux-source) has no commit: `None`, and the caller says how to add one.
+pub fn base_commit(given: Option<&str>, pristine: &Path) -> Result<Option<String>> {
+    if let Some(sha) = given {
+        if sha.len() != 40 || !sha.bytes().all(|b| b.is_ascii_hexdigit()) {
+            crate::bail!(
+                "--base-commit must be a full commit id (40 hexadecimal digits, as `git rev-parse \
+                 v7.2^{{commit}}` prints), not `{sha}`"
+            );
+        }
+        return Ok(Some(sha.to_ascii_lowercase()));
+    }
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(pristine)
+            .args(args)
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]);
+    let is_top = top.is_some_and(|t| fs::canonicalize(t).ok() == fs::canonicalize(pristine).ok());
+    Ok(if is_top {
+        git(&["rev-parse", "--verify", "HEAD^{commit}"])
+    } else {
+        None
+    })
 }
 
 /// The identity an exported series carries: `--author`, else git's `user.name` and
@@ -201,6 +237,7 @@ fn cover_letter(
     out: &Path,
     patches: &[Patch],
     author: &str,
+    base: Option<&str>,
 ) -> Result<()> {
     let blurb_file = crate::line::selected()
         .patches(repo)
@@ -236,10 +273,13 @@ fn cover_letter(
          {}\n{}\n\
          The series, in order ({total} patches; {files} files changed, {ins} insertions(+),\n\
          {del} deletions(-)):\n\n{shortlog}\n\
+         {}\
          -- \n\
          pin-init harness\n",
         body.trim_end().to_string() + "\n",
         test_results(cache, repo),
+        base.map(|b| format!("base-commit: {b}\n"))
+            .unwrap_or_default(),
     );
     fs::write(out.join("0000-cover-letter.patch"), letter)?;
     Ok(())
@@ -595,7 +635,8 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         Some(s) => s.clone(),
         None => kernel::unpack(cache)?,
     };
-    kernel::check_version(&pristine)?;
+    let version = kernel::check_version(&pristine)?;
+    let base = base_commit(opts.base_commit.as_deref(), &pristine)?;
     let line = crate::line::selected();
     if line == crate::line::Line::V6_12 {
         kernel::vendor(repo, cache)?;
@@ -618,12 +659,21 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         "scripts/make-series.sh",
     )?;
     let patches = read_series(&out)?;
-    cover_letter(repo, cache, &out, &patches, &author)?;
+    cover_letter(repo, cache, &out, &patches, &author, base.as_deref())?;
     phase.done(&format!(
         "{} patches and 0000-cover-letter.patch in {}",
         patches.len(),
         out.display()
     ));
+    if base.is_none() {
+        eprintln!(
+            "    note: the cover letter has no base-commit: line ({} is not a git checkout): \
+             pass --base-commit with the commit of Linux {version} the series applies to \
+             (`git rev-parse v{version}^{{commit}}` in a kernel repository), or --source a \
+             checkout of it",
+            pristine.display()
+        );
+    }
 
     let phase = Phase::start(format!("series: git am onto vanilla {}", line.version()));
     check_git_am(repo, &pristine, &out, &cache.join("series-am-check"))?;
@@ -650,4 +700,59 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         bisect(repo, cache, &pristine, &out, opts.jobs)?;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("xtask-base-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn base_commit_is_given_or_the_checkouts_head_or_none() {
+        let plain = temp("plain");
+        assert_eq!(base_commit(None, &plain).unwrap(), None);
+        let sha = "0123456789abcdef0123456789ABCDEF01234567";
+        assert_eq!(
+            base_commit(Some(sha), &plain).unwrap().as_deref(),
+            Some("0123456789abcdef0123456789abcdef01234567")
+        );
+        for bad in [
+            "v7.2",
+            "0123456",
+            &format!("{sha}0"),
+            "g123456789abcdef0123456789abcdef01234567",
+        ] {
+            let e = base_commit(Some(bad), &plain).unwrap_err().to_string();
+            assert!(
+                e.contains("40 hexadecimal digits") && e.contains(bad),
+                "{e}"
+            );
+        }
+        let repo = temp("git");
+        let mut g = git(&repo);
+        assert!(g.args(["init", "-q"]).status().unwrap().success());
+        fs::write(repo.join("Makefile"), "VERSION = 7\n").unwrap();
+        assert!(git(&repo).args(["add", "-A"]).status().unwrap().success());
+        assert!(git(&repo)
+            .args(["commit", "-qm", "v7.2"])
+            .status()
+            .unwrap()
+            .success());
+        let head = util::output(git(&repo).args(["rev-parse", "HEAD"]), "git").unwrap();
+        assert_eq!(
+            base_commit(None, &repo).unwrap().as_deref(),
+            Some(head.trim())
+        );
+        // A directory inside a checkout is not the checkout's tree.
+        fs::create_dir_all(repo.join("sub")).unwrap();
+        assert_eq!(base_commit(None, &repo.join("sub")).unwrap(), None);
+        let _ = fs::remove_dir_all(&plain);
+        let _ = fs::remove_dir_all(&repo);
+    }
 }
