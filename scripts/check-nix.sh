@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # scripts/check-nix.sh: the offline checks of the Nix files (run by
 # `cargo xtask test` as its last step; no network, no nixpkgs needed).
 #

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The command line: one table of subcommands, their options and the
 //! environment variables they read. The parser ([`parse`], on `lexopt`) and
 //! the help texts ([`usage`], [`help`]) are both made from that table, so an

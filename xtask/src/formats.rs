@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The verdict in the formats other tools read.
 //!
 //! - [`kunit_json`]: the JSON of `tools/testing/kunit/kunit.py parse --json`

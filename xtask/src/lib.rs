@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The plain (non-Nix) harness of the project: `cargo xtask SUBCOMMAND`.
 //!
 //! It installs the Debian toolchain, prepares and builds Linux 6.12 with our

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! A developer's own out-of-tree module against the harness kernel:
 //! `cargo xtask module DIR` builds it with the kernel's toolchain, flags and
 //! gates, `cargo xtask env` prints the make command line that does the same

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask test`: the project's test command.
 //!
 //! Steps, each run even if an earlier one failed, then a summary:

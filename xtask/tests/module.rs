@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! A developer's own module, without a kernel build: `vm-test --module` with
 //! a fake kernel build, fake modules (ELF files with `.modinfo` and
 //! symbols) and a QEMU that prints a canned console log; the checks that

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The README's example module, built and booted for real: `cargo xtask
 //! module` against the harness kernel of the cache, then `cargo xtask vm-test
 //! --module` three times: its KUnit suite passes; with a failing expectation
