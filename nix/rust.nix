@@ -52,9 +52,10 @@ let
       (root + "/nixos-tests")
       (root + "/xtask/tests/fixtures")
       # xtask/tests/module.rs maps tree files to patches/; module_e2e.rs reads
-      # the README's example module.
+      # the example module of docs/your-own-module.md; readme.rs reads every
+      # Markdown file (links, counts, the crate's README).
       (root + "/patches")
-      (root + "/README.md")
+      (lib.fileset.fileFilter (file: file.hasExt "md") root)
     ];
   };
 

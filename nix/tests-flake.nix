@@ -261,6 +261,7 @@ expect "package names" (builtins.attrNames packages) [
     "xtask/tests/fixtures/ktap/vm-console.log"
     "patches/series"
     "README.md"
+    "docs/your-own-module.md"
   ])
   [ ]
 ++ expect "cargoTest keeps the reviewed .stderr files"

@@ -44,7 +44,7 @@ fn module_dir(dir: &Path) -> Result<PathBuf> {
     let abs = fs::canonicalize(dir).map_err(|e| Error(format!("{}: {e}", dir.display())))?;
     if !abs.join("Kbuild").is_file() && !abs.join("Makefile").is_file() {
         crate::bail!(
-            "{} has no Kbuild or Makefile: an out-of-tree module directory has one saying `obj-m := NAME.o` (see README.md, \"Your own module\")",
+            "{} has no Kbuild or Makefile: an out-of-tree module directory has one saying `obj-m := NAME.o` (see docs/your-own-module.md)",
             abs.display()
         );
     }
