@@ -214,6 +214,9 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
             let [dir] = f.positional.as_slice() else {
                 unreachable!("cli::parse checks the DIR argument");
             };
+            if f.fmt {
+                return module::format(&cache, Path::new(dir)).map(|_| ());
+            }
             let opts = module::Options {
                 debug: f.debug,
                 jobs: f.jobs.unwrap_or(2),
