@@ -2,10 +2,12 @@
 
 //! The plain (non-Nix) harness of the project: `cargo xtask SUBCOMMAND`.
 //!
-//! It installs the Debian toolchain, prepares and builds Linux 6.12 with our
-//! pin-init, boots it in QEMU and judges the console log. Its only
-//! dependencies are `lexopt` (arguments) and `serde_json` (JSON output), so
-//! it builds in seconds with rustup's or Debian's cargo.
+//! It installs the Debian toolchain, prepares and builds Linux 6.12 (or, with
+//! `--tree 7.2`, current mainline, Linux 7.2) with our pin-init, boots it in
+//! QEMU and judges the console log; it also runs the project's tests
+//! (`cargo xtask test`), the soundness fuzzer and the patch series' checks.
+//! Its few dependencies are those of `xtask/Cargo.toml`, so it builds in
+//! seconds with rustup's or Debian's cargo. `docs/harness.md` is its manual.
 
 #![deny(missing_docs)]
 
