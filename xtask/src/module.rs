@@ -52,7 +52,7 @@ fn module_dir(dir: &Path) -> Result<PathBuf> {
 }
 
 /// The make command that builds the module in `dir` against the harness
-/// kernel: the kernel's own command ([`kernel::make_command`]: Debian's rustc,
+/// kernel: the kernel's own command (`kernel::make_command`: Debian's rustc,
 /// clippy, bindgen, `LLVM=1`, ...) with `M=dir`.
 pub fn make_command(cache: &Path, debug: bool, dir: &Path, jobs: u32) -> Command {
     let mut cmd = kernel::make_command(
