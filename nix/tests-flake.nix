@@ -262,6 +262,8 @@ expect "package names" (builtins.attrNames packages) [
     "patches/series"
     "README.md"
     "docs/your-own-module.md"
+    ".ci/run"
+    "rust-toolchain.toml"
   ])
   [ ]
 ++ expect "cargoTest keeps the reviewed .stderr files"
