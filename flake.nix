@@ -26,7 +26,7 @@
       };
     in
     {
-      # What each output is: README.md, "Nix".
+      # What each output is: nix/README.md.
       packages.${system} = {
         inherit (linux) kernel kernel-debug kernel-lenient;
         default = linux.kernel;

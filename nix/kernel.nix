@@ -5,7 +5,7 @@
 # (plus nix/nixos-vm.config, what NixOS needs to boot it in the test VM), and
 # built with LLVM=1 and CLIPPY=1, Rust warnings being errors (the lenient
 # variant: LLVM=1 only, warnings stay warnings). A small kernel of our
-# fragments, not nixpkgs' distribution config: see README.md, "Nix".
+# fragments, not nixpkgs' distribution config: see nix/README.md.
 { pkgs
 , lib
 , root

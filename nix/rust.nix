@@ -52,9 +52,20 @@ let
       (root + "/nixos-tests")
       (root + "/xtask/tests/fixtures")
       # xtask/tests/module.rs maps tree files to patches/; module_e2e.rs reads
-      # the README's example module.
+      # the example module of docs/your-own-module.md; readme.rs reads every
+      # Markdown file (links, counts, the crate's README), .ci/run and
+      # rust-toolchain.toml, and the files the documentation links to.
       (root + "/patches")
-      (root + "/README.md")
+      (lib.fileset.fileFilter (file: file.hasExt "md") root)
+      (root + "/.ci/run")
+      (root + "/rust-toolchain.toml")
+      (root + "/flake.nix")
+      (root + "/LICENSE-APACHE")
+      (root + "/LICENSE-MIT")
+      (root + "/kernel")
+      (root + "/scripts/save-patches.sh")
+      (root + "/scripts/check-config.sh")
+      (root + "/scripts/check-nix.sh")
     ];
   };
 

@@ -261,6 +261,9 @@ expect "package names" (builtins.attrNames packages) [
     "xtask/tests/fixtures/ktap/vm-console.log"
     "patches/series"
     "README.md"
+    "docs/your-own-module.md"
+    ".ci/run"
+    "rust-toolchain.toml"
   ])
   [ ]
 ++ expect "cargoTest keeps the reviewed .stderr files"

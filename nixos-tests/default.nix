@@ -36,7 +36,7 @@ pkgs.testers.runNixOSTest {
       # `features`, and every linuxManualConfig kernel has them: so the
       # options the NixOS modules of this VM require are asserted here,
       # against the options the kernel's config attributes hold (those of
-      # its fragments, see README.md, "Nix").
+      # its fragments, see nix/README.md).
       assertions = map
         (required: {
           assertion = required.assertion config.boot.kernelPackages.kernel.config;

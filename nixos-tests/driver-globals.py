@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Typed stand-ins for the globals nixpkgs' NixOS test driver defines for a
 # testScript, written from nixpkgs' nixos/lib/test-script-prepend.py,
 # nixos/lib/test-driver/src/test_driver/driver.py (Driver.test_symbols) and

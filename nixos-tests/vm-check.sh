@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # vm-check.sh MANIFEST [MODULE_DIR]
 #
 # Runs inside the test VM (as /init's payload in `cargo xtask vm-test`, and in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The NixOS VM test's script (nixos-tests/default.nix reads it and prepends
 # the store paths `vm_check`, `manifest` and `xtask`). The test driver
 # type-checks it (mypy) and lints it (pyflakes) before any VM boots, with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # check-config.sh CONFIG FRAGMENT...
 #
 # Checks a final kernel .config against the fragments it was made from (in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # scripts/check-nix.sh: the offline checks of the Nix files (run by
 # `cargo xtask test` as its last step; no network, no nixpkgs needed).
 #
@@ -7,7 +8,7 @@
 #  3. has no dead bindings                  (deadnix --fail)
 #  4. nix/tests.nix: the series/config parsers of nix/parse.nix on the
 #     fixtures in nix/fixtures, and flake.lock against flake.nix's inputs;
-#     patches/tested-versions parses and README.md says what it lists
+#     patches/tested-versions parses and nix/README.md says what it lists
 #  5. nix/tests-flake.nix: flake.nix's outputs evaluated with the stand-ins
 #     of nix/stubs.nix for nixpkgs and crane (the wiring: kernel source,
 #     config fragments, the VM node's assertions of what NixOS requires,
@@ -152,9 +153,9 @@ nix_lines "(import $repo/nix/parse.nix).parseVersions (builtins.readFile $repo/p
 	die "patches/tested-versions does not parse (above)"
 oldest=$(head -n 1 "$tmp/tested")
 newest=$(tail -n 1 "$tmp/tested")
-grep -q "tested on Linux $oldest to $newest (\`patches/tested-versions\`" README.md ||
-	die "README.md does not say \"tested on Linux $oldest to $newest (\`patches/tested-versions\`\", what patches/tested-versions lists"
-say "tested versions: patches/tested-versions lists $oldest to $newest, as README.md says"
+grep -q "tested on Linux $oldest to $newest (\`patches/tested-versions\`" nix/README.md ||
+	die "nix/README.md does not say \"tested on Linux $oldest to $newest (\`patches/tested-versions\`\", what patches/tested-versions lists"
+say "tested versions: patches/tested-versions lists $oldest to $newest, as nix/README.md says"
 run_eval_test nix/tests-flake.nix "import $repo/nix/tests-flake.nix { files = $files_expr; }"
 say "eval: nix/tests-flake.nix: flake outputs with stand-in nixpkgs/crane: packages, checks, kernel source/config, VM test, devShell"
 

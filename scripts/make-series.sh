@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # make-series.sh [--kernel 6.12|7.2] OUT_DIR REPO_ROOT VENDOR_DIR [TREE]
 #
 # Writes the complete kernel patch series into OUT_DIR, as `git format-patch`

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # prepare-tree.sh [--kernel 6.12|7.2] KERNEL_TREE REPO_ROOT VENDOR_DIR
 #
 # The one definition of how a vanilla Linux 6.12 tree (or, with `--kernel 7.2`,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # save-patches.sh [--kernel 6.12|7.2] GIT_TREE BASE [REPO_ROOT]
 #
 # Writes the commits BASE..HEAD of the kernel git tree GIT_TREE into

@@ -895,7 +895,8 @@ impl Gen<'_> {
                     }
                     6 => break OwnerKind::RefCellOwn,
                     7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
-                    _ => continue,
+                    // Not possible for this struct: choose again.
+                    _ => {}
                 }
             };
             kinds[k] = Some(kind);

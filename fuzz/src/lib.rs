@@ -6,8 +6,8 @@
 //! against the crate in batches ([`batch`]), runs those that compile under AddressSanitizer in
 //! one process ([`run`]) and judges each by an oracle ([`oracle`]): a program either fails to
 //! compile, or runs clean with the log the model ([`model`]) predicts; a program the model
-//! says is valid must compile. Findings are shrunk ([`shrink`]) and written out. See the
-//! "Fuzzing" section of the repository's README.md.
+//! says is valid must compile. Findings are shrunk ([`shrink`]) and written out. See
+//! `fuzz/README.md`.
 
 #![deny(missing_docs)]
 

@@ -95,7 +95,7 @@ pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outc
 pub fn diff(expected: &[String], actual: &[String]) -> Option<String> {
     for k in 0..expected.len().max(actual.len()) {
         match (expected.get(k), actual.get(k)) {
-            (Some(e), Some(a)) if e == a => continue,
+            (Some(e), Some(a)) if e == a => {}
             (Some(e), Some(a)) => {
                 return Some(format!("line {}: expected `{e}`, got `{a}`", k + 1))
             }

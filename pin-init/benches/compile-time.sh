@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Measures what the macros cost a crate at compile time, before and after a change: a crate with
 # 20 self-referential structs (shared, mutable, invariant and existential borrows, chains,
 # generics, PinnedDrop), each built with pin_init! and read through its accessors, compiled

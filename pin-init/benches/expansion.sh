@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Measures what `#[pin_data]` costs at compile time:
 #  1. the expansion of one 10-field `#[pin_data]` struct (lines and bytes of
 #     `rustc -Zunpretty=expanded`, nightly, formatted by rustfmt), against the plain struct;

@@ -1,5 +1,6 @@
 #!/bin/sh
-# One command for the self-referential benchmarks (README, "Performance of self-referential structs"):
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# One command for the self-referential benchmarks (README.md here):
 #  1. runtime: pin-init against a hand-written unsafe struct of the same layout, ouroboros,
 #     self_cell and the bare owner, ns/op (best of 5 rounds), allocations/op, size_of, every
 #     ratio with its target (selfref-bench, release build); then the instructions per

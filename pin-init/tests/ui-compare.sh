@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ui-compare.sh REVIEWED_DIR ACTUAL_DIR [ACCEPTED]
 #
 # For a compiler that has no reviewed .stderr files (e.g. a nixpkgs rustc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Links the compile-fail sources of tests/ui (stable) into tests/ui-1.85 (Debian's 1.85), whose
 # .stderr files differ (relative symbolic links: one source, two reviewed outputs). Every
 # ui/PATH.rs, in whatever folder below ui/, gets the link ui-1.85/PATH.rs; a .stderr of ui-1.85

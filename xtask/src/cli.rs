@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The command line: one table of subcommands, their options and the
 //! environment variables they read. The parser ([`parse`], on `lexopt`) and
 //! the help texts ([`usage`], [`help`]) are both made from that table, so an
@@ -292,12 +294,16 @@ pub const COMMANDS: &[Cmd] = &[
     Cmd {
         name: "module",
         args: "DIR",
-        about: "Build the out-of-tree module in DIR against the harness kernel with its toolchain and flags; any rustc/clippy warning or unformatted Rust file (the kernel's .rustfmt.toml) fails it.",
+        about: "Build the out-of-tree module in DIR against the harness kernel with its toolchain and flags; any rustc/clippy warning or unformatted Rust file (the kernel's .rustfmt.toml) fails it. With --fmt, format its Rust files instead.",
         opts: &[
             TREE,
             RUSTC,
             flag("debug", "against the debug kernel (`cargo xtask kernel --debug`)"),
             JOBS,
+            flag(
+                "fmt",
+                "do not build: format DIR's Rust files with the kernel's rustfmt and .rustfmt.toml, as the build's check wants them (needs the prepared tree only)",
+            ),
         ],
         env: MODULE_ENV,
     },
@@ -550,6 +556,8 @@ pub struct Flags {
     pub exec: Vec<String>,
     /// `--shell`.
     pub shell: bool,
+    /// `--fmt`.
+    pub fmt: bool,
     /// Positional arguments.
     pub positional: Vec<String>,
     /// `--help` was given.
@@ -615,6 +623,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 "no-hygiene" => f.no_hygiene = true,
                 "no-samples" => f.no_samples = true,
                 "shell" => f.shell = true,
+                "fmt" => f.fmt = true,
                 _ => unreachable!("flag --{long} has no field"),
             }
             continue;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Just enough of ELF64 (little-endian) to check a kernel module before it is
 //! booted: the `.modinfo` strings (`name=`, `vermagic=`) and the symbols the
 //! module leaves undefined (what the kernel must export to it).

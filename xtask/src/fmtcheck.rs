@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Where a file of the prepared kernel tree is edited: `make rustfmtcheck`
 //! names the prepared tree's copies (in the harness cache, overwritten by the
 //! next preparation); a developer edits `pin-init/` or a patch of `patches/`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The verdict in the formats other tools read.
 //!
 //! - [`kunit_json`]: the JSON of `tools/testing/kunit/kunit.py parse --json`
@@ -215,7 +217,7 @@ fn write_json(v: &Value, indent: usize, out: &mut String) {
 }
 
 /// The JSON text as kunit.py writes it (`json.dumps(indent=4)`): keys in
-/// kunit.py's order ([`KEY_ORDER`]), four-space indentation; for ASCII
+/// kunit.py's order (`KEY_ORDER`), four-space indentation; for ASCII
 /// names byte for byte the same (Python escapes other characters as
 /// `\uXXXX`, this writes them as UTF-8).
 pub fn json_string(v: &Value) -> String {

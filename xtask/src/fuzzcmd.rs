@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask fuzz`: the generative soundness fuzzer (`fuzz/`, crate `pin-init-fuzz`).
 //!
 //! Also the two steps of `cargo xtask test` that use it: the self-check (with each check of the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask kasan-demo`: proof that the `pin_init_selfref` KUnit suite would catch a wrong
 //! drop order on the debug kernel.
 //!

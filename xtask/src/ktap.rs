@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! A KTAP parser for kernel console logs.
 //!
 //! KUnit prints its results as KTAP (<https://docs.kernel.org/dev-tools/ktap.html>):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Our KTAP parser against the kernel's own, `tools/testing/kunit/kunit.py
 //! parse --json`, on the saved console logs of `xtask/tests/fixtures/ktap/`.
 //!

@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The plain (non-Nix) harness of the project: `cargo xtask SUBCOMMAND`.
 //!
-//! It installs the Debian toolchain, prepares and builds Linux 6.12 with our
-//! pin-init, boots it in QEMU and judges the console log. Its only
-//! dependencies are `lexopt` (arguments) and `serde_json` (JSON output), so
-//! it builds in seconds with rustup's or Debian's cargo.
+//! It installs the Debian toolchain, prepares and builds Linux 6.12 (or, with
+//! `--tree 7.2`, current mainline, Linux 7.2) with our pin-init, boots it in
+//! QEMU and judges the console log; it also runs the project's tests
+//! (`cargo xtask test`), the soundness fuzzer and the patch series' checks.
+//! Its few dependencies are those of `xtask/Cargo.toml`, so it builds in
+//! seconds with rustup's or Debian's cargo. `docs/harness.md` is its manual.
 
 #![deny(missing_docs)]
 
@@ -212,6 +216,9 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
             let [dir] = f.positional.as_slice() else {
                 unreachable!("cli::parse checks the DIR argument");
             };
+            if f.fmt {
+                return module::format(&cache, Path::new(dir)).map(|_| ());
+            }
             let opts = module::Options {
                 debug: f.debug,
                 jobs: f.jobs.unwrap_or(2),

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Which kernel the harness works on: Linux 6.12 (the default) or current mainline, Linux 7.2
 //! (`--tree 7.2`). Everything that differs between the two is here; the rest of the harness
 //! asks [`selected`].

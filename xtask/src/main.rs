@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask`: the plain (non-Nix) harness. See `cargo xtask help`.
 
 fn main() {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! A developer's own out-of-tree module against the harness kernel:
 //! `cargo xtask module DIR` builds it with the kernel's toolchain, flags and
 //! gates, `cargo xtask env` prints the make command line that does the same
@@ -42,7 +44,7 @@ fn module_dir(dir: &Path) -> Result<PathBuf> {
     let abs = fs::canonicalize(dir).map_err(|e| Error(format!("{}: {e}", dir.display())))?;
     if !abs.join("Kbuild").is_file() && !abs.join("Makefile").is_file() {
         crate::bail!(
-            "{} has no Kbuild or Makefile: an out-of-tree module directory has one saying `obj-m := NAME.o` (see README.md, \"Your own module\")",
+            "{} has no Kbuild or Makefile: an out-of-tree module directory has one saying `obj-m := NAME.o` (see docs/your-own-module.md)",
             abs.display()
         );
     }
@@ -50,7 +52,7 @@ fn module_dir(dir: &Path) -> Result<PathBuf> {
 }
 
 /// The make command that builds the module in `dir` against the harness
-/// kernel: the kernel's own command ([`kernel::make_command`]: Debian's rustc,
+/// kernel: the kernel's own command (`kernel::make_command`: Debian's rustc,
 /// clippy, bindgen, `LLVM=1`, ...) with `M=dir`.
 pub fn make_command(cache: &Path, debug: bool, dir: &Path, jobs: u32) -> Command {
     let mut cmd = kernel::make_command(
@@ -63,18 +65,89 @@ pub fn make_command(cache: &Path, debug: bool, dir: &Path, jobs: u32) -> Command
     cmd
 }
 
-/// The rustfmt that checks the module's formatting, with the kernel's config.
-fn rustfmt_command(cache: &Path) -> Result<Command> {
+/// The rustfmt of the kernel's toolchain with the kernel's config: with `check`, the one that
+/// checks the module's formatting (`cargo xtask module`), without, the one that formats it
+/// (`cargo xtask module --fmt`).
+fn rustfmt_command(cache: &Path, check: bool) -> Result<Command> {
     let Some(rustfmt) = util::find_tool("rustfmt") else {
         crate::bail!(
             "missing tool: rustfmt (Debian package rustfmt-web=1.85.0+dfsg3-1~deb12u3)\nrun `cargo xtask setup` to install it"
         );
     };
     let mut cmd = Command::new(rustfmt);
-    cmd.arg("--check")
-        .arg("--config-path")
+    if check {
+        cmd.arg("--check");
+    }
+    cmd.arg("--config-path")
         .arg(cache.join("linux/.rustfmt.toml"));
     Ok(cmd)
+}
+
+/// `cargo xtask module --fmt DIR`: formats every `.rs` file below DIR (not in hidden
+/// directories) with the rustfmt and the kernel's `.rustfmt.toml` that the build's check
+/// uses, so that the check passes. Needs only the prepared kernel tree, not a built kernel.
+/// Returns the files whose content changed.
+pub fn format(cache: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
+    let dir = module_dir(dir)?;
+    let config = cache.join("linux/.rustfmt.toml");
+    if !config.is_file() {
+        crate::bail!(
+            "no {} (the kernel's rustfmt settings): run `cargo xtask kernel` first, which prepares the tree",
+            config.display()
+        );
+    }
+    let phase = Phase::start("module: rustfmt (the kernel's .rustfmt.toml)");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files)?;
+    if files.is_empty() {
+        phase.done("no Rust file");
+        return Ok(Vec::new());
+    }
+    let before: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| fs::read(f).context(format!("reading {}", f.display())))
+        .collect::<Result<_>>()?;
+    let out = rustfmt_command(cache, false)?
+        .args(["--color", "never"])
+        .args(&files)
+        .output()
+        .context("running rustfmt")?;
+    if !out.status.success() {
+        crate::bail!(
+            "rustfmt could not format the module in {} ({}):\n{}",
+            dir.display(),
+            out.status,
+            util::tail_str(
+                &format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                ),
+                40
+            )
+        );
+    }
+    let changed: Vec<PathBuf> = files
+        .iter()
+        .zip(&before)
+        .filter(|(f, old)| fs::read(f).ok().as_ref() != Some(*old))
+        .map(|(f, _)| f.clone())
+        .collect();
+    let names: Vec<String> = changed
+        .iter()
+        .map(|f| f.strip_prefix(&dir).unwrap_or(f).display().to_string())
+        .collect();
+    phase.done(&if changed.is_empty() {
+        format!("{} file(s), all formatted already", files.len())
+    } else {
+        format!(
+            "{} of {} file(s) reformatted: {}",
+            changed.len(),
+            files.len(),
+            names.join(", ")
+        )
+    });
+    Ok(changed)
 }
 
 /// The `.rs` files below `dir` (not in hidden directories), sorted.
@@ -172,7 +245,7 @@ pub fn build(cache: &Path, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     rust_files(&dir, &mut files)?;
     if !files.is_empty() {
-        let fmt = rustfmt_command(cache)?
+        let fmt = rustfmt_command(cache, true)?
             .args(["--color", "never"])
             .args(&files)
             .output()
@@ -181,7 +254,8 @@ pub fn build(cache: &Path, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
             phase.done(&format!("{} file(s) formatted", files.len()));
         } else {
             failures.push(format!(
-                "Rust files not formatted as the kernel's .rustfmt.toml wants (`cargo xtask env` shows the rustfmt command that fixes them):\n{}",
+                "Rust files not formatted as the kernel's .rustfmt.toml wants (`cargo xtask module --fmt {}` formats them):\n{}",
+                dir.display(),
                 util::tail_str(
                     &format!(
                         "{}{}",
@@ -296,7 +370,7 @@ pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
             "M=\"$PWD\"".to_string()
         };
     }
-    let rustfmt = rustfmt_command(cache)
+    let rustfmt = rustfmt_command(cache, true)
         .map(|c| {
             let mut words = vec![sh_quote(&c.get_program().to_string_lossy())];
             words.extend(c.get_args().map(|a| sh_quote(&a.to_string_lossy())));
@@ -314,7 +388,8 @@ pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
          # Build an out-of-tree module in {m} (what `cargo xtask module` runs; it also fails\n\
          # on any rustc/clippy warning in the output):\n\
          {} make {}\n\
-         # Check its formatting with the kernel's .rustfmt.toml (drop --check to fix it;\n\
+         # Check its formatting with the kernel's .rustfmt.toml (drop --check, or run\n\
+         # `cargo xtask module --fmt DIR`, to fix it;\n\
          # `make rustfmtcheck` covers only the kernel tree):\n\
          {rustfmt} {where_}\n\
          # The variables, one per line:\n{}\n",

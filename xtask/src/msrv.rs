@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The crate's minimum Rust version, tested: pin-init and pin-init-internal are checked, linted
 //! and tested with rustup's [`TOOLCHAIN`] (Linux 6.12's minimum, `rust-version` in
 //! `Cargo.toml`), a step of `cargo xtask test` and `cargo xtask msrv` alone.

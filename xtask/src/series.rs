@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask series`: the complete kernel patch series, as a kernel
 //! developer applies it (`git am`), reviews it (`checkpatch.pl`) and bisects
 //! it (`--bisect`).

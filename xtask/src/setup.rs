@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask setup`: the Debian toolchain at pinned versions and
 //! bindgen-cli from crates.io. Idempotent: installs only what is missing.
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The series on every tested Linux 6.12.y release: the `cargo xtask test` step that `git am`s
 //! the complete series onto each vanilla tree of `patches/tested-versions` and onto Debian's
 //! patched tree, and runs the series' cheap build-time checks on the oldest one.

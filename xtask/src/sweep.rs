@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The name-capture sweep: no name the macros' expansion introduces can be reached from the
 //! user's tokens.
 //!

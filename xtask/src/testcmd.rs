@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask test`: the project's test command.
 //!
 //! Steps, each run even if an earlier one failed, then a summary:
@@ -25,7 +27,7 @@
 //! 12. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
-//! 13. pin-init's other feature configurations ([`step_features`]): `no_std` builds, the
+//! 13. pin-init's other feature configurations (`step_features`): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
 //! 14. the fuzzer's self-check: with each check of the macro switched off in turn, a
@@ -198,7 +200,7 @@ pub fn output_mismatch(expected: &str, actual: &str) -> Option<String> {
     let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
     for k in 0..e.len().max(a.len()) {
         match (e.get(k), a.get(k)) {
-            (Some(x), Some(y)) if x == y => continue,
+            (Some(x), Some(y)) if x == y => {}
             (Some(x), Some(y)) => {
                 return Some(format!("line {}: expected `{x}`, got `{y}`", k + 1));
             }

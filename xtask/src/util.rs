@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Errors, paths, tool lookup, process helpers, hashing and output helpers.
 
 use std::ffi::{OsStr, OsString};

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The verdict on a VM console log: KUnit results (KTAP), the sample modules
 //! checked by `nixos-tests/vm-check.sh`, and kernel error reports.
 //!

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask vm-test`: a busybox initramfs whose `/init` runs
 //! `nixos-tests/vm-check.sh`, booted in QEMU with a timeout, then judged by
 //! [`crate::verdict`].

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The command line: unknown commands and options, each command's help,
 //! `clean`, and the example output comparison.
 

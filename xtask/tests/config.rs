@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Config fragment merging and the "option did not survive olddefconfig" check.
 
 mod common;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! JUnit and kunit.py-shaped JSON output on the saved console logs of
 //! `tests/fixtures/ktap/`, read back with a JUnit reader (`quick-junit`).
 

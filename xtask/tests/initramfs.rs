@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The initramfs writer's archive, read by Debian's GNU cpio (package
 //! `cpio`, which `cargo xtask setup` installs): it lists every entry with
 //! the type, mode and size we wrote, and extracts the files' contents.

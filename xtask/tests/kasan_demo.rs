@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The judgement of `cargo xtask kasan-demo` on console logs shaped like a 6.12 KASAN kernel's:
 //! it passes only with KASAN's use-after-free report in the suite's `Noisy::drop`, the
 //! demonstration case failed and every other case passed.

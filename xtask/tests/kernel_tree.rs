@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask kernel`'s tree preparation and the patch series, without a
 //! kernel build: a patch that does not apply, a missing tool, a tree of the
 //! wrong version, incremental preparation, a series that must `git am`

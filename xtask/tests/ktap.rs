@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! KTAP parser and verdict rules on hand-written console logs.
 
 use xtask::formats::{json_string, kunit_json, Metadata};

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The comparison of our KTAP parser with kunit.py's (`cargo xtask test`'s
 //! step runs the real kunit.py; here its JSON is made up, to show that each
 //! kind of difference is found and named).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! A developer's own module, without a kernel build: `vm-test --module` with
 //! a fake kernel build, fake modules (ELF files with `.modinfo` and
 //! symbols) and a QEMU that prints a canned console log; the checks that
@@ -436,4 +438,140 @@ fn shell_runs_put_the_console_on_the_terminal_and_in_the_log() {
     }
     // Everything else is the batch run's.
     assert_eq!(shell.len(), args.len() + 4);
+}
+
+/// A module directory with a `Kbuild`, a badly formatted `.rs` file, one in a subdirectory,
+/// a formatted one and one in a hidden directory (which is left alone).
+fn unformatted_module(dir: &Path) -> PathBuf {
+    let m = dir.join("hello");
+    write(&m.join("Kbuild"), "obj-m := hello.o\n");
+    write(&m.join("hello.rs"), "fn  main( ) { let x=1 ; }\n");
+    write(&m.join("sub/part.rs"), "fn part(){}\n");
+    write(&m.join("done.rs"), "fn done() {}\n");
+    write(&m.join(".hidden/skip.rs"), "fn  skip( ){}\n");
+    m
+}
+
+#[test]
+fn module_fmt_formats_with_the_kernel_config_and_no_built_kernel() {
+    let t = Temp::new("module-fmt");
+    let cache = t.0.join("cache");
+    // Only the prepared tree's rustfmt settings, no build directory.
+    write(&cache.join("linux/.rustfmt.toml"), "tab_spaces = 8\n");
+    let m = unformatted_module(&t.0);
+    // A rustfmt stand-in that records its arguments and "formats" what it is given.
+    let tools = t.0.join("tools");
+    let log = t.0.join("rustfmt-args");
+    common::executable(
+        &tools.join("rustfmt"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" > {}\nfor f; do case $f in *.rs) sed -i 's/  */ /g; s/( )/()/' \"$f\";; esac; done\n",
+            log.display()
+        ),
+    );
+    let o = xtask(
+        &["module", "--fmt", m.to_str().unwrap()],
+        &[
+            ("PIN_INIT_HARNESS_CACHE", &cache),
+            ("PIN_INIT_HARNESS_TOOL_PATH", &tools),
+        ],
+    );
+    let err = common::stderr(&o);
+    assert!(o.status.success(), "{err}");
+    let args = fs::read_to_string(&log).unwrap();
+    assert!(!args.contains("--check"), "{args}");
+    assert!(
+        args.contains(&format!(
+            "--config-path {}",
+            cache.join("linux/.rustfmt.toml").display()
+        )),
+        "{args}"
+    );
+    for f in ["hello.rs", "sub/part.rs", "done.rs"] {
+        assert!(
+            args.contains(&m.join(f).display().to_string()),
+            "{f}: {args}"
+        );
+    }
+    assert!(!args.contains("skip.rs"), "{args}");
+    assert_eq!(
+        fs::read_to_string(m.join("hello.rs")).unwrap(),
+        "fn main() { let x=1 ; }\n"
+    );
+    assert!(
+        err.contains("1 of 3 file(s) reformatted: hello.rs"),
+        "{err}"
+    );
+}
+
+#[test]
+fn module_fmt_without_a_prepared_tree_says_what_prepares_it() {
+    let t = Temp::new("module-fmt-none");
+    let cache = t.0.join("cache");
+    let m = unformatted_module(&t.0);
+    let o = xtask(
+        &["module", "--fmt", m.to_str().unwrap()],
+        &[("PIN_INIT_HARNESS_CACHE", &cache)],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = common::stderr(&o);
+    assert!(
+        err.contains(
+            ".rustfmt.toml (the kernel's rustfmt settings): run `cargo xtask kernel` first"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(m.join("hello.rs")).unwrap(),
+        "fn  main( ) { let x=1 ; }\n"
+    );
+}
+
+/// The rustfmt `cargo fmt` uses here, if any is on `PATH`.
+fn real_rustfmt() -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join("rustfmt"))
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn module_fmt_output_passes_the_build_s_check() {
+    let Some(rustfmt) = real_rustfmt() else {
+        eprintln!("SKIP: no rustfmt on PATH");
+        return;
+    };
+    let t = Temp::new("module-fmt-real");
+    let cache = t.0.join("cache");
+    // A setting the default does not have: the files must be formatted with this file.
+    write(&cache.join("linux/.rustfmt.toml"), "tab_spaces = 8\n");
+    let m = unformatted_module(&t.0);
+    let tools = t.0.join("tools");
+    fs::create_dir_all(&tools).unwrap();
+    std::os::unix::fs::symlink(&rustfmt, tools.join("rustfmt")).unwrap();
+    let env = [
+        ("PIN_INIT_HARNESS_CACHE", cache.as_path()),
+        ("PIN_INIT_HARNESS_TOOL_PATH", tools.as_path()),
+    ];
+    let o = xtask(&["module", "--fmt", m.to_str().unwrap()], &env);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert_eq!(
+        fs::read_to_string(m.join("hello.rs")).unwrap(),
+        "fn main() {\n        let x = 1;\n}\n"
+    );
+    // What the build's check runs now passes.
+    let check = std::process::Command::new(&rustfmt)
+        .arg("--check")
+        .arg("--config-path")
+        .arg(cache.join("linux/.rustfmt.toml"))
+        .args([m.join("hello.rs"), m.join("sub/part.rs"), m.join("done.rs")])
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{}", common::stderr(&check));
+    // A second run changes nothing and says so.
+    let o = xtask(&["module", "--fmt", m.to_str().unwrap()], &env);
+    assert!(
+        common::stderr(&o).contains("3 file(s), all formatted already"),
+        "{}",
+        common::stderr(&o)
+    );
 }

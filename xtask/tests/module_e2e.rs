@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The README's example module, built and booted for real: `cargo xtask
 //! module` against the harness kernel of the cache, then `cargo xtask vm-test
 //! --module` three times: its KUnit suite passes; with a failing expectation
@@ -21,10 +23,10 @@ use std::fs;
 use std::process::{Command, Output};
 use std::time::Instant;
 
-/// The files of the README's example: each `<!-- example-file: PATH -->`
+/// The files of the example in `docs/your-own-module.md`: each `<!-- example-file: PATH -->`
 /// line and the fenced block after it.
 pub fn readme_example() -> Vec<(String, String)> {
-    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let readme = fs::read_to_string(repo().join("docs/your-own-module.md")).unwrap();
     let mut files = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The build's `make rust-analyzer` check: what `rust-project.json` must say for the series.
 
 use xtask::kernel::rust_project_problems;

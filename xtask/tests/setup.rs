@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask setup` never removes a package: how it plans the installation of QEMU next to
 //! a QEMU the user has, on the outputs of the real apt (fixtures in `fixtures/apt/`, recorded on
 //! Debian 12 with a dpkg database that has the backported `qemu-utils` 10.0 installed and no

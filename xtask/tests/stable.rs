@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The `cargo xtask test` step that checks the series on every tested 6.12.y (`xtask::stable`),
 //! with stand-in `apt-get`/`apt-cache` programs: tarballs are fetched once and then come from the
 //! cache, a tarball apt cannot fetch names its version and apt's error, and a patch that does

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `nixos-tests/vm-check.sh` on the host with fake insmod/rmmod/dmesg, and
 //! its agreement with the verdict's rules.
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask vm-test` without a kernel: whole VM runs against a stand-in
 //! QEMU that prints a canned console log, a hanging QEMU, the KVM fallbacks
 //! and the KUnit filter boot.

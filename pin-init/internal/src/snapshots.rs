@@ -150,7 +150,7 @@ pub(crate) fn expansion_of(path: &Path) -> String {
     let file: syn::File = syn::parse_file(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let name = path.file_name().unwrap().to_string_lossy();
     format!(
-        "// The expansion of {name}: generated, see README.md.\n{}",
+        "// SPDX-License-Identifier: Apache-2.0 OR MIT\n// The expansion of {name}: generated, see README.md.\n{}",
         prettyplease::unparse(&expand_file(&file))
     )
 }

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The build: the make command line and its tools, the build itself and its checks (Rust
 //! warnings, rustdoc and rusttest, compile-fail checks, `make rust-analyzer`, `make
 //! rustfmtcheck`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Kconfig: the fragments of `kunit-configs/`, merged and turned into a `.config` by
 //! `make olddefconfig`, and the check that every option asked for survived it.
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! `cargo xtask kernel`: unpack Debian's Linux 6.12, prepare it with
 //! `scripts/prepare-tree.sh`, configure it from `kunit-configs/` and build it.
 //!

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The kernel tree: the vanilla one (unpacked from Debian's tarball, its version checked) and
 //! the prepared one (`scripts/prepare-tree.sh` in a staging copy, then only changed files
 //! written back, so make rebuilds only what really changed).

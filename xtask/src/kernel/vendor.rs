@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! The crates the kernel tree gets copies of: which ones, at which versions (`Cargo.lock`),
 //! copied from cargo's registry into the cache's `vendor/`.
 

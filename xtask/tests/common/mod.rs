@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 //! Helpers shared by the xtask integration tests (`mod common;` in each test
 //! file that uses them; each test binary uses only some of them).
 

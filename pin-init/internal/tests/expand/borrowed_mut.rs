@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // A mutable borrow: the owner is `#[borrowed(mut)]`, its one borrower holds `&'buf mut`.
 #[pin_data]
 struct Split {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // An existential lifetime: the queue's inner state borrows the device for some `'cmdq: 'a`.
 #[pin_data]
 struct CommandQueue<'a>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // A generic struct whose dependent has drop glue (it owns the struct's generics for drop
 // check), with a type parameter bound by a trait and `Self` in a field type.
 #[pin_data]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // An invariant group: a dependent behind a lock, declared invariant, and a generic lifetime.
 #[pin_data]
 struct Channel<'a> {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // `#[pin_data(PinnedDrop)]` and its `#[pinned_drop]` impl.
 #[pin_data(PinnedDrop)]
 struct Guarded<T> {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // A plain (not self-referential) struct: generics with bounds and a where clause, a `#[pin]`
 // field, an unsized last field; every form of initializer.
 #[pin_data]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // Shared borrows: two dependents of one owner, a chain, and an initializer using the bindings.
 #[pin_data]
 struct Config {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // A struct's own conditions (`#[cfg]`, and `#[cfg_attr]` reduced to its `cfg`s) are carried to
 // every item generated beside it (rustc evaluates them before `#[pin_data]`, which sees them
 // only through the forwarding macro or, on rustc 1.85, true).

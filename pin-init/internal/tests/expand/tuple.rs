@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // A tuple struct, initialized in both forms.
 #[pin_data]
 struct Pair(#[pin] u8, u16);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The expansion of zeroable.rs: generated, see README.md.
 #[derive(Zeroable)]
 struct Zeroed<T> {

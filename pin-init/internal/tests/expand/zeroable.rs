@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+
 // The derives.
 #[derive(Zeroable)]
 struct Zeroed<T> {
