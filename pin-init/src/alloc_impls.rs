@@ -183,12 +183,16 @@ mod in_place_init {
     /// }
     ///
     /// fn counter(n: u32) -> impl PinInit<Counter, Error> {
-    ///     pin_init!(Counter { _pin: PhantomPinned, n: if n < 10 { n } else { Err(Error)? } }? Error)
+    ///     pin_init!(Counter {
+    ///         _pin: PhantomPinned,
+    ///         n: if n < 10 { n } else { Err(Error)? },
+    ///     }? Error)
     /// }
     ///
     /// fn build() -> Result<u32, Error> {
     ///     let b: Pin<Box<Counter>> = Box::try_pin_init(counter(1))?;
-    ///     let a: Pin<Arc<Counter>> = Arc::pin_init(pin_init!(Counter { _pin: PhantomPinned, n: 2 }))?;
+    ///     let two = pin_init!(Counter { _pin: PhantomPinned, n: 2 });
+    ///     let a: Pin<Arc<Counter>> = Arc::pin_init(two)?;
     ///     let big: Box<[u8; 4096]> = Box::init(init_zeroed())?;
     ///     Ok(b.n + a.n + u32::from(big[4095]))
     /// }

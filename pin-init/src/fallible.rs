@@ -81,7 +81,10 @@ impl core::fmt::Display for AllocError {
 /// }
 ///
 /// fn counter(n: u32) -> impl PinInit<Counter, Error> {
-///     pin_init!(Counter { _pin: PhantomPinned, n: if n < 10 { n } else { Err(Error::TooBig)? } }? Error)
+///     pin_init!(Counter {
+///         _pin: PhantomPinned,
+///         n: if n < 10 { n } else { Err(Error::TooBig)? },
+///     }? Error)
 /// }
 ///
 /// let c: Pin<Rc<Counter>> = Rc::try_pin_init(counter(3)).unwrap();

@@ -246,8 +246,9 @@
 //!
 //! Common mistakes and what the compiler says:
 //! - an initializer naming a field initialized after it (a borrower before its owner, also in a
-//!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the binding `text` is available in a different scope"
-//!   pointing at the later `text: ..`, the initializer to move first (a local of that name, if
+//!   format string: `format!("{text}")`): rustc's "cannot find value `text`", with "the
+//!   binding `text` is available in a different scope" pointing at the later `text: ..`, the
+//!   initializer to move first (a local of that name, if
 //!   there is one, is what the expression means, as always);
 //! - a dependent typed `&'owner mut T` whose owner lacks `#[borrowed(mut)]`: rustc's "cannot
 //!   borrow `*owner` as mutable, as it is behind a `&` reference" at the initializer; add
@@ -321,11 +322,12 @@
 //! The features of upstream pin-init, with the same types, so that code written against
 //! upstream compiles unchanged under each of them:
 //!
-//! | features | compiler | `InPlaceInit` for `Box`, `Arc`, `Rc` | its `AllocError` (in `E: From<AllocError>`) |
-//! |---|---|---|---|
-//! | none | stable, 1.78 or later | no | (`#![no_std]`, only `core` is needed) |
-//! | `std` | stable, 1.78 or later | yes; allocation failure aborts, as `Box::new` does | [`Infallible`] |
-//! | `alloc`, `std` + `alloc` | nightly (`allocator_api`) | yes; allocation failure is returned | `core::alloc::AllocError` |
+//! - none: stable, 1.78 or later; `#![no_std]`, only `core` is needed; no `InPlaceInit`.
+//! - `std`: stable, 1.78 or later; `InPlaceInit` for `Box`, `Arc` and `Rc`, where allocation
+//!   failure aborts, as `Box::new` does: their `AllocError` (in `E: From<AllocError>`) is
+//!   [`Infallible`].
+//! - `alloc`, `std` + `alloc`: nightly (`allocator_api`); `InPlaceInit` for `Box`, `Arc` and
+//!   `Rc`, where allocation failure is returned as `core::alloc::AllocError`.
 //!
 //! With `std` or `alloc`, [`InPlaceWrite`] is implemented for `Box<MaybeUninit<T>>` and
 //! `Option<Box<T>>` is [`Zeroable`]. `alloc` on a stable compiler is a compile error that says
@@ -359,22 +361,32 @@
 //! The crate is a superset of upstream pin-init's API (0.0.10 and what was merged after it,
 //! except its self-referential work). Linux 6.12's `kernel::init` predates some upstream
 //! renames; the kernel keeps 6.12's names by mapping them onto the crate (the series' patch
-//! "rust: init: switch to the `pin-init` crate"), and code ported from 6.12 uses these:
+//! "rust: init: switch to the `pin-init` crate"), and code ported from 6.12 uses these (6.12's
+//! name, then this crate's):
 //!
-//! | Linux 6.12 | this crate | notes |
-//! |---|---|---|
-//! | `kernel::init::zeroed()` (an initializer) | [`init_zeroed()`] | the crate's [`zeroed()`] returns the zeroed value; `kernel::init::zeroed` is `init_zeroed` |
-//! | `..Zeroable::zeroed()` in an initializer | `..Zeroable::init_zeroed()` | both spellings are accepted |
-//! | `try_pin_init!(T { .. }? E)`, `try_init!(..? E)` | `pin_init!(T { .. }? E)`, `init!(..? E)` | the `try_*` macros are kept |
-//! | `kernel::try_pin_init!(T { .. })` (error `kernel::error::Error`) | `pin_init!(#[default_error(Error)] T { .. })` | the kernel's wrappers keep their default |
-//! | `impl<T, E> Init<T, E> for T` | `impl<T> Init<T> for T` and `impl<T, E> Init<T, E> for Result<T, E>` | a plain value has the error `Infallible`; write `Ok(value)` for another error |
-//! | `kernel::init::InPlaceInit` (with allocation `Flags`, `PinnedSelf`) | `InPlaceInit` (features `std`/`alloc`, no flags, returns `Pin<Self>`) | the kernel keeps its own trait |
-//! | `#[pin_data]` on structs with named fields | also tuple and unit structs | tuple fields are `0: v` / `0 <- i` in initializers, `_0` in projections |
-//! | `#[derive(Zeroable)]` on structs | also unions; [`MaybeZeroable`](macro@MaybeZeroable) | |
-//! | `kernel::prelude::Zeroable` (the derive macro only) | [`derive::Zeroable`](mod@derive) | the trait, with its by-value `zeroed()`, stays out of the prelude |
-//! | `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized` | `Option<NonNull<T>>`, `Option<&T>`, `Option<&mut T>` also for unsized `T` (`Option<&[u8]>`, `Option<&dyn Trait>`), `Option<Box<T>>`, `Option<fn(..)>` | |
+//! - `kernel::init::zeroed()` (an initializer): [`init_zeroed()`]. The crate's [`zeroed()`]
+//!   returns the zeroed value; `kernel::init::zeroed` is `init_zeroed`.
+//! - `..Zeroable::zeroed()` in an initializer: `..Zeroable::init_zeroed()`; both spellings are
+//!   accepted.
+//! - `try_pin_init!(T { .. }? E)`, `try_init!(..? E)`: `pin_init!(T { .. }? E)`,
+//!   `init!(..? E)`; the `try_*` macros are kept.
+//! - `kernel::try_pin_init!(T { .. })` (error `kernel::error::Error`):
+//!   `pin_init!(#[default_error(Error)] T { .. })`; the kernel's wrappers keep their default.
+//! - `impl<T, E> Init<T, E> for T`: `impl<T> Init<T> for T` and
+//!   `impl<T, E> Init<T, E> for Result<T, E>`. A plain value has the error `Infallible`; write
+//!   `Ok(value)` for another error.
+//! - `kernel::init::InPlaceInit` (with allocation `Flags`, `PinnedSelf`): `InPlaceInit`
+//!   (features `std`/`alloc`, no flags, returns `Pin<Self>`); the kernel keeps its own trait.
+//! - `#[pin_data]` on structs with named fields: also tuple and unit structs. Tuple fields are
+//!   `0: v` / `0 <- i` in initializers, `_0` in projections.
+//! - `#[derive(Zeroable)]` on structs: also unions; [`MaybeZeroable`](macro@MaybeZeroable).
+//! - `kernel::prelude::Zeroable` (the derive macro only): [`derive::Zeroable`](mod@derive);
+//!   the trait, with its by-value `zeroed()`, stays out of the prelude.
+//! - `Option<NonNull<T>>`, `Option<KBox<T>>` zeroable for `T: Sized`: `Option<NonNull<T>>`,
+//!   `Option<&T>`, `Option<&mut T>` also for unsized `T` (`Option<&[u8]>`,
+//!   `Option<&dyn Trait>`), `Option<Box<T>>`, `Option<fn(..)>`.
 //!
-//! Where 6.12 and upstream disagree, the crate follows upstream and the table says what the
+//! Where 6.12 and upstream disagree, the crate follows upstream and the list says what the
 //! 6.12 name means: only `zeroed` changed meaning, and `kernel::init` keeps 6.12's. Generated
 //! code compiles with rustc 1.78, Linux 6.12's minimum (see "Minimum Rust version").
 //!
@@ -771,7 +783,10 @@ pub mod derive {
 /// assert_eq!(p.1, 4);
 ///
 /// fn defaulted() -> impl PinInit<Pair, TooLong> {
-///     pin_init!(#[default_error(TooLong)] Pair { 0: 5, 1: u16::try_from(70_000u32).map_err(|_| TooLong)? })
+///     pin_init!(#[default_error(TooLong)] Pair {
+///         0: 5,
+///         1: u16::try_from(70_000u32).map_err(|_| TooLong)?,
+///     })
 /// }
 /// stack_try_pin_init!(let p: Pair = defaulted());
 /// assert!(p.is_err());
@@ -826,9 +841,9 @@ macro_rules! try_pin_init {
 /// `<-` fields take an [`Init`]. The path must name the struct: its name, `Self`, a module path
 /// (`bindings::foo`) or a type alias of one segment, not an enum variant (which would be built
 /// without its discriminant) and not a path through `Self::`, a type alias or a type parameter
-/// (which could name a variant in the struct expression and a type elsewhere). Otherwise the syntax is that of [`pin_init!`] (`? Error`,
-/// `#[default_error]`, bindings of earlier fields as `&mut T`, tuple structs, `#[cfg]`); the
-/// default error type is [`Infallible`].
+/// (which could name a variant in the struct expression and a type elsewhere). Otherwise the
+/// syntax is that of [`pin_init!`] (`? Error`, `#[default_error]`, bindings of earlier fields
+/// as `&mut T`, tuple structs, `#[cfg]`); the default error type is [`Infallible`].
 ///
 /// ```
 /// use pin_init::*;
@@ -1323,9 +1338,11 @@ where
 /// initializer's own bound `PinInit<Counter, &str>` (the bounds of an `impl Trait` type win over
 /// blanket impls), and `&str: IsInfallible` fails.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is the error of a fallible initializer, and this takes one that cannot fail",
+    message = "`{Self}` is the error of a fallible initializer, and this takes one that \
+               cannot fail",
     label = "this initializer can fail with `{Self}`",
-    note = "use the `try_` form, which returns the error: `Box::try_pin_init`, `Box::try_init`, `stack_try_pin_init!`"
+    note = "use the `try_` form, which returns the error: `Box::try_pin_init`, `Box::try_init`, \
+            `stack_try_pin_init!`"
 )]
 pub trait IsInfallible: is_infallible::Sealed {
     /// The value cannot exist: `Infallible` has none.
@@ -1456,7 +1473,8 @@ pub trait InPlaceWrite<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is `#[pin_data(PinnedDrop)]` but has no `PinnedDrop` impl",
     label = "`{Self}` needs a `#[pinned_drop] impl PinnedDrop for {Self}`",
-    note = "write `#[pinned_drop] impl PinnedDrop for {Self} {{ fn drop(self: Pin<&mut Self>) {{ ... }} }}`, or remove `PinnedDrop` from `#[pin_data(...)]`"
+    note = "write `#[pinned_drop] impl PinnedDrop for {Self} {{ fn drop(self: Pin<&mut Self>) \
+            {{ ... }} }}`, or remove `PinnedDrop` from `#[pin_data(...)]`"
 )]
 pub unsafe trait PinnedDrop: __internal::HasPinData {
     /// Executes the pinned destructor of this type.
@@ -1519,8 +1537,9 @@ pub unsafe trait Zeroable {
 
     /// A `Self` with every byte zero, by value; the same as [`zeroed()`].
     ///
-    /// The value is built on the caller's stack (see [By value or in place](Zeroable#by-value-or-in-place));
-    /// to zero a large value where it lives, use [`Zeroable::init_zeroed()`].
+    /// The value is built on the caller's stack (see
+    /// [By value or in place](Zeroable#by-value-or-in-place)); to zero a large value where it
+    /// lives, use [`Zeroable::init_zeroed()`].
     ///
     /// ```
     /// use pin_init::*;

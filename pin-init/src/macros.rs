@@ -108,12 +108,14 @@ macro_rules! stack_pin_init {
 macro_rules! stack_try_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
         let val = $val;
-        let mut $var = $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var =
+            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
         let mut $var = $crate::__internal::StackInit::init($var, val);
     };
     (let $var:ident $(: $t:ty)? =? $val:expr) => {
         let val = $val;
-        let mut $var = $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
+        let mut $var =
+            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
         let mut $var = $crate::__internal::StackInit::init($var, val)?;
     };
 }
