@@ -134,6 +134,7 @@ mod tests {
         Output {
             lines: lines.iter().map(|s| s.to_string()).collect(),
             end,
+            replay: None,
         }
     }
 
