@@ -90,7 +90,7 @@ pub struct Source {
 pub struct Compiled {
     /// The programs in the binary.
     pub ok: Vec<String>,
-    /// The programs rejected, with the first error (rendered).
+    /// The programs rejected, with their errors (rendered, the first first).
     pub rejected: BTreeMap<String, String>,
     /// The binary (if any program compiled and this was a build).
     pub binary: Option<PathBuf>,
@@ -131,6 +131,58 @@ fn main() {
     println!("@@done");
 }
 "#;
+
+/// A program with a deliberate memory error that every batch binary contains and runs alone
+/// after its programs: if the sanitizer does not report it, the binary was not built with the
+/// sanitizer (or the run lost an option it needs), and no clean run of it means anything.
+#[derive(Clone, Copy, Debug)]
+pub struct Canary {
+    /// Its module name (not `p..`, the programs' names).
+    pub name: &'static str,
+    /// What the first line of its report must contain.
+    pub report: &'static str,
+    /// Its module's source.
+    pub source: &'static str,
+}
+
+/// The AddressSanitizer canaries: a heap use-after-free, and a stack use-after-return (which
+/// AddressSanitizer reports only with `detect_stack_use_after_return=1`, see
+/// [`crate::run::ASAN_OPTIONS`]).
+pub const ASAN_CANARIES: &[Canary] = &[
+    Canary {
+        name: "canary_heap",
+        report: "heap-use-after-free",
+        source: r#"// A canary of the pin-init fuzzer: a heap use-after-free AddressSanitizer must report.
+pub fn run() {
+    let b = Box::new(0x5a5a_u64);
+    let p: *const u64 = &*b;
+    drop(b);
+    // SAFETY: none: `p` dangles on purpose; reading it is the use-after-free to be reported.
+    let v = unsafe { std::ptr::read_volatile(p) };
+    crate::rt::log(format!("canary read {v}"));
+}
+"#,
+    },
+    Canary {
+        name: "canary_stack",
+        report: "stack-use-after-return",
+        source: r#"// A canary of the pin-init fuzzer: a stack use-after-return AddressSanitizer must report.
+#[inline(never)]
+fn dangling() -> *const u64 {
+    let x = std::hint::black_box(0x5a5a_u64);
+    std::hint::black_box(&x as *const u64)
+}
+
+pub fn run() {
+    let p = dangling();
+    // SAFETY: none: `p` points into a returned frame on purpose; reading it is the
+    // use-after-return to be reported.
+    let v = unsafe { std::ptr::read_volatile(p) };
+    crate::rt::log(format!("canary read {v}"));
+}
+"#,
+    },
+];
 
 /// The runtime support file (`rt.rs`) of every batch crate.
 pub const RT: &str = include_str!("../rt/rt.rs");
@@ -205,7 +257,7 @@ fn write_crate(
     if let Ok(rd) = std::fs::read_dir(&src) {
         for e in rd.flatten() {
             let f = e.file_name().to_string_lossy().to_string();
-            if f.starts_with('p')
+            if (f.starts_with('p') || f.starts_with("canary_"))
                 && f.ends_with(".rs")
                 && !progs.iter().any(|p| format!("{}.rs", p.name) == f)
             {
@@ -304,8 +356,14 @@ pub fn compile(env: &Env, name: &str, progs: &[Source], check: bool) -> Result<C
                             unattributed.push(rendered);
                         }
                     } else {
+                        // Every error of the program: the oracle looks for the one its broken
+                        // rule leads to.
                         for n in owners {
-                            errors.entry(n.clone()).or_insert_with(|| rendered.clone());
+                            let e = errors.entry(n.clone()).or_default();
+                            if !e.is_empty() {
+                                e.push('\n');
+                            }
+                            e.push_str(&rendered);
                         }
                     }
                 }

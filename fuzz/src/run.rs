@@ -216,6 +216,38 @@ fn run_batch(
     (results, prefixes)
 }
 
+/// Runs each canary of `canaries` (compiled into `binary`) alone and checks that its report
+/// came: `Err` says which did not, and that the binary's runs cannot be trusted.
+pub fn check_canaries(
+    binary: &Path,
+    canaries: &[crate::batch::Canary],
+    timeout: Duration,
+) -> Result<(), String> {
+    for c in canaries {
+        let name = c.name.to_string();
+        let out = run_batch(binary, std::slice::from_ref(&name), timeout)
+            .0
+            .remove(&name);
+        let ended = match &out {
+            Some(Output {
+                end: End::Crash(what, _),
+                ..
+            }) if what.contains(c.report) => continue,
+            Some(o) => format!("{:?}", o.end),
+            None => "it did not run".to_string(),
+        };
+        return Err(format!(
+            "the sanitizer canary `{}` of {} (a deliberate {}) was not reported ({ended}): the \
+             batch binary is not built with the sanitizer, or its options are lost, so no clean \
+             run of it means anything",
+            c.name,
+            binary.display(),
+            c.report
+        ));
+    }
+    Ok(())
+}
+
 /// How a process running `set` failed after its last program (a leak report), if it did.
 fn exit_failure(binary: &Path, set: &[String], timeout: Duration) -> Option<String> {
     let r = run_process(binary, set, timeout);
@@ -393,11 +425,15 @@ mod tests {
     /// does; `body` runs in each program (`$n` is its name, `$ran` the programs before it in
     /// this process), `at_exit` after the last.
     fn fake_binary(tag: &str, body: &str, at_exit: &str) -> PathBuf {
+        fake_binary_of("p1 p2 p3 p4", tag, body, at_exit)
+    }
+
+    fn fake_binary_of(programs: &str, tag: &str, body: &str, at_exit: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pin-init-fuzz-run-{}-{tag}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("batch");
         let script = format!(
-            "#!/bin/sh\nran=\"\"\nfor n in p1 p2 p3 p4; do\n  if [ $# -gt 0 ]; then case \" $* \" in *\" $n \"*) ;; *) continue ;; esac; fi\n  echo \"@@begin $n\"\n  echo \"log $n\"\n  {body}\n  echo \"@@end $n ok\"\n  ran=\"$ran $n\"\ndone\necho @@done\n{at_exit}\nexit 0\n"
+            "#!/bin/sh\nran=\"\"\nfor n in {programs}; do\n  if [ $# -gt 0 ]; then case \" $* \" in *\" $n \"*) ;; *) continue ;; esac; fi\n  echo \"@@begin $n\"\n  echo \"log $n\"\n  {body}\n  echo \"@@end $n ok\"\n  ran=\"$ran $n\"\ndone\necho @@done\n{at_exit}\nexit 0\n"
         );
         std::fs::write(&path, script).unwrap();
         let _ = std::process::Command::new("chmod")
@@ -465,5 +501,33 @@ mod tests {
         for n in ["p1", "p2", "p4"] {
             assert_eq!(r[n].end, End::Ok, "{n}");
         }
+    }
+
+    #[test]
+    fn a_canary_that_is_not_reported_fails_the_run() {
+        let canaries = crate::batch::ASAN_CANARIES;
+        let names = canaries.iter().map(|c| c.name).collect::<Vec<_>>().join(" ");
+        // A binary without the sanitizer: the canaries run clean.
+        let bin = fake_binary_of(&names, "no-asan", "", "");
+        let e = check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap_err();
+        assert!(e.contains("canary_heap") && e.contains("not reported"), "{e}");
+        // Each reported as it must be.
+        let bin = fake_binary_of(
+            &names,
+            "asan",
+            r#"case $n in canary_heap) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; canary_stack) echo "==1==ERROR: AddressSanitizer: stack-use-after-return on address 0x1" >&2; exit 1 ;; esac"#,
+            "",
+        );
+        check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap();
+        // The stack canary reported as something else (no `detect_stack_use_after_return`:
+        // the read of the dead frame is no error at all, or another one).
+        let bin = fake_binary_of(
+            &names,
+            "no-suar",
+            r#"case $n in canary_heap) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; esac"#,
+            "",
+        );
+        let e = check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap_err();
+        assert!(e.contains("canary_stack"), "{e}");
     }
 }

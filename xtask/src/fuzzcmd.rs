@@ -40,12 +40,16 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
     let _ = std::fs::remove_dir_all(&opts.out);
     let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
-    let (unsound, inexpressible) = (report.unsound.len(), report.inexpressible.len());
-    if unsound + inexpressible == 0 {
+    let (unsound, inexpressible, reason) = (
+        report.unsound.len(),
+        report.inexpressible.len(),
+        report.wrong_reason.len(),
+    );
+    if report.findings() == 0 {
         return Ok(None);
     }
     Ok(Some(format!(
-        "{unsound} soundness and {inexpressible} expressiveness finding(s) (programs in {})",
+        "{unsound} soundness, {inexpressible} expressiveness and {reason} wrong-reason finding(s) (programs in {})",
         opts.out.display()
     )))
 }
@@ -112,12 +116,12 @@ pub fn run(repo: &Path, f: &Flags) -> Result<()> {
     let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
     println!("  summary: {}", opts.out.join("summary.txt").display());
-    let n = report.unsound.len() + report.inexpressible.len();
-    if n > 0 {
+    if report.findings() > 0 {
         crate::bail!(
-            "{} soundness and {} expressiveness finding(s), listed above",
+            "{} soundness, {} expressiveness and {} wrong-reason finding(s), listed above",
             report.unsound.len(),
-            report.inexpressible.len()
+            report.inexpressible.len(),
+            report.wrong_reason.len()
         );
     }
     Ok(())
