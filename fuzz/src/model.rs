@@ -846,8 +846,10 @@ fn check_init(p: &Program, info: &[FieldInfo], inst: &Inst, broken: &mut BTreeSe
             if !bound[o] || !owner || at[o] <= at[e] || at[o] == usize::MAX {
                 continue;
             }
-            let tied = info[e].captures.iter().any(|(lt, _)| match lt {
-                Lt::Field(x) => *x <= o,
+            // A capture only in argument position (`fn(&'o T)`) holds no borrow: the guard's
+            // drop needs nothing of it.
+            let tied = info[e].captures.iter().any(|(lt, v)| match lt {
+                Lt::Field(x) => *x <= o && *v != Vr::Contra,
                 _ => false,
             });
             if tied {

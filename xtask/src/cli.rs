@@ -380,6 +380,7 @@ pub const COMMANDS: &[Cmd] = &[
             valued("first-case", "N", "start at this case number (default 0)"),
             valued("out", "DIR", "where findings and summary.txt go (default target/fuzz/findings)"),
             valued("batch", "N", "programs per batch crate (default 100)"),
+            valued("attack-percent", "N", "percentage of programs that break a rule on purpose (default 30)"),
             valued(
                 "disable",
                 "CHECKS",
@@ -523,6 +524,8 @@ pub struct Flags {
     pub first_case: Option<u64>,
     /// `--batch N`.
     pub batch: Option<usize>,
+    /// `--attack-percent N`.
+    pub attack_percent: Option<u32>,
     /// `--disable CHECKS`.
     pub disable: Option<String>,
     /// `--self-check`.
@@ -646,6 +649,13 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             "cases" => f.cases = Some(number(long, "a number", v)?),
             "seed" => f.seed = Some(number(long, "a number", v)?),
             "first-case" => f.first_case = Some(number(long, "a number", v)?),
+            "attack-percent" => {
+                let n: u32 = number(long, "a number", v)?;
+                if n > 100 {
+                    return Err(UsageError("--attack-percent is at most 100".into()));
+                }
+                f.attack_percent = Some(n);
+            }
             "batch" => {
                 let n: usize = number(long, "a number", v)?;
                 if n == 0 {

@@ -76,7 +76,7 @@ pub fn options(repo: &Path, f: &Flags) -> Options {
         shrink: !f.no_shrink,
         gen: Config {
             hygiene: !f.no_hygiene,
-            ..Config::default()
+            attack_percent: f.attack_percent.unwrap_or(Config::default().attack_percent),
         },
         stop_at_first: false,
         progress: true,
