@@ -1546,7 +1546,13 @@ impl Gen<'_> {
                 | AttackKind::EscapeLocal
                 | AttackKind::EscapeOut,
             ) => place = Place::Box,
+            // An `Rc` is neither `Send` nor `Sync`: the thread attack always has a target.
+            Some(AttackKind::Thread) if k == 0 && self.rng.chance(50) => place = Place::Rc,
             _ => {}
+        }
+        // `stack_pin_init!` declares its own binding: a late one would never be assigned.
+        if place == Place::Stack {
+            late = false;
         }
         let mut fail = self
             .rng
