@@ -45,6 +45,8 @@ pub struct Options {
     pub stop_at_first: bool,
     /// Progress lines on standard error.
     pub progress: bool,
+    /// The sanitizer the programs run under.
+    pub sanitizer: batch::Sanitizer,
 }
 
 /// One finding.
@@ -358,7 +360,7 @@ fn judge_one(
         })
         .collect();
     // The canaries, compiled into every binary.
-    let canaries = batch::ASAN_CANARIES;
+    let canaries = env.sanitizer.canaries();
     sources.extend(canaries.iter().map(|c| Source {
         name: c.name.to_string(),
         text: c.source.to_string(),
@@ -383,9 +385,9 @@ fn judge_one(
             let outputs = if compiled.ok.is_empty() {
                 BTreeMap::new()
             } else {
-                run::run_all(bin, &compiled.ok, timeout)
+                run::run_all(bin, &compiled.ok, timeout, env.sanitizer)
             };
-            run::check_canaries(bin, canaries, Duration::from_secs(60))?;
+            run::check_canaries(bin, env.sanitizer, Duration::from_secs(60))?;
             outputs
         }
         None => return Err("a batch with its canaries built no binary".into()),
@@ -418,6 +420,7 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         work: opts.work.clone(),
         disable: opts.disable.clone(),
         slot: 0,
+        sanitizer: opts.sanitizer,
     };
     std::fs::create_dir_all(&opts.work)
         .map_err(|e| format!("creating {}: {e}", opts.work.display()))?;

@@ -166,8 +166,8 @@ pub enum AttackKind {
     /// A struct that is not `Send`/`Sync` (or an `Rc`) lent to or moved into a thread.
     Thread,
     /// A `with_project_ref` write of a borrow into a dependent that needs an outlives
-    /// relation the split chain does not give (a covariant field's, or an outer value's,
-    /// borrow into an invariant field lifetime).
+    /// relation the split chain does not give (a covariant field's borrow into an invariant
+    /// field lifetime).
     SharedChain,
 }
 
@@ -2449,10 +2449,9 @@ impl Gen<'_> {
                             }
                         }
                     }
-                    // An outer value's borrow into a field lifetime.
-                    if !p.outers.is_empty() {
-                        cands.push((f, V::Ref(Src::Outer(0))));
-                    }
+                    // (Not an outer value's borrow: if a generic it is borrowed for is in the
+                    // invariance group, the split chain has it outlive the field lifetime,
+                    // and the crate rightly accepts it; the model does not follow that.)
                 }
                 let cands: Vec<(usize, V)> = cands
                     .into_iter()

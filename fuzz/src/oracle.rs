@@ -164,6 +164,9 @@ pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outc
         {
             return finding("asan", format!("{what}{context}"))
         }
+        End::Crash(what, _) if what.contains("ThreadSanitizer") => {
+            return finding("tsan", format!("{what}{context}"))
+        }
         End::Crash(what, _) => return finding("crash", format!("{what}{context}")),
         End::Hang => return finding("hang", format!("did not finish{context}")),
         End::Leak(what) => return finding("leak", what.clone()),

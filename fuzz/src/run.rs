@@ -15,6 +15,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub use crate::batch::Sanitizer;
+
 /// How a program's run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum End {
@@ -87,13 +89,18 @@ pub const ASAN_OPTIONS: &str =
 /// a longer timeout); if it does again, that is its result. If it does not, the result is
 /// kept and the programs that ran before it in its process run again with it (see
 /// [`Replay`]): the report may depend on what they left on the heap, and is never discarded.
-pub fn run_all(binary: &Path, names: &[String], timeout: Duration) -> BTreeMap<String, Output> {
-    let (mut results, prefixes) = run_batch(binary, names, timeout);
+pub fn run_all(
+    binary: &Path,
+    names: &[String],
+    timeout: Duration,
+    san: Sanitizer,
+) -> BTreeMap<String, Output> {
+    let (mut results, prefixes) = run_batch(binary, names, timeout, san);
     for (name, out) in results.iter_mut() {
         if !matches!(out.end, End::Crash(..) | End::Hang) {
             continue;
         }
-        let alone = run_batch(binary, std::slice::from_ref(name), timeout * 2)
+        let alone = run_batch(binary, std::slice::from_ref(name), timeout * 2, san)
             .0
             .remove(name);
         if let Some(o) = alone.as_ref().filter(|o| matches!(o.end, End::Crash(..) | End::Hang)) {
@@ -106,7 +113,7 @@ pub fn run_all(binary: &Path, names: &[String], timeout: Duration) -> BTreeMap<S
         } else {
             let mut set = prefix.clone();
             set.push(name.clone());
-            run_batch(binary, &set, timeout * 2).0.remove(name)
+            run_batch(binary, &set, timeout * 2, san).0.remove(name)
         };
         out.replay = Some(Box::new(Replay {
             prefix,
@@ -123,12 +130,13 @@ fn run_batch(
     binary: &Path,
     names: &[String],
     timeout: Duration,
+    san: Sanitizer,
 ) -> (BTreeMap<String, Output>, BTreeMap<String, Vec<String>>) {
     let mut results = BTreeMap::new();
     let mut prefixes = BTreeMap::new();
     let mut todo: Vec<String> = names.to_vec();
     while !todo.is_empty() {
-        let r = run_process(binary, &todo, timeout);
+        let r = run_process(binary, &todo, timeout, san);
         let mut begun: Option<String> = None;
         let mut lines: Vec<String> = Vec::new();
         let mut done = false;
@@ -184,7 +192,7 @@ fn run_batch(
             // Something after the last program: a leak report at exit. Attributed to the
             // program, or the smallest set of programs run together, that fails at exit.
             let what = asan.unwrap_or_else(|| r.status.clone());
-            for (culprits, what) in attribute_exit_failure(binary, &ran, what, timeout) {
+            for (culprits, what) in attribute_exit_failure(binary, &ran, what, timeout, san) {
                 for c in &culprits {
                     if let Some(o) = results.get_mut(c) {
                         o.end = End::Leak(what.clone());
@@ -218,14 +226,19 @@ fn run_batch(
 
 /// Runs each canary of `canaries` (compiled into `binary`) alone and checks that its report
 /// came: `Err` says which did not, and that the binary's runs cannot be trusted.
-pub fn check_canaries(
+pub fn check_canaries(binary: &Path, san: Sanitizer, timeout: Duration) -> Result<(), String> {
+    check_these_canaries(binary, san, san.canaries(), timeout)
+}
+
+fn check_these_canaries(
     binary: &Path,
+    san: Sanitizer,
     canaries: &[crate::batch::Canary],
     timeout: Duration,
 ) -> Result<(), String> {
     for c in canaries {
         let name = c.name.to_string();
-        let out = run_batch(binary, std::slice::from_ref(&name), timeout)
+        let out = run_batch(binary, std::slice::from_ref(&name), timeout, san)
             .0
             .remove(&name);
         let ended = match &out {
@@ -249,8 +262,13 @@ pub fn check_canaries(
 }
 
 /// How a process running `set` failed after its last program (a leak report), if it did.
-fn exit_failure(binary: &Path, set: &[String], timeout: Duration) -> Option<String> {
-    let r = run_process(binary, set, timeout);
+fn exit_failure(
+    binary: &Path,
+    set: &[String],
+    timeout: Duration,
+    san: Sanitizer,
+) -> Option<String> {
+    let r = run_process(binary, set, timeout, san);
     let done = r.stdout.lines().any(|l| l == "@@done");
     (done && !r.ok).then(|| asan_summary(&r.stderr).unwrap_or(r.status))
 }
@@ -263,16 +281,17 @@ fn attribute_exit_failure(
     set: &[String],
     what: String,
     timeout: Duration,
+    san: Sanitizer,
 ) -> Vec<(Vec<String>, String)> {
     let mut found = Vec::new();
     let mut rest = set.to_vec();
     let mut next = Some(what);
     while let Some(what) = next.take() {
-        let (culprits, what) = bisect_exit_failure(binary, rest.clone(), what, timeout);
+        let (culprits, what) = bisect_exit_failure(binary, rest.clone(), what, timeout, san);
         rest.retain(|n| !culprits.contains(n));
         found.push((culprits, what));
         if !rest.is_empty() {
-            next = exit_failure(binary, &rest, timeout);
+            next = exit_failure(binary, &rest, timeout, san);
         }
     }
     found
@@ -285,6 +304,7 @@ fn bisect_exit_failure(
     mut set: Vec<String>,
     mut what: String,
     timeout: Duration,
+    san: Sanitizer,
 ) -> (Vec<String>, String) {
     let mut parts = 2;
     while set.len() >= 2 {
@@ -293,7 +313,7 @@ fn bisect_exit_failure(
         let mut reduced = false;
         // A part alone, then everything but a part.
         for c in &chunks {
-            if let Some(w) = exit_failure(binary, c, timeout) {
+            if let Some(w) = exit_failure(binary, c, timeout, san) {
                 (set, what, parts, reduced) = (c.clone(), w, 2, true);
                 break;
             }
@@ -301,7 +321,7 @@ fn bisect_exit_failure(
         if !reduced && chunks.len() > 2 {
             for c in &chunks {
                 let rest: Vec<String> = set.iter().filter(|n| !c.contains(n)).cloned().collect();
-                if let Some(w) = exit_failure(binary, &rest, timeout) {
+                if let Some(w) = exit_failure(binary, &rest, timeout, san) {
                     (set, what, parts, reduced) = (rest, w, (parts - 1).max(2), true);
                     break;
                 }
@@ -328,10 +348,11 @@ struct ProcResult {
     timed_out: bool,
 }
 
-fn run_process(binary: &Path, names: &[String], timeout: Duration) -> ProcResult {
+fn run_process(binary: &Path, names: &[String], timeout: Duration, san: Sanitizer) -> ProcResult {
+    let (var, options) = san.options();
     let mut c = Command::new(binary);
     c.args(names)
-        .env("ASAN_OPTIONS", ASAN_OPTIONS)
+        .env(var, options)
         .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -391,6 +412,7 @@ fn run_process(binary: &Path, names: &[String], timeout: Duration) -> ProcResult
 fn report_text(stderr: &str) -> String {
     match stderr
         .find("==ERROR: ")
+        .or_else(|| stderr.find("WARNING: ThreadSanitizer"))
         .and_then(|i| stderr[..i].rfind('\n').map(|n| n + 1).or(Some(0)))
     {
         Some(start) => stderr[start..]
@@ -402,15 +424,23 @@ fn report_text(stderr: &str) -> String {
     }
 }
 
-/// The first line of an AddressSanitizer/LeakSanitizer report, if there is one.
+/// The first line of an AddressSanitizer/LeakSanitizer/ThreadSanitizer report, if there is
+/// one.
 pub fn asan_summary(stderr: &str) -> Option<String> {
     stderr
         .lines()
-        .find(|l| l.contains("ERROR: AddressSanitizer") || l.contains("ERROR: LeakSanitizer"))
+        .find(|l| {
+            l.contains("ERROR: AddressSanitizer")
+                || l.contains("ERROR: LeakSanitizer")
+                || l.contains("WARNING: ThreadSanitizer")
+        })
         .map(|l| {
             // "==123==ERROR: AddressSanitizer: heap-use-after-free on address ..." (without the
-            // address: findings of one kind have one summary)
+            // address: findings of one kind have one summary); "WARNING: ThreadSanitizer: data
+            // race (pid=123)".
             let l = l.split("ERROR: ").nth(1).unwrap_or(l);
+            let l = l.strip_prefix("WARNING: ").unwrap_or(l);
+            let l = l.split(" (pid=").next().unwrap_or(l);
             l.split(" on ").next().unwrap_or(l).trim().to_string()
         })
 }
@@ -455,7 +485,7 @@ mod tests {
             r#"if [ "$n" = p3 ]; then case "$ran" in *p1*) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; esac; fi"#,
             "",
         );
-        let r = run_all(&bin, &names(), Duration::from_secs(20));
+        let r = run_all(&bin, &names(), Duration::from_secs(20), Sanitizer::Address);
         let p3 = &r["p3"];
         assert!(
             matches!(&p3.end, End::Crash(what, _) if what == "AddressSanitizer: heap-use-after-free"),
@@ -477,7 +507,7 @@ mod tests {
             "",
             r#"case "$ran" in *p2*p4*) echo "==1==ERROR: LeakSanitizer: detected memory leaks" >&2; exit 23 ;; esac"#,
         );
-        let r = run_all(&bin, &names(), Duration::from_secs(20));
+        let r = run_all(&bin, &names(), Duration::from_secs(20), Sanitizer::Address);
         for n in ["p2", "p4"] {
             assert!(
                 matches!(&r[n].end, End::Leak(w) if w.starts_with("LeakSanitizer: detected memory leaks") && w.contains("p2, p4")),
@@ -493,7 +523,7 @@ mod tests {
             "",
             r#"case "$ran" in *p3*) echo "==1==ERROR: LeakSanitizer: detected memory leaks" >&2; exit 23 ;; esac"#,
         );
-        let r = run_all(&bin, &names(), Duration::from_secs(20));
+        let r = run_all(&bin, &names(), Duration::from_secs(20), Sanitizer::Address);
         assert_eq!(
             r["p3"].end,
             End::Leak("LeakSanitizer: detected memory leaks".into())
@@ -504,12 +534,24 @@ mod tests {
     }
 
     #[test]
+    fn sanitizer_reports_are_summarized() {
+        assert_eq!(
+            asan_summary("x\n==7==ERROR: AddressSanitizer: stack-use-after-return on address 0x1 at pc\n"),
+            Some("AddressSanitizer: stack-use-after-return".into())
+        );
+        assert_eq!(
+            asan_summary("==================\nWARNING: ThreadSanitizer: data race (pid=26018)\n"),
+            Some("ThreadSanitizer: data race".into())
+        );
+    }
+
+    #[test]
     fn a_canary_that_is_not_reported_fails_the_run() {
-        let canaries = crate::batch::ASAN_CANARIES;
+        let canaries = Sanitizer::Address.canaries();
         let names = canaries.iter().map(|c| c.name).collect::<Vec<_>>().join(" ");
         // A binary without the sanitizer: the canaries run clean.
         let bin = fake_binary_of(&names, "no-asan", "", "");
-        let e = check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap_err();
+        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20)).unwrap_err();
         assert!(e.contains("canary_heap") && e.contains("not reported"), "{e}");
         // Each reported as it must be.
         let bin = fake_binary_of(
@@ -518,7 +560,7 @@ mod tests {
             r#"case $n in canary_heap) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; canary_stack) echo "==1==ERROR: AddressSanitizer: stack-use-after-return on address 0x1" >&2; exit 1 ;; esac"#,
             "",
         );
-        check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap();
+        check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20)).unwrap();
         // The stack canary reported as something else (no `detect_stack_use_after_return`:
         // the read of the dead frame is no error at all, or another one).
         let bin = fake_binary_of(
@@ -527,7 +569,7 @@ mod tests {
             r#"case $n in canary_heap) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; esac"#,
             "",
         );
-        let e = check_canaries(&bin, canaries, Duration::from_secs(20)).unwrap_err();
+        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20)).unwrap_err();
         assert!(e.contains("canary_stack"), "{e}");
     }
 }

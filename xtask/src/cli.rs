@@ -390,6 +390,7 @@ pub const COMMANDS: &[Cmd] = &[
             flag("print", "print the programs (source, the model's verdict and log) instead of running them"),
             flag("no-shrink", "write findings as found"),
             flag("no-hygiene", "leave out the token-hygiene class (names from the expansion, type macros, alt!)"),
+            flag("tsan", "run the programs under ThreadSanitizer instead of AddressSanitizer (the standard library rebuilt with -Zbuild-std: needs `rustup component add rust-src --toolchain nightly`)"),
         ],
         env: &["CARGO_TARGET_DIR", "PIN_INIT_HARNESS_REPO"],
     },
@@ -536,6 +537,8 @@ pub struct Flags {
     pub no_shrink: bool,
     /// `--no-hygiene`.
     pub no_hygiene: bool,
+    /// `--tsan`.
+    pub tsan: bool,
     /// `--module X.ko`, each with the `--expect LINE`s given after it.
     pub modules: Vec<(PathBuf, Vec<String>)>,
     /// `--no-samples`.
@@ -609,6 +612,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 "print" => f.print = true,
                 "no-shrink" => f.no_shrink = true,
                 "no-hygiene" => f.no_hygiene = true,
+                "tsan" => f.tsan = true,
                 "no-samples" => f.no_samples = true,
                 "shell" => f.shell = true,
                 _ => unreachable!("flag --{long} has no field"),

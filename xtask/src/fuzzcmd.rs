@@ -6,6 +6,7 @@
 
 use crate::cli::{Flags, FUZZ_CHECKS};
 use crate::util::{self, fmt_dur, Result};
+use pin_init_fuzz::batch::Sanitizer;
 use pin_init_fuzz::cli::{FindingRecord, Options, Report};
 use pin_init_fuzz::generate::Config;
 use std::path::{Path, PathBuf};
@@ -36,6 +37,7 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
         gen: Config::default(),
         stop_at_first: false,
         progress: true,
+        sanitizer: Sanitizer::Address,
     };
     let _ = std::fs::remove_dir_all(&opts.out);
     let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
@@ -80,6 +82,11 @@ pub fn options(repo: &Path, f: &Flags) -> Options {
         },
         stop_at_first: false,
         progress: true,
+        sanitizer: if f.tsan {
+            Sanitizer::Thread
+        } else {
+            Sanitizer::Address
+        },
     }
 }
 
@@ -133,6 +140,7 @@ fn print(opts: &Options) -> Result<()> {
         work: opts.work.clone(),
         disable: None,
         slot: 0,
+        sanitizer: opts.sanitizer,
     };
     let h = if opts.gen.hygiene {
         pin_init_fuzz::cli::harvest(&env, true).map_err(util::Error)?
@@ -187,6 +195,7 @@ pub fn self_check(
             },
             stop_at_first: true,
             progress: true,
+            sanitizer: Sanitizer::Address,
         };
         let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
         let first = report.unsound.first().cloned();
