@@ -2352,10 +2352,7 @@ impl Gen<'_> {
                         .filter(|&d| {
                             info[d].dependent
                                 && !info[d].borrowed_mut
-                                && info[d]
-                                    .captures
-                                    .iter()
-                                    .any(|(l, _)| *l == Lt::Field(owner))
+                                && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
                         })
                         .collect();
                     if let Some(&d) = deps.first() {
@@ -2376,13 +2373,14 @@ impl Gen<'_> {
                 }
                 // A read through a route the field does not have.
                 let mut cands: Vec<(usize, Route)> = Vec::new();
-                for f in 0..st.fields.len() {
+                for (f, fi) in info.iter().enumerate() {
                     for r in ALL_ROUTES {
-                        if !route_ok(&info[f], r, place, selfref)
-                            && (selfref || matches!(r, Route::Deref | Route::Project))
-                            && !(r == Route::Project && !mutable)
-                            && !(r == Route::WithProject && !mutable)
-                        {
+                        // (`project()` of an `Arc` is no route question, and the routes other
+                        // than field access and `project()` exist only on self-referential
+                        // structs.)
+                        let exists = selfref || matches!(r, Route::Deref | Route::Project);
+                        let needs_mut = matches!(r, Route::Project | Route::WithProject);
+                        if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
                             cands.push((f, r));
                         }
                     }
@@ -2423,8 +2421,8 @@ impl Gen<'_> {
                 // An interior-mutable dependent reached by `with_project_ref`, holding
                 // `&'x Own` for a field lifetime `'x`.
                 let mut cands: Vec<(usize, V)> = Vec::new();
-                for f in 0..st.fields.len() {
-                    if !info[f].dependent || !route_ok(&info[f], Route::WithProjectRef, place, true) {
+                for (f, fi) in info.iter().enumerate() {
+                    if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
                         continue;
                     }
                     let inner = match model::resolve(&st.fields[f].ty, &self.items) {
@@ -2439,10 +2437,10 @@ impl Gen<'_> {
                     }
                     // A covariant borrowed `Own` into an invariant field lifetime.
                     if info[*x].lt_invariant {
-                        for y in 0..st.fields.len() {
+                        for (y, yi) in info.iter().enumerate() {
                             if y != *x
-                                && info[y].borrowed
-                                && !info[y].lt_invariant
+                                && yi.borrowed
+                                && !yi.lt_invariant
                                 && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
                             {
                                 cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));

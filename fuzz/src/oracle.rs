@@ -71,7 +71,11 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
             "cannot borrow from itself",
         ],
         // The covariance check: rustc's "one type is more general than the other".
-        Rule::Covariance => &["E0308", "lifetime may not live long enough", "not general enough"],
+        Rule::Covariance => &[
+            "E0308",
+            "lifetime may not live long enough",
+            "not general enough",
+        ],
         Rule::DropCheck => &["E0597", "E0713", "E0716", "E0505"],
         // The skeleton's drop check: "`early` does not live long enough".
         Rule::InitDropCheck => &["E0597", "E0716", "E0505", "E0506"],
@@ -118,7 +122,10 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
 
 /// Whether `rendered` (a program's errors) has an error that one of `rules` leads to.
 pub fn reason_matches(rules: &[Rule], rendered: &str) -> bool {
-    let headers: Vec<&str> = rendered.lines().filter(|l| l.starts_with("error")).collect();
+    let headers: Vec<&str> = rendered
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect();
     rules.iter().any(|r| match expected_reasons(*r) {
         None => true,
         Some(pats) => headers.iter().any(|h| pats.iter().any(|p| h.contains(p))),
@@ -191,7 +198,11 @@ pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outc
             "accepted",
             format!(
                 "compiled although it breaks {}",
-                rules.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+                rules
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         ),
         _ => Outcome::Passed,
@@ -309,7 +320,10 @@ mod tests {
         // An invalid program that compiled is a finding even with no simulated undefined
         // behaviour.
         let benign = expect(Verdict::Invalid(vec![Rule::Thread]), &["x"], None);
-        assert_eq!(f(judge(&benign, None, Some(&out(&["x"], End::Ok)))), "accepted");
+        assert_eq!(
+            f(judge(&benign, None, Some(&out(&["x"], End::Ok)))),
+            "accepted"
+        );
     }
 
     #[test]
@@ -339,11 +353,23 @@ mod tests {
     #[test]
     fn a_crash_that_did_not_repeat_alone_is_a_finding_that_says_so() {
         let valid = expect(Verdict::Valid, &[], None);
-        let mut o = out(&[], End::Crash("AddressSanitizer: heap-use-after-free".into(), String::new()));
+        let mut o = out(
+            &[],
+            End::Crash(
+                "AddressSanitizer: heap-use-after-free".into(),
+                String::new(),
+            ),
+        );
         o.replay = Some(Box::new(crate::run::Replay {
             prefix: vec!["p1".into()],
             alone: Some(out(&[], End::Ok)),
-            again: Some(out(&[], End::Crash("AddressSanitizer: heap-use-after-free".into(), String::new()))),
+            again: Some(out(
+                &[],
+                End::Crash(
+                    "AddressSanitizer: heap-use-after-free".into(),
+                    String::new(),
+                ),
+            )),
         }));
         match judge(&valid, None, Some(&o)) {
             Outcome::Unsound(f) => {

@@ -103,7 +103,10 @@ pub fn run_all(
         let alone = run_batch(binary, std::slice::from_ref(name), timeout * 2, san)
             .0
             .remove(name);
-        if let Some(o) = alone.as_ref().filter(|o| matches!(o.end, End::Crash(..) | End::Hang)) {
+        if let Some(o) = alone
+            .as_ref()
+            .filter(|o| matches!(o.end, End::Crash(..) | End::Hang))
+        {
             *out = o.clone();
             continue;
         }
@@ -152,10 +155,7 @@ fn run_batch(
                     None if status == "panic" => End::Panic(String::new()),
                     None => End::Ok,
                 };
-                results.insert(
-                    n.to_string(),
-                    Output::new(std::mem::take(&mut lines), end),
-                );
+                results.insert(n.to_string(), Output::new(std::mem::take(&mut lines), end));
                 ran.push(n.to_string());
                 begun = None;
             } else if line == "@@done" {
@@ -459,7 +459,8 @@ mod tests {
     }
 
     fn fake_binary_of(programs: &str, tag: &str, body: &str, at_exit: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("pin-init-fuzz-run-{}-{tag}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("pin-init-fuzz-run-{}-{tag}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("batch");
         let script = format!(
@@ -491,7 +492,10 @@ mod tests {
             matches!(&p3.end, End::Crash(what, _) if what == "AddressSanitizer: heap-use-after-free"),
             "{p3:?}"
         );
-        let replay = p3.replay.as_ref().expect("the replay of a crash that did not repeat alone");
+        let replay = p3
+            .replay
+            .as_ref()
+            .expect("the replay of a crash that did not repeat alone");
         assert_eq!(replay.prefix, ["p1", "p2"]);
         assert_eq!(replay.alone.as_ref().map(|o| &o.end), Some(&End::Ok));
         assert!(replay.repeated(), "{replay:?}");
@@ -536,7 +540,9 @@ mod tests {
     #[test]
     fn sanitizer_reports_are_summarized() {
         assert_eq!(
-            asan_summary("x\n==7==ERROR: AddressSanitizer: stack-use-after-return on address 0x1 at pc\n"),
+            asan_summary(
+                "x\n==7==ERROR: AddressSanitizer: stack-use-after-return on address 0x1 at pc\n"
+            ),
             Some("AddressSanitizer: stack-use-after-return".into())
         );
         assert_eq!(
@@ -548,11 +554,19 @@ mod tests {
     #[test]
     fn a_canary_that_is_not_reported_fails_the_run() {
         let canaries = Sanitizer::Address.canaries();
-        let names = canaries.iter().map(|c| c.name).collect::<Vec<_>>().join(" ");
+        let names = canaries
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join(" ");
         // A binary without the sanitizer: the canaries run clean.
         let bin = fake_binary_of(&names, "no-asan", "", "");
-        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20)).unwrap_err();
-        assert!(e.contains("canary_heap") && e.contains("not reported"), "{e}");
+        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20))
+            .unwrap_err();
+        assert!(
+            e.contains("canary_heap") && e.contains("not reported"),
+            "{e}"
+        );
         // Each reported as it must be.
         let bin = fake_binary_of(
             &names,
@@ -569,7 +583,8 @@ mod tests {
             r#"case $n in canary_heap) echo "==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1" >&2; exit 1 ;; esac"#,
             "",
         );
-        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20)).unwrap_err();
+        let e = check_these_canaries(&bin, Sanitizer::Address, canaries, Duration::from_secs(20))
+            .unwrap_err();
         assert!(e.contains("canary_stack"), "{e}");
     }
 }
