@@ -28,16 +28,51 @@ pub struct Env {
     /// The job slot (batches compiled at the same time need their own target directories,
     /// which cargo locks).
     pub slot: usize,
+    /// The sanitizer the binaries are built with.
+    pub sanitizer: Sanitizer,
+}
+
+/// The sanitizer of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sanitizer {
+    /// AddressSanitizer (and LeakSanitizer): memory errors and leaks.
+    #[default]
+    Address,
+    /// ThreadSanitizer: data races. Needs the standard library instrumented too
+    /// (`-Zbuild-std`, rustup's `rust-src` component of the nightly toolchain).
+    Thread,
+}
+
+impl Sanitizer {
+    /// The environment variable of its runtime options, and the options: a report stops the
+    /// process (the program running then is the one reported).
+    pub fn options(self) -> (&'static str, &'static str) {
+        match self {
+            Sanitizer::Address => ("ASAN_OPTIONS", crate::run::ASAN_OPTIONS),
+            Sanitizer::Thread => ("TSAN_OPTIONS", "halt_on_error=1"),
+        }
+    }
+
+    /// Its canaries.
+    pub fn canaries(self) -> &'static [Canary] {
+        match self {
+            Sanitizer::Address => ASAN_CANARIES,
+            Sanitizer::Thread => TSAN_CANARIES,
+        }
+    }
 }
 
 impl Env {
     /// The target directory: one per switch setting, so a setting never rebuilds another's
     /// proc macro.
     pub fn target_dir(&self) -> PathBuf {
-        let tag = match &self.disable {
+        let mut tag = match &self.disable {
             None => "checked".to_string(),
             Some(d) => format!("unsound-{}", d.replace(',', "-")),
         };
+        if self.sanitizer == Sanitizer::Thread {
+            tag.push_str("-tsan");
+        }
         self.work.join(format!("target-{tag}-{}", self.slot))
     }
 
@@ -51,6 +86,9 @@ impl Env {
             Command::new("rustup")
         };
         c.args(["run", "nightly", "cargo", subcommand, "--target", TARGET]);
+        if self.sanitizer == Sanitizer::Thread {
+            c.arg("-Zbuild-std");
+        }
         c.current_dir(dir);
         for v in [
             "RUSTC",
@@ -64,7 +102,13 @@ impl Env {
         }
         c.env("CARGO_TARGET_DIR", self.target_dir())
             .env("CARGO_TERM_COLOR", "never")
-            .env("CARGO_ENCODED_RUSTFLAGS", "-Zsanitizer=address");
+            .env(
+                "CARGO_ENCODED_RUSTFLAGS",
+                match self.sanitizer {
+                    Sanitizer::Address => "-Zsanitizer=address",
+                    Sanitizer::Thread => "-Zsanitizer=thread",
+                },
+            );
         match &self.disable {
             Some(d) => c.env("PIN_INIT_UNSOUND_DISABLE_CHECKS", d),
             None => c.env_remove("PIN_INIT_UNSOUND_DISABLE_CHECKS"),
@@ -90,7 +134,7 @@ pub struct Source {
 pub struct Compiled {
     /// The programs in the binary.
     pub ok: Vec<String>,
-    /// The programs rejected, with the first error (rendered).
+    /// The programs rejected, with their errors (rendered, the first first).
     pub rejected: BTreeMap<String, String>,
     /// The binary (if any program compiled and this was a build).
     pub binary: Option<PathBuf>,
@@ -131,6 +175,100 @@ fn main() {
     println!("@@done");
 }
 "#;
+
+/// A program with a deliberate memory error that every batch binary contains and runs alone
+/// after its programs: if the sanitizer does not report it, the binary was not built with the
+/// sanitizer (or the run lost an option it needs), and no clean run of it means anything.
+#[derive(Clone, Copy, Debug)]
+pub struct Canary {
+    /// Its module name (not `p..`, the programs' names).
+    pub name: &'static str,
+    /// What the first line of its report must contain.
+    pub report: &'static str,
+    /// Its module's source.
+    pub source: &'static str,
+}
+
+/// The AddressSanitizer canaries: a heap use-after-free, and a stack use-after-return (which
+/// AddressSanitizer reports only with `detect_stack_use_after_return=1`, see
+/// [`crate::run::ASAN_OPTIONS`]).
+pub const ASAN_CANARIES: &[Canary] = &[
+    Canary {
+        name: "canary_heap",
+        report: "heap-use-after-free",
+        source: r#"// A canary of the pin-init fuzzer: a heap use-after-free AddressSanitizer must report.
+pub fn run() {
+    let b = Box::new(0x5a5a_u64);
+    let p: *const u64 = &*b;
+    drop(b);
+    // SAFETY: none: `p` dangles on purpose; reading it is the use-after-free to be reported.
+    let v = unsafe { std::ptr::read_volatile(p) };
+    crate::rt::log(format!("canary read {v}"));
+}
+"#,
+    },
+    Canary {
+        name: "canary_stack",
+        report: "stack-use-after-return",
+        source: r#"// A canary of the pin-init fuzzer: a stack use-after-return AddressSanitizer must report.
+#[inline(never)]
+fn dangling() -> *const u64 {
+    let x = std::hint::black_box(0x5a5a_u64);
+    std::hint::black_box(&x as *const u64)
+}
+
+pub fn run() {
+    let p = dangling();
+    // SAFETY: none: `p` points into a returned frame on purpose; reading it is the
+    // use-after-return to be reported.
+    let v = unsafe { std::ptr::read_volatile(p) };
+    crate::rt::log(format!("canary read {v}"));
+}
+"#,
+    },
+];
+
+/// The ThreadSanitizer canary: a data race through a type that claims `Sync` falsely.
+pub const TSAN_CANARIES: &[Canary] = &[Canary {
+    name: "canary_race",
+    report: "data race",
+    source: r#"// A canary of the pin-init fuzzer: a data race ThreadSanitizer must report.
+use std::cell::Cell;
+
+struct Racy(Cell<u64>);
+
+// SAFETY: none: `Racy` is not `Sync` (a `Cell`); the race below is the one to be reported.
+unsafe impl Sync for Racy {}
+
+impl Racy {
+    fn bump(&self) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+pub fn run() {
+    let r = Racy(Cell::new(0));
+    let r = &r;
+    // Both threads alive at once (ThreadSanitizer forgets the accesses of a thread that has
+    // ended and whose slot a new one took), meeting through relaxed atomics only: a lock (a
+    // `Barrier`) would order the accesses, and there would be no race to report.
+    let started = &std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(move || {
+                use std::sync::atomic::Ordering::Relaxed;
+                started.fetch_add(1, Relaxed);
+                while started.load(Relaxed) < 2 {
+                    std::hint::spin_loop();
+                }
+                (0..1000).for_each(|_| r.bump());
+            });
+        }
+    });
+    crate::rt::log(format!("canary raced {}", r.0.get()));
+}
+"#,
+}];
 
 /// The runtime support file (`rt.rs`) of every batch crate.
 pub const RT: &str = include_str!("../rt/rt.rs");
@@ -205,7 +343,7 @@ fn write_crate(
     if let Ok(rd) = std::fs::read_dir(&src) {
         for e in rd.flatten() {
             let f = e.file_name().to_string_lossy().to_string();
-            if f.starts_with('p')
+            if (f.starts_with('p') || f.starts_with("canary_"))
                 && f.ends_with(".rs")
                 && !progs.iter().any(|p| format!("{}.rs", p.name) == f)
             {
@@ -304,8 +442,14 @@ pub fn compile(env: &Env, name: &str, progs: &[Source], check: bool) -> Result<C
                             unattributed.push(rendered);
                         }
                     } else {
+                        // Every error of the program: the oracle looks for the one its broken
+                        // rule leads to.
                         for n in owners {
-                            errors.entry(n.clone()).or_insert_with(|| rendered.clone());
+                            let e = errors.entry(n.clone()).or_default();
+                            if !e.is_empty() {
+                                e.push('\n');
+                            }
+                            e.push_str(&rendered);
                         }
                     }
                 }

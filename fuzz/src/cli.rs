@@ -45,6 +45,8 @@ pub struct Options {
     pub stop_at_first: bool,
     /// Progress lines on standard error.
     pub progress: bool,
+    /// The sanitizer the programs run under.
+    pub sanitizer: batch::Sanitizer,
 }
 
 /// One finding.
@@ -82,14 +84,15 @@ pub struct Report {
     pub rejected_open: u64,
     /// Programs that compiled and ran as predicted.
     pub passed: u64,
-    /// Programs that compiled although the model says they break a rule, and ran clean.
-    pub accepted_invalid: BTreeMap<String, u64>,
     /// Invalid programs generated, by rule.
     pub invalid_by_rule: BTreeMap<String, u64>,
     /// Soundness findings (compiled and broke the oracle).
     pub unsound: Vec<FindingRecord>,
     /// Expressiveness findings (valid by the model, rejected).
     pub inexpressible: Vec<FindingRecord>,
+    /// Rejections for the wrong reason (invalid by the model, rejected with no error that
+    /// the rules it breaks lead to).
+    pub wrong_reason: Vec<FindingRecord>,
     /// Wall time.
     pub elapsed: Duration,
     /// Compile time.
@@ -103,6 +106,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// Findings of every kind.
+    pub fn findings(&self) -> usize {
+        self.unsound.len() + self.inexpressible.len() + self.wrong_reason.len()
+    }
+
     /// Programs per minute (generation to judgement, shrinking excluded).
     pub fn per_minute(&self) -> f64 {
         let t = (self.elapsed - self.shrink_time).as_secs_f64().max(0.001);
@@ -124,13 +132,17 @@ impl Report {
         );
         let _ = writeln!(
             s,
-            "  generated {}, compiled {}, rejected {} (expected {}, open {}, expressiveness findings {})",
+            "  generated {}, compiled {}, rejected {} (expected {}, open {}, expressiveness findings {}, for the wrong reason {})",
             self.generated,
             self.compiled,
-            self.rejected_expected + self.rejected_open + self.inexpressible.len() as u64,
+            self.rejected_expected
+                + self.rejected_open
+                + self.inexpressible.len() as u64
+                + self.wrong_reason.len() as u64,
             self.rejected_expected,
             self.rejected_open,
-            self.inexpressible.len()
+            self.inexpressible.len(),
+            self.wrong_reason.len()
         );
         let _ = writeln!(
             s,
@@ -147,18 +159,6 @@ impl Report {
                 .collect();
             let _ = writeln!(s, "  programs breaking a rule on purpose: {}", v.join(", "));
         }
-        if !self.accepted_invalid.is_empty() {
-            let v: Vec<String> = self
-                .accepted_invalid
-                .iter()
-                .map(|(k, n)| format!("{k} {n}"))
-                .collect();
-            let _ = writeln!(
-                s,
-                "  compiled although the model expected a rejection, and ran clean: {}",
-                v.join(", ")
-            );
-        }
         let _ = writeln!(
             s,
             "  time {:.1} s (compile {:.1} s in {} rustc runs, run {:.1} s, shrink {:.1} s): {:.0} programs/min",
@@ -172,6 +172,7 @@ impl Report {
         for (title, list) in [
             ("soundness findings", &self.unsound),
             ("expressiveness findings", &self.inexpressible),
+            ("rejections for the wrong reason", &self.wrong_reason),
         ] {
             if list.is_empty() {
                 continue;
@@ -351,21 +352,45 @@ fn judge_one(
     crate_name: &str,
     progs: Vec<Program>,
 ) -> Result<(Vec<Judged>, Duration, Duration, usize), String> {
-    let sources: Vec<Source> = progs
+    let mut sources: Vec<Source> = progs
         .iter()
         .map(|p| Source {
             name: p.name.clone(),
             text: render::render(p),
         })
         .collect();
-    let compiled = batch::compile(env, crate_name, &sources, false)?;
+    // The canaries, compiled into every binary.
+    let canaries = env.sanitizer.canaries();
+    sources.extend(canaries.iter().map(|c| Source {
+        name: c.name.to_string(),
+        text: c.source.to_string(),
+    }));
+    let mut compiled = batch::compile(env, crate_name, &sources, false)?;
+    if let Some(c) = canaries
+        .iter()
+        .find(|c| compiled.rejected.contains_key(c.name))
+    {
+        return Err(format!(
+            "the sanitizer canary `{}` did not compile:\n{}",
+            c.name, compiled.rejected[c.name]
+        ));
+    }
+    compiled
+        .ok
+        .retain(|n| !canaries.iter().any(|c| c.name == n));
     let start = Instant::now();
     let outputs = match &compiled.binary {
-        Some(bin) if !compiled.ok.is_empty() => {
+        Some(bin) => {
             let timeout = Duration::from_secs(60 + 2 * compiled.ok.len() as u64);
-            run::run_all(bin, &compiled.ok, timeout)
+            let outputs = if compiled.ok.is_empty() {
+                BTreeMap::new()
+            } else {
+                run::run_all(bin, &compiled.ok, timeout, env.sanitizer)
+            };
+            run::check_canaries(bin, env.sanitizer, Duration::from_secs(60))?;
+            outputs
         }
-        _ => BTreeMap::new(),
+        None => return Err("a batch with its canaries built no binary".into()),
     };
     let run_time = start.elapsed();
     let judged = progs
@@ -395,6 +420,7 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         work: opts.work.clone(),
         disable: opts.disable.clone(),
         slot: 0,
+        sanitizer: opts.sanitizer,
     };
     std::fs::create_dir_all(&opts.work)
         .map_err(|e| format!("creating {}: {e}", opts.work.display()))?;
@@ -433,26 +459,9 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
                     _ => report.rejected_expected += 1,
                 },
                 Outcome::Passed => report.passed += 1,
-                Outcome::AcceptedInvalid(rules) => {
-                    let key: Vec<&str> = rules.iter().map(|r| r.name()).collect();
-                    let n = report.accepted_invalid.entry(key.join("+")).or_default();
-                    *n += 1;
-                    if *n == 1 {
-                        // The first of each kind, for whoever tunes the model.
-                        let dir = opts.out.join("accepted");
-                        let _ = std::fs::create_dir_all(&dir);
-                        let _ = std::fs::write(
-                            dir.join(format!(
-                                "{}-s{}-c{}.rs",
-                                key.join("+"),
-                                opts.seed,
-                                j.program.case
-                            )),
-                            standalone(&j.program),
-                        );
-                    }
+                Outcome::Unsound(_) | Outcome::Inexpressible(_) | Outcome::WrongReason(_) => {
+                    found.push(j)
                 }
-                Outcome::Unsound(_) | Outcome::Inexpressible(_) => found.push(j),
             }
         }
         if opts.progress {
@@ -484,6 +493,7 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         let (kind, detail) = match &j.outcome {
             Outcome::Unsound(f) => (f.kind.clone(), f.detail.clone()),
             Outcome::Inexpressible(e) => ("expressiveness".to_string(), e.clone()),
+            Outcome::WrongReason(e) => ("reason".to_string(), e.clone()),
             _ => continue,
         };
         let rules = match &j.expect.verdict {
@@ -546,6 +556,8 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         };
         if kind == "expressiveness" {
             report.inexpressible.push(rec);
+        } else if kind == "reason" {
+            report.wrong_reason.push(rec);
         } else {
             report.unsound.push(rec);
         }
@@ -579,7 +591,8 @@ fn signature_detail(detail: &str) -> String {
 fn same_finding(o: &Outcome, like: &Outcome) -> bool {
     match (o, like) {
         (Outcome::Unsound(a), Outcome::Unsound(b)) => a.kind == b.kind,
-        (Outcome::Inexpressible(a), Outcome::Inexpressible(b)) => {
+        (Outcome::Inexpressible(a), Outcome::Inexpressible(b))
+        | (Outcome::WrongReason(a), Outcome::WrongReason(b)) => {
             signature_detail(a) == signature_detail(b)
         }
         _ => false,
@@ -672,8 +685,8 @@ fn write_finding(
     j: &Judged,
 ) -> Result<PathBuf, String> {
     let p = &j.program;
-    let dir = if kind == "expressiveness" {
-        opts.out.join("expressiveness")
+    let dir = if kind == "expressiveness" || kind == "reason" {
+        opts.out.join(kind)
     } else {
         opts.out.join("unsound")
     };
@@ -738,6 +751,27 @@ fn write_finding(
             }
             other => {
                 let _ = writeln!(head, "// and ended: {other:?}");
+            }
+        }
+        if let Some(r) = &o.replay {
+            let _ = writeln!(
+                head,
+                "// it did not crash or hang when it ran alone; the programs before it in its batch: {}",
+                r.prefix.join(" ")
+            );
+            for (title, run) in [("alone", &r.alone), ("after them again", &r.again)] {
+                match run {
+                    None => {
+                        let _ = writeln!(head, "// {title}: did not run");
+                    }
+                    Some(run) => {
+                        let _ = writeln!(head, "// {title} it printed:");
+                        for l in run.lines.iter().take(40) {
+                            let _ = writeln!(head, "//   {l}");
+                        }
+                        let _ = writeln!(head, "// and ended: {:?}", run.end);
+                    }
+                }
             }
         }
     }

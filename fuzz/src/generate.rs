@@ -158,9 +158,20 @@ pub enum AttackKind {
     /// A leaf dependent removed by `cfg_attr`, the struct dereferencing to a decoy with a field
     /// of that name, the dependent read through its accessor.
     FieldSet,
+    /// An access route the API does not offer: a borrowed field replaced through `&mut`
+    /// (`project()`, `with_project`), its old value dropped, then a dependent borrowing it
+    /// read (a use-after-free if accepted); or a field read through a route it does not
+    /// have (an invariant dependent's accessor or projection, a dependent's storage).
+    Route,
+    /// A struct that is not `Send`/`Sync` (or an `Rc`) lent to or moved into a thread.
+    Thread,
+    /// A `with_project_ref` write of a borrow into a dependent that needs an outlives
+    /// relation the split chain does not give (a covariant field's borrow into an invariant
+    /// field lifetime).
+    SharedChain,
 }
 
-const ATTACKS: [AttackKind; 9] = [
+const ATTACKS: [AttackKind; 12] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -170,6 +181,9 @@ const ATTACKS: [AttackKind; 9] = [
     AttackKind::CrossSwap,
     AttackKind::MoveOut,
     AttackKind::FieldSet,
+    AttackKind::Route,
+    AttackKind::Thread,
+    AttackKind::SharedChain,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -1533,7 +1547,13 @@ impl Gen<'_> {
                 | AttackKind::EscapeLocal
                 | AttackKind::EscapeOut,
             ) => place = Place::Box,
+            // An `Rc` is neither `Send` nor `Sync`: the thread attack always has a target.
+            Some(AttackKind::Thread) if k == 0 && self.rng.chance(50) => place = Place::Rc,
             _ => {}
+        }
+        // `stack_pin_init!` declares its own binding: a late one would never be assigned.
+        if place == Place::Stack {
+            late = false;
         }
         let mut fail = self
             .rng
@@ -2274,11 +2294,188 @@ impl Gen<'_> {
         }
         if let Some(a) = attack {
             let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
-            if let Some(s) = self.attack_stmt(p, info, a, &live) {
-                out.push(s);
+            match a {
+                AttackKind::Route | AttackKind::Thread | AttackKind::SharedChain => {
+                    out.extend(self.rule_attack(p, info, a, &live, selfref));
+                }
+                _ => {
+                    if let Some(s) = self.attack_stmt(p, info, a, &live) {
+                        out.push(s);
+                    }
+                }
             }
         }
         out
+    }
+
+    /// The statements of an attack on a rule of the API (access routes, threads, the shared
+    /// chain): ordinary statements that break it, which the model finds broken by itself.
+    /// Empty if the program has nothing to attack that way.
+    fn rule_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        a: AttackKind,
+        live: &[usize],
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let st = &p.st;
+        let Some(&inst) = live.first() else {
+            return Vec::new();
+        };
+        let place = p.insts[inst].place;
+        let mutable = matches!(place, Place::Box | Place::Stack);
+        match a {
+            AttackKind::Route => {
+                // A borrowed `Own` replaced through `&mut`, then a dependent borrowing it read.
+                let owners: Vec<usize> = (0..st.fields.len())
+                    .filter(|&f| {
+                        (info[f].borrowed || info[f].borrowed_mut)
+                            && !info[f].dependent
+                            && !st.fields[f].pin
+                            && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
+                    })
+                    .collect();
+                if mutable && !owners.is_empty() && self.rng.chance(70) {
+                    let owner = *self.rng.pick(&owners);
+                    let route = *self.rng.pick(&[Route::Project, Route::WithProject]);
+                    let op = *self.rng.pick(&[WriteOp::Assign, WriteOp::Replace]);
+                    let value = self.fresh_own();
+                    let mut out = vec![Stmt::Write {
+                        inst,
+                        field: owner,
+                        route,
+                        op,
+                        value,
+                    }];
+                    // A dependent whose type names the owner's lifetime, read where it can be.
+                    let deps: Vec<usize> = (0..st.fields.len())
+                        .filter(|&d| {
+                            info[d].dependent
+                                && !info[d].borrowed_mut
+                                && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
+                        })
+                        .collect();
+                    if let Some(&d) = deps.first() {
+                        let routes: Vec<Route> = ALL_ROUTES
+                            .iter()
+                            .copied()
+                            .filter(|r| route_ok(&info[d], *r, place, selfref))
+                            .collect();
+                        if !routes.is_empty() {
+                            out.push(Stmt::Read {
+                                inst,
+                                field: d,
+                                route: *self.rng.pick(&routes),
+                            });
+                        }
+                    }
+                    return out;
+                }
+                // A read through a route the field does not have.
+                let mut cands: Vec<(usize, Route)> = Vec::new();
+                for (f, fi) in info.iter().enumerate() {
+                    for r in ALL_ROUTES {
+                        // (`project()` of an `Arc` is no route question, and the routes other
+                        // than field access and `project()` exist only on self-referential
+                        // structs.)
+                        let exists = selfref || matches!(r, Route::Deref | Route::Project);
+                        let needs_mut = matches!(r, Route::Project | Route::WithProject);
+                        if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
+                            cands.push((f, r));
+                        }
+                    }
+                }
+                if cands.is_empty() {
+                    return Vec::new();
+                }
+                let (field, route) = *self.rng.pick(&cands);
+                vec![Stmt::Read { inst, field, route }]
+            }
+            AttackKind::Thread => {
+                let (send, sync) = model::struct_auto_traits(p);
+                let mut modes: Vec<bool> = Vec::new();
+                if place == Place::Rc || !sync {
+                    modes.push(false);
+                }
+                if place == Place::Rc || (!send && place == Place::Box) {
+                    modes.push(true);
+                }
+                if place == Place::Arc && !(send && sync) {
+                    modes.push(false);
+                }
+                if modes.is_empty() {
+                    return Vec::new();
+                }
+                let send_it = *self.rng.pick(&modes);
+                let mut body = Vec::new();
+                if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
+                    body.push(s);
+                }
+                vec![Stmt::Thread {
+                    inst,
+                    send: send_it,
+                    body,
+                }]
+            }
+            AttackKind::SharedChain => {
+                // An interior-mutable dependent reached by `with_project_ref`, holding
+                // `&'x Own` for a field lifetime `'x`.
+                let mut cands: Vec<(usize, V)> = Vec::new();
+                for (f, fi) in info.iter().enumerate() {
+                    if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
+                        continue;
+                    }
+                    let inner = match model::resolve(&st.fields[f].ty, &self.items) {
+                        Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => *t,
+                        _ => continue,
+                    };
+                    let Ty::Ref(Lt::Field(x), t) = &inner else {
+                        continue;
+                    };
+                    if **t != Ty::Own {
+                        continue;
+                    }
+                    // A covariant borrowed `Own` into an invariant field lifetime.
+                    if info[*x].lt_invariant {
+                        for (y, yi) in info.iter().enumerate() {
+                            if y != *x
+                                && yi.borrowed
+                                && !yi.lt_invariant
+                                && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
+                            {
+                                cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));
+                            }
+                        }
+                    }
+                    // (Not an outer value's borrow: if a generic it is borrowed for is in the
+                    // invariance group, the split chain has it outlive the field lifetime,
+                    // and the crate rightly accepts it; the model does not follow that.)
+                }
+                let cands: Vec<(usize, V)> = cands
+                    .into_iter()
+                    .filter(|(f, v)| !model::shared_chain_ok(st, info, *f, v, &self.items))
+                    .collect();
+                if cands.is_empty() {
+                    return Vec::new();
+                }
+                let (field, value) = self.rng.pick(&cands).clone();
+                let mut out = vec![Stmt::Write {
+                    inst,
+                    field,
+                    route: Route::WithProjectRef,
+                    op: WriteOp::Interior,
+                    value,
+                }];
+                out.push(Stmt::Read {
+                    inst,
+                    field,
+                    route: Route::WithProjectRef,
+                });
+                out
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn read_stmt(

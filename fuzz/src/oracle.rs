@@ -2,7 +2,8 @@
 
 //! The oracle: a program either fails to compile, or runs clean under AddressSanitizer with
 //! exactly the log the model predicts (every logged value dropped once, in drop order, every
-//! read seeing what was written); a program the model says is valid must compile.
+//! read seeing what was written); a program the model says is valid must compile, a program
+//! that breaks a rule must not, and must be rejected with an error that rule leads to.
 
 use crate::grammar::Rule;
 use crate::model::{Expect, Verdict};
@@ -11,14 +12,16 @@ use crate::run::{End, Output};
 /// The judgement of one program.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// Did not compile, and the model says it must not (or leaves it open).
+    /// Did not compile, and the model says it must not (with an error one of the rules it
+    /// breaks leads to), or leaves it open.
     Rejected,
+    /// A finding: did not compile, as the model says, but with no error that the rules it
+    /// breaks lead to (the first error): the check the program attacks may not have held.
+    WrongReason(String),
     /// Compiled and ran as predicted.
     Passed,
-    /// Compiled although the model says it breaks `rules`, and ran clean as simulated (the
-    /// model is stricter than the crate there; not undefined behaviour).
-    AcceptedInvalid(Vec<Rule>),
-    /// A soundness finding: it compiled and broke the oracle.
+    /// A soundness finding: it compiled and broke the oracle, or compiled although it breaks
+    /// a rule (kind `accepted`), undefined behaviour seen or not.
     Unsound(Finding),
     /// An expressiveness finding: the model says it is valid, and it did not compile.
     Inexpressible(String),
@@ -27,7 +30,7 @@ pub enum Outcome {
 /// How a compiled program broke the oracle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// `asan`, `crash`, `hang`, `leak`, `panic`, `log`.
+    /// `asan`, `crash`, `hang`, `leak`, `panic`, `log`, `accepted`.
     pub kind: String,
     /// What was seen (the report's first line, the first differing log line, ...).
     pub detail: String,
@@ -36,15 +39,107 @@ pub struct Finding {
 impl Outcome {
     /// Whether it is a finding of either kind.
     pub fn is_finding(&self) -> bool {
-        matches!(self, Outcome::Unsound(_) | Outcome::Inexpressible(_))
+        matches!(
+            self,
+            Outcome::Unsound(_) | Outcome::Inexpressible(_) | Outcome::WrongReason(_)
+        )
     }
+}
+
+/// What a rejection for breaking `rule` looks like: an error code (`E0597`) or a piece of a
+/// message (rustc's or the crate's), one of which an error header line of the rejection must
+/// contain. `None`: any error (ill-formed Rust whatever the crate does).
+pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
+    // Borrow-checker errors: a lifetime the rule's check makes too short.
+    const BORROWCK: &[&str] = &[
+        "E0597", // does not live long enough
+        "E0716", // temporary value dropped while borrowed
+        "E0505", // cannot move out of value because it is borrowed
+        "E0521", // borrowed data escapes outside of ..
+        "lifetime may not live long enough",
+    ];
+    Some(match rule {
+        Rule::Program => return None,
+        // `__drop_order_check`, the initializer's chain, and the macro's own errors.
+        Rule::DropOrder => &[
+            "E0597",
+            "E0716",
+            "E0521",
+            "E0491",
+            "lifetime may not live long enough",
+            "but drops later",
+            "cannot borrow from itself",
+        ],
+        // The covariance check: rustc's "one type is more general than the other".
+        Rule::Covariance => &[
+            "E0308",
+            "lifetime may not live long enough",
+            "not general enough",
+        ],
+        Rule::DropCheck => &["E0597", "E0713", "E0716", "E0505"],
+        // The skeleton's drop check: "`early` does not live long enough".
+        Rule::InitDropCheck => &["E0597", "E0716", "E0505", "E0506"],
+        Rule::Escape => BORROWCK,
+        Rule::SharedChain => BORROWCK,
+        // Swaps across instances (lifetimes), moves of a pinned struct (`Unpin`).
+        Rule::Move => &[
+            "E0597",
+            "E0716",
+            "E0505",
+            "E0521",
+            "lifetime may not live long enough",
+            "cannot be unpinned",
+            "E0277",
+            "E0308",
+            // no `DerefMut` for `Pin<P>` of a `!Unpin` struct
+            "E0596",
+        ],
+        // A route the API does not offer: no such method, `NotVisible`, the crate's "has no
+        // accessor", or no `&mut` through a shared one.
+        Rule::Route => &[
+            "E0599",
+            "E0308",
+            "has no accessor",
+            "E0594",
+            "E0596",
+            "E0615",
+            "E0616",
+            "E0609",
+            "E0614",
+        ],
+        // `Send`/`Sync` missing, for the struct or for a field at every field lifetime.
+        Rule::Thread => &[
+            "between threads safely",
+            "for every choice of its field lifetimes",
+            "not general enough",
+        ],
+        Rule::FieldSet => &[
+            "is not supported on the fields of a self-referential struct",
+            "cannot be inside",
+        ],
+    })
+}
+
+/// Whether `rendered` (a program's errors) has an error that one of `rules` leads to.
+pub fn reason_matches(rules: &[Rule], rendered: &str) -> bool {
+    let headers: Vec<&str> = rendered
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect();
+    rules.iter().any(|r| match expected_reasons(*r) {
+        None => true,
+        Some(pats) => headers.iter().any(|h| pats.iter().any(|p| h.contains(p))),
+    })
 }
 
 /// Judges a program: `error` is its compile error (if it was rejected), `out` its run.
 pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outcome {
     if let Some(e) = error {
-        return match expect.verdict {
+        return match &expect.verdict {
             Verdict::Valid => Outcome::Inexpressible(first_error(e)),
+            Verdict::Invalid(rules) if expect.open.is_none() && !reason_matches(rules, e) => {
+                Outcome::WrongReason(first_error(e))
+            }
             _ => Outcome::Rejected,
         };
     }
@@ -60,16 +155,27 @@ pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outc
             detail,
         })
     };
+    // A crash or hang that did not repeat alone says so (the report is kept either way).
+    let context = out.replay.as_ref().map_or(String::new(), |r| {
+        format!(
+            " (only in its batch: not when it ran alone; after the {} program(s) before it again: {})",
+            r.prefix.len(),
+            if r.repeated() { "again" } else { "not again" }
+        )
+    });
     match &out.end {
         End::Crash(what, _)
             if what.contains("AddressSanitizer")
                 || what.contains("heap")
                 || what.contains("stack") =>
         {
-            return finding("asan", what.clone())
+            return finding("asan", format!("{what}{context}"))
         }
-        End::Crash(what, _) => return finding("crash", what.clone()),
-        End::Hang => return finding("hang", "did not finish".into()),
+        End::Crash(what, _) if what.contains("ThreadSanitizer") => {
+            return finding("tsan", format!("{what}{context}"))
+        }
+        End::Crash(what, _) => return finding("crash", format!("{what}{context}")),
+        End::Hang => return finding("hang", format!("did not finish{context}")),
         End::Leak(what) => return finding("leak", what.clone()),
         End::Panic(msg) => return finding("panic", format!("unexpected panic: {msg}")),
         End::Ok => {}
@@ -86,7 +192,19 @@ pub fn judge(expect: &Expect, error: Option<&str>, out: Option<&Output>) -> Outc
         );
     }
     match &expect.verdict {
-        Verdict::Invalid(rules) => Outcome::AcceptedInvalid(rules.clone()),
+        // A rule the crate must enforce, broken and accepted: whether or not this program
+        // reaches undefined behaviour, another one breaking it the same way may.
+        Verdict::Invalid(rules) => finding(
+            "accepted",
+            format!(
+                "compiled although it breaks {}",
+                rules
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
         _ => Outcome::Passed,
     }
 }
@@ -127,6 +245,7 @@ mod tests {
             verdict,
             lines: lines.iter().map(|s| s.to_string()).collect(),
             ub: ub.map(str::to_string),
+            open: None,
         }
     }
 
@@ -134,6 +253,7 @@ mod tests {
         Output {
             lines: lines.iter().map(|s| s.to_string()).collect(),
             end,
+            replay: None,
         }
     }
 
@@ -149,6 +269,11 @@ mod tests {
         assert!(matches!(
             judge(&invalid, Some("error[E0597]: x"), None),
             Outcome::Rejected
+        ));
+        // Rejected for a reason the broken rule does not lead to: a finding.
+        assert!(matches!(
+            judge(&invalid, Some("error[E0425]: cannot find value `x` in this scope"), None),
+            Outcome::WrongReason(e) if e.starts_with("error[E0425]")
         ));
         assert!(
             matches!(judge(&valid, Some("error[E0597]: x\nmore"), None), Outcome::Inexpressible(e) if e == "error[E0597]: x")
@@ -192,11 +317,67 @@ mod tests {
         // An invalid program that compiled and reached what the model calls undefined
         // behaviour is a finding even if nothing crashed.
         assert_eq!(f(judge(&invalid, None, Some(&out(&["x"], End::Ok)))), "log");
+        // An invalid program that compiled is a finding even with no simulated undefined
+        // behaviour.
         let benign = expect(Verdict::Invalid(vec![Rule::Thread]), &["x"], None);
-        assert!(matches!(
-            judge(&benign, None, Some(&out(&["x"], End::Ok))),
-            Outcome::AcceptedInvalid(_)
+        assert_eq!(
+            f(judge(&benign, None, Some(&out(&["x"], End::Ok)))),
+            "accepted"
+        );
+    }
+
+    #[test]
+    fn each_rule_is_rejected_for_its_own_reasons() {
+        let thread = [Rule::Thread];
+        assert!(reason_matches(
+            &thread,
+            "error[E0277]: `Rc<Sx>` cannot be sent between threads safely\n  --> src/p1.rs:3:4"
         ));
+        assert!(!reason_matches(
+            &thread,
+            "error[E0597]: `z_s0` does not live long enough"
+        ));
+        // Any of the rules broken; a later error counts too.
+        assert!(reason_matches(
+            &[Rule::Thread, Rule::Escape],
+            "error[E0425]: cannot find value\nerror[E0597]: `z_l` does not live long enough"
+        ));
+        // Only header lines count: a note quoting an error code does not.
+        assert!(!reason_matches(
+            &[Rule::Route],
+            "error[E0425]: cannot find value\n  = note: see E0599"
+        ));
+        assert!(reason_matches(&[Rule::Program], "error[E0425]: anything"));
+    }
+
+    #[test]
+    fn a_crash_that_did_not_repeat_alone_is_a_finding_that_says_so() {
+        let valid = expect(Verdict::Valid, &[], None);
+        let mut o = out(
+            &[],
+            End::Crash(
+                "AddressSanitizer: heap-use-after-free".into(),
+                String::new(),
+            ),
+        );
+        o.replay = Some(Box::new(crate::run::Replay {
+            prefix: vec!["p1".into()],
+            alone: Some(out(&[], End::Ok)),
+            again: Some(out(
+                &[],
+                End::Crash(
+                    "AddressSanitizer: heap-use-after-free".into(),
+                    String::new(),
+                ),
+            )),
+        }));
+        match judge(&valid, None, Some(&o)) {
+            Outcome::Unsound(f) => {
+                assert_eq!(f.kind, "asan");
+                assert!(f.detail.contains("not when it ran alone"), "{}", f.detail);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

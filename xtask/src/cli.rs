@@ -391,6 +391,7 @@ pub const COMMANDS: &[Cmd] = &[
             valued("first-case", "N", "start at this case number (default 0)"),
             valued("out", "DIR", "where findings and summary.txt go (default target/fuzz/findings)"),
             valued("batch", "N", "programs per batch crate (default 100)"),
+            valued("attack-percent", "N", "percentage of programs that break a rule on purpose (default 30)"),
             valued(
                 "disable",
                 "CHECKS",
@@ -400,6 +401,7 @@ pub const COMMANDS: &[Cmd] = &[
             flag("print", "print the programs (source, the model's verdict and log) instead of running them"),
             flag("no-shrink", "write findings as found"),
             flag("no-hygiene", "leave out the token-hygiene class (names from the expansion, type macros, alt!)"),
+            flag("tsan", "run the programs under ThreadSanitizer instead of AddressSanitizer (the standard library rebuilt with -Zbuild-std: needs `rustup component add rust-src --toolchain nightly`)"),
         ],
         env: &["CARGO_TARGET_DIR", "PIN_INIT_HARNESS_REPO"],
     },
@@ -536,6 +538,8 @@ pub struct Flags {
     pub first_case: Option<u64>,
     /// `--batch N`.
     pub batch: Option<usize>,
+    /// `--attack-percent N`.
+    pub attack_percent: Option<u32>,
     /// `--disable CHECKS`.
     pub disable: Option<String>,
     /// `--self-check`.
@@ -546,6 +550,8 @@ pub struct Flags {
     pub no_shrink: bool,
     /// `--no-hygiene`.
     pub no_hygiene: bool,
+    /// `--tsan`.
+    pub tsan: bool,
     /// `--module X.ko`, each with the `--expect LINE`s given after it.
     pub modules: Vec<(PathBuf, Vec<String>)>,
     /// `--no-samples`.
@@ -621,6 +627,7 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
                 "print" => f.print = true,
                 "no-shrink" => f.no_shrink = true,
                 "no-hygiene" => f.no_hygiene = true,
+                "tsan" => f.tsan = true,
                 "no-samples" => f.no_samples = true,
                 "shell" => f.shell = true,
                 "fmt" => f.fmt = true,
@@ -663,6 +670,13 @@ pub fn parse(cmd: &Cmd, args: &[String]) -> Result<Flags, UsageError> {
             "cases" => f.cases = Some(number(long, "a number", v)?),
             "seed" => f.seed = Some(number(long, "a number", v)?),
             "first-case" => f.first_case = Some(number(long, "a number", v)?),
+            "attack-percent" => {
+                let n: u32 = number(long, "a number", v)?;
+                if n > 100 {
+                    return Err(UsageError("--attack-percent is at most 100".into()));
+                }
+                f.attack_percent = Some(n);
+            }
             "batch" => {
                 let n: usize = number(long, "a number", v)?;
                 if n == 0 {

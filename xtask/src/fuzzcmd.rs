@@ -8,6 +8,7 @@
 
 use crate::cli::{Flags, FUZZ_CHECKS};
 use crate::util::{self, fmt_dur, Result};
+use pin_init_fuzz::batch::Sanitizer;
 use pin_init_fuzz::cli::{FindingRecord, Options, Report};
 use pin_init_fuzz::generate::Config;
 use std::path::{Path, PathBuf};
@@ -38,16 +39,21 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
         gen: Config::default(),
         stop_at_first: false,
         progress: true,
+        sanitizer: Sanitizer::Address,
     };
     let _ = std::fs::remove_dir_all(&opts.out);
     let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
-    let (unsound, inexpressible) = (report.unsound.len(), report.inexpressible.len());
-    if unsound + inexpressible == 0 {
+    let (unsound, inexpressible, reason) = (
+        report.unsound.len(),
+        report.inexpressible.len(),
+        report.wrong_reason.len(),
+    );
+    if report.findings() == 0 {
         return Ok(None);
     }
     Ok(Some(format!(
-        "{unsound} soundness and {inexpressible} expressiveness finding(s) (programs in {})",
+        "{unsound} soundness, {inexpressible} expressiveness and {reason} wrong-reason finding(s) (programs in {})",
         opts.out.display()
     )))
 }
@@ -74,10 +80,15 @@ pub fn options(repo: &Path, f: &Flags) -> Options {
         shrink: !f.no_shrink,
         gen: Config {
             hygiene: !f.no_hygiene,
-            ..Config::default()
+            attack_percent: f.attack_percent.unwrap_or(Config::default().attack_percent),
         },
         stop_at_first: false,
         progress: true,
+        sanitizer: if f.tsan {
+            Sanitizer::Thread
+        } else {
+            Sanitizer::Address
+        },
     }
 }
 
@@ -114,12 +125,12 @@ pub fn run(repo: &Path, f: &Flags) -> Result<()> {
     let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
     println!("  summary: {}", opts.out.join("summary.txt").display());
-    let n = report.unsound.len() + report.inexpressible.len();
-    if n > 0 {
+    if report.findings() > 0 {
         crate::bail!(
-            "{} soundness and {} expressiveness finding(s), listed above",
+            "{} soundness, {} expressiveness and {} wrong-reason finding(s), listed above",
             report.unsound.len(),
-            report.inexpressible.len()
+            report.inexpressible.len(),
+            report.wrong_reason.len()
         );
     }
     Ok(())
@@ -131,6 +142,7 @@ fn print(opts: &Options) -> Result<()> {
         work: opts.work.clone(),
         disable: None,
         slot: 0,
+        sanitizer: opts.sanitizer,
     };
     let h = if opts.gen.hygiene {
         pin_init_fuzz::cli::harvest(&env, true).map_err(util::Error)?
@@ -185,6 +197,7 @@ pub fn self_check(
             },
             stop_at_first: true,
             progress: true,
+            sanitizer: Sanitizer::Address,
         };
         let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
         let first = report.unsound.first().cloned();

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/selfref_inline_borrow_of_local.rs
