@@ -291,12 +291,10 @@
 //! - a dependent that is not `Send` (or `Sync`): "the field type `(Rc<&'a str>,)` is not `Send`
 //!   for every choice of its field lifetimes";
 //! - a dependent read as a field (`s.words` instead of `s.words()`), a struct literal of a
-//!   self-referential struct, a field that a projection does not give out: a warning at the
-//!   name says how the field is reached, "use of deprecated field `Parsed::words`: `words`
-//!   borrows from sibling fields: read it with the accessor `words()`, change it in
-//!   `with_project(|p| ..)`, initialize it in `pin_init!`" (for a `#[borrowed(mut)]` owner:
-//!   "lent to `part`: reach it through `part`"), next to rustc's error about the field's storage
-//!   type (`Erase<..>`, `Borrowed<..>`, `NotVisible<..>`);
+//!   self-referential struct, a field that a projection does not give out: rustc's error about
+//!   the field's storage type (`Erase<..>`, `Borrowed<..>`, `NotVisible<..>`), at the name; the
+//!   storage's documentation says how the field is reached (`words()`, `with_project`,
+//!   `with_<field>`, its borrower). No warning: a `CONFIG_WERROR` build makes any an error;
 //! - a dependent built from a parameter instead of a field (`words: arg.split(' ')` where
 //!   `text.split(' ')` was meant): "borrowed data escapes outside of function: `arg` escapes the
 //!   function body here", at the expression. A field may borrow only sibling fields, named as

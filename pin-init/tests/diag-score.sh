@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 #
-# diag-score.sh [--set ui|ui-1.85] [--min PERCENT] [--root TESTS_DIR]
+# diag-score.sh [--set ui|ui-1.85] [--corpus NAME] [--min PERCENT] [--root TESTS_DIR]
 #
 # Scores the reviewed compiler output of the diagnostics corpus: every compile-fail case below
 # tests/ui whose source carries the annotations (CONTRIBUTING.md, "The `mistake_` corpus")
@@ -9,6 +9,8 @@
 #                          each must match
 #   // diag-line: LINE     the line of the case the user must change
 #   // diag-class: CLASS   the kind of mistake
+#   // diag-corpus: NAME   optional: the corpus the case belongs to (`first` if absent); with
+#                          `--corpus NAME` only that corpus's cases are scored
 # against the reviewed .stderr of one set (default `ui`, rustc 1.95; `--set ui-1.85` for
 # Debian's 1.85). Four booleans per case:
 #   R  the .stderr matches every diag-fix regex;
@@ -28,17 +30,20 @@ set -eu
 INTERNAL='Erase|Borrowed<|BorrowedMut|HrOutput|__internal|__pin_init|__PinData|FieldLifetimes|NotVisible|Bounded<|pin_init::__|_::__|__[a-z_]+\(|deprecated function|__[a-z]+_guard|fields_being_initialized|slot_[a-z0-9]|DropGuard|Slot::<|Slot<|MustNotImplDrop|SkeletonGuard|OnlyCallFromDrop|InitOk|_[a-z0-9]{12}[0-9]\b'
 
 usage() {
-    echo "usage: $0 [--set ui|ui-1.85] [--min PERCENT] [--root TESTS_DIR]" >&2
+    echo "usage: $0 [--set ui|ui-1.85] [--corpus NAME] [--min PERCENT] [--root TESTS_DIR]" >&2
     exit 2
 }
 
 root=$(cd "$(dirname "$0")" && pwd)
 set_name=ui
 min=
+corpus=
 while [ $# -gt 0 ]; do
     case $1 in
     --set) [ $# -ge 2 ] || usage; set_name=$2; shift 2 ;;
     --set=*) set_name=${1#--set=}; shift ;;
+    --corpus) [ $# -ge 2 ] || usage; corpus=$2; shift 2 ;;
+    --corpus=*) corpus=${1#--corpus=}; shift ;;
     --min) [ $# -ge 2 ] || usage; min=$2; shift 2 ;;
     --min=*) min=${1#--min=}; shift ;;
     --root) [ $# -ge 2 ] || usage; root=$2; shift 2 ;;
@@ -60,6 +65,10 @@ trap 'rm -f "$results" "$results.list" "$results.re"' EXIT
 find "$root/ui" -name '*.rs' -type f | LC_ALL=C sort >"$results.list"
 while read -r src; do
     grep -q '^// diag-fix: ' "$src" || continue
+    if [ -n "$corpus" ]; then
+        case_corpus=$(sed -n 's|^// diag-corpus: *\([^ ]*\) *$|\1|p' "$src" | head -n 1)
+        [ "${case_corpus:-first}" = "$corpus" ] || continue
+    fi
     rel=${src#"$root/ui/"}
     name=$(basename "$rel" .rs)
     stderr=$root/$set_name/${rel%.rs}.stderr
@@ -112,7 +121,7 @@ while read -r src; do
     echo "$name $r $s $n $l $class" >>"$results"
 done <"$results.list"
 
-[ -s "$results" ] || { echo "$0: no case with a diag-fix annotation below $root/ui" >&2; exit 2; }
+[ -s "$results" ] || { echo "$0: no case with a diag-fix annotation${corpus:+ in corpus $corpus} below $root/ui" >&2; exit 2; }
 
 awk -v set_name="$set_name" -v min="$min" '
     { name[NR] = $1; r[NR] = $2; s[NR] = $3; n[NR] = $4; l[NR] = $5; cl[NR] = $6

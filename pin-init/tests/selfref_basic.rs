@@ -353,8 +353,7 @@ fn initializers_for_borrowed_and_dependent_fields() {
 fn accessor_is_a_field_read() {
     // The accessor is a pointer cast: same address as the stored field.
     stack_pin_init!(let s = pin_init!(MyStruct { owner: String::from("x"), borrow: owner }));
-    // The storage itself, which is `#[deprecated]` for a program (it is read through `borrow()`).
-    #[allow(deprecated)]
+    // The storage itself (a program reads it through `borrow()`).
     let field_addr = core::ptr::addr_of!(s.borrow) as usize;
     let accessor_addr = core::ptr::from_ref::<&String>(s.borrow()) as usize;
     assert_eq!(field_addr, accessor_addr);

@@ -41,8 +41,8 @@ fn mutable_borrow_reachable_only_through_its_borrower() {
     assert_eq!(&**foo.mut_part(), "HELLO");
     assert_eq!(*foo.part(), "world");
     let proj = foo.as_mut().project();
-    // Naming a `NotVisible` field is `#[deprecated]` (its note says how it is reached).
-    #[allow(deprecated)]
+    // A `NotVisible` field, named without any lint to allow (a warning would fail a
+    // `CONFIG_WERROR` build).
     let _: NotVisibleCheck = proj.mut_str.into();
     assert_eq!(proj.part.len(), 5);
 }
@@ -86,8 +86,8 @@ fn invariant_dependent_through_with_field_and_with_project() {
     });
     // `project_ref` hides the invariant field.
     let r = s.as_ref().project_ref();
-    // Naming a `NotVisible` field is `#[deprecated]` (its note says how it is reached).
-    #[allow(deprecated)]
+    // A `NotVisible` field, named without any lint to allow (a warning would fail a
+    // `CONFIG_WERROR` build).
     let _: NotVisibleCheck = r.part.into();
     assert_eq!(r.outer.len(), 10);
 }

@@ -471,3 +471,31 @@ fn fields_captured_by_format_strings() {
     .unwrap();
     assert_eq!(c.summary, "self: \"self referential\"");
 }
+
+/// A generic lifetime named like the field that holds it (`text: &'text str`) is the usual
+/// generic: `#[pin_data]` refuses a generic named like a field only where that field's own type
+/// does not mention it (DESIGN.md, "Diagnostics").
+#[pin_data]
+struct Labelled<'text> {
+    words: Vec<&'own str>,
+    own: String,
+    first: &'text str,
+    text: &'text str,
+}
+
+#[test]
+fn generic_lifetime_named_after_the_field_holding_it() {
+    fn labelled(outside: &str) -> impl PinInit<Labelled<'_>> {
+        pin_init!(Labelled {
+            own: String::from("a b"),
+            words: own.split(' ').collect(),
+            first: &outside[..5],
+            text: outside,
+        })
+    }
+    let outside = String::from("outer text");
+    stack_pin_init!(let l = labelled(&outside));
+    assert_eq!(l.words(), &["a", "b"]);
+    assert_eq!(l.first, "outer");
+    assert_eq!(l.text, "outer text");
+}

@@ -277,10 +277,8 @@ fn type_of_closure(
     // satisfy the check above while the struct expression names the variant (rustc only lints
     // that ambiguity). (`Self::` is refused by the model.)
     let through_modules = (path.segments.len() > 1).then(|| quote!(use #bare as _;));
-    // `deprecated`: a self-referential struct's dependents are, for the user's code (they are
-    // read through accessors); this names every field. No user token but the names is here.
     quote! {
-        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe, deprecated)]
+        #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
         let #type_of = || {
             // SAFETY: never executed.
             let #value = unsafe {
@@ -380,9 +378,8 @@ fn aligned_check(model: &Initializer, slot: &Ident) -> TokenStream {
         let span = m.located_at(field.span());
         Some(quote_spanned!(span=> #(#cfgs)* let _ = &mut (*#slot).#field;))
     });
-    // `deprecated`: see `type_of_closure`.
     quote! {
-        #[allow(unused_unsafe, deprecated)]
+        #[allow(unused_unsafe)]
         let _ = || {
             // SAFETY: never executed.
             unsafe { #(#field_refs)* }
@@ -672,9 +669,8 @@ fn init_steps(
                         unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
                     },
                 };
-                // `deprecated`: see `type_of_closure`; this statement names only the field.
                 quote! {
-                    #[allow(deprecated, unused_unsafe)]
+                    #[allow(unused_unsafe)]
                     // SAFETY: `slot` points to the struct being initialized: the field's address
                     // is in bounds. Nothing is read or written.
                     let #ptr = unsafe { ::core::ptr::addr_of_mut!((*#slot).#field) };

@@ -14,6 +14,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_phantom_pinned(model, diag);
     check_no_macros(model, diag);
     check_std_derives(model, diag);
+    check_generic_named_like_field(model, diag);
     check_elided_lifetimes(model, diag);
     if !crate::test_switch::disabled("drop_order") {
         check_drop_order(model, diag);
@@ -143,6 +144,72 @@ fn check_std_derives(model: &PinDataStruct, diag: &mut DiagCtxt) {
             };
             diag.error_spanned(&path, msg);
         }
+    }
+}
+
+/// A generic lifetime of the struct named like one of its fields (`struct Frame<'buf> { header:
+/// &'buf [u8], buf: Vec<u8> }`, as ouroboros and self_cell declare the borrow): a generic is not
+/// a field lifetime, so `header` borrows nothing of `buf`, and rustc's errors come later, in the
+/// initializer, as borrow errors over the whole `pin_init!`. It is refused at the generic when
+/// the field's own type does not mention the lifetime (`dev: &'dev Device` is the usual generic,
+/// named after the field that holds it) and another field's type does: the name then reads as
+/// a borrow of the field, and the fix is either to remove the generic or to rename it.
+fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    if !matches!(model.style, Style::Named) {
+        return;
+    }
+    let mentions = |ty: &Type, name: &str| {
+        let mut names = std::collections::BTreeSet::new();
+        crate::lifetimes::all_lifetime_names(ty, &mut names);
+        names.contains(name)
+    };
+    for param in &model.generics.params {
+        let syn::GenericParam::Lifetime(def) = param else {
+            continue;
+        };
+        let lt = def.lifetime.ident.unraw().to_string();
+        let Some(field) = model.fields.iter().find(|f| f.ident.unraw() == lt) else {
+            continue;
+        };
+        if mentions(&field.ty, &lt) {
+            continue;
+        }
+        let users: Vec<String> = model
+            .fields
+            .iter()
+            .filter(|f| f.ident != field.ident && mentions(&f.ty, &lt))
+            .map(|f| format!("`{}`", f.ident.unraw()))
+            .collect();
+        if users.is_empty() {
+            continue;
+        }
+        let rest: Vec<String> = model
+            .generics
+            .params
+            .iter()
+            .filter(|p| !matches!(p, syn::GenericParam::Lifetime(l) if l.lifetime == def.lifetime))
+            .map(|p| match p {
+                syn::GenericParam::Lifetime(l) => l.lifetime.to_string(),
+                syn::GenericParam::Type(t) => t.ident.to_string(),
+                syn::GenericParam::Const(c) => format!("const {}", c.ident),
+            })
+            .collect();
+        let without = if rest.is_empty() {
+            format!("struct {}", model.ident)
+        } else {
+            format!("struct {}<{}>", model.ident, rest.join(", "))
+        };
+        diag.error(
+            def.lifetime.span(),
+            format_args!(
+                "the generic lifetime `'{lt}` is named like the field `{lt}`, but a generic \
+                 names no field: {users} cannot borrow `{lt}` through it. To borrow the field, \
+                 remove `'{lt}` from the struct's generics (`{without}`): a field lifetime is \
+                 named after its field and not declared; for a lifetime from outside the \
+                 struct, give the generic another name",
+                users = users.join(" and "),
+            ),
+        );
     }
 }
 

@@ -2,11 +2,11 @@
 // The expansion of borrowed_mut.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Split {
-    #[deprecated = "`head` borrows from sibling fields: read it with the accessor `head()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`head` borrows from sibling fields: read it with the accessor `head()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     head: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_head_4rgaj6oc1nvc2<'buf>,),
     >,
-    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`, initialize it in `pin_init!`"]
+    ///`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`, initialize it in `pin_init!`.
     buf: pin_init::__internal::BorrowedMut<__pin_init_field_buf_4rgaj6oc1nvc2>,
 }
 #[doc(hidden)]
@@ -22,8 +22,7 @@ struct SplitProjection<'__pin_4rgaj6oc1nvc2> {
     head: &'__pin_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
         '__pin_4rgaj6oc1nvc2,
     >,
-    ///Projection of the field `buf`.
-    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
+    ///Not given out: `buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`.
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -38,8 +37,7 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
     head: &'__pin_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<
         '__pin_4rgaj6oc1nvc2,
     >,
-    ///Projection of the field `buf`.
-    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
+    ///Not given out: `buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`.
     buf: pin_init::__internal::NotVisible<
         &'__pin_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -74,7 +72,6 @@ trait Split_with_project_without_Pin {
 }
 impl Split_with_project_without_Pin for Split {}
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl Split {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -182,7 +179,6 @@ struct __SplitWithProjection_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 mut __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
-    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -200,7 +196,6 @@ struct __SplitWithProjectionRef_4rgaj6oc1nvc2<
     ///The field `head`.
     head: &'__this_4rgaj6oc1nvc2 __pin_init_field_head_4rgaj6oc1nvc2<'buf>,
     ///The field `buf`.
-    #[deprecated = "`buf` is `#[borrowed(mut)]`, lent to `head`: reach it through `head`"]
     buf: pin_init::__internal::NotVisible<
         &'__this_4rgaj6oc1nvc2 __pin_init_field_buf_4rgaj6oc1nvc2,
     >,
@@ -222,7 +217,6 @@ impl<
         + ?pin_init::__internal::core::marker::Sized,
 > Split_must_not_impl_Drop_use_PinnedDrop_instead for T_4rgaj6oc1nvc2 {}
 impl Split_must_not_impl_Drop_use_PinnedDrop_instead for Split {}
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -389,12 +383,7 @@ fn split() -> impl PinInit<Split> {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_xi8kvexi5nhs2 = || {
                 let __value_xi8kvexi5nhs2 = unsafe {
                     Split {

@@ -2,7 +2,7 @@
 // The expansion of existential.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct CommandQueue<'a> {
-    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`.
     inner: pin_init::__internal::Erase<
         for<'cmdq> fn(&'cmdq ()) -> (__pin_init_field_inner_7rd0hunl80hn3<'cmdq, 'a>,),
         (
@@ -23,8 +23,7 @@ type __pin_init_field_dev_7rd0hunl80hn3<'a> = &'a Device;
 ///Pin-projection of [`CommandQueue`], returned by [`CommandQueue::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
-    ///Projection of the field `inner`.
-    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
+    ///Not given out: `inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`.
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -40,8 +39,7 @@ struct CommandQueueProjection<'__pin_7rd0hunl80hn3, 'a> {
 ///Pin-projection of [`CommandQueue`], returned by [`CommandQueue::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
-    ///Projection of the field `inner`.
-    #[deprecated = "`inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`"]
+    ///Not given out: `inner` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_inner(|inner| ..)`, or in `with_project(|p| ..)`.
     inner: pin_init::__internal::NotVisible<
         &'__pin_7rd0hunl80hn3 __pin_init_field_inner_7rd0hunl80hn3<
             '__pin_7rd0hunl80hn3,
@@ -89,7 +87,6 @@ trait CommandQueue_with_project_without_Pin<'a> {
 }
 impl<'a> CommandQueue_with_project_without_Pin<'a> for CommandQueue<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl<'a> CommandQueue<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -250,7 +247,6 @@ impl<
         + ?pin_init::__internal::core::marker::Sized,
 > CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for T_7rd0hunl80hn3 {}
 impl<'a> CommandQueue_must_not_impl_Drop_use_PinnedDrop_instead for CommandQueue<'a> {}
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -407,12 +403,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_3ijr7m8qmn2h2 = || {
                 let __value_3ijr7m8qmn2h2 = unsafe {
                     CommandQueue {

@@ -5,7 +5,7 @@ struct Parsed<'a, T: Parse>
 where
     T: Send,
 {
-    #[deprecated = "`view` borrows from sibling fields: read it with the accessor `view()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`view` borrows from sibling fields: read it with the accessor `view()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     view: pin_init::__internal::Erase<
         for<'buf> fn(&'buf ()) -> (__pin_init_field_view_9k4sjvv0az3t1<'buf, 'a, T>,),
         (
@@ -116,7 +116,6 @@ where
     T: Send,
 {}
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl<'a, T: Parse> Parsed<'a, T>
 where
     T: Send,
@@ -318,7 +317,6 @@ impl<'a, T: Parse> Parsed_must_not_impl_Drop_use_PinnedDrop_instead for Parsed<'
 where
     T: Send,
 {}
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -596,12 +594,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_854oypmk9uuz0 = || {
                 let __value_854oypmk9uuz0 = unsafe {
                     Parsed::<'a, T> {

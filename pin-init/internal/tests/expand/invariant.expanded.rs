@@ -2,7 +2,7 @@
 // The expansion of invariant.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Channel<'a> {
-    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`, initialize it in `pin_init!`.
     current: pin_init::__internal::Erase<
         for<'names> fn(
             &'names (),
@@ -29,8 +29,7 @@ type __pin_init_field_dev_zreq56oea7772<'a> = &'a Device;
 ///Pin-projection of [`Channel`], returned by [`Channel::project`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
-    ///Projection of the field `current`.
-    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
+    ///Not given out: `current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`.
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -48,8 +47,7 @@ struct ChannelProjection<'__pin_zreq56oea7772, 'a> {
 ///Pin-projection of [`Channel`], returned by [`Channel::project_ref`]: `#[pin]` fields pinned, fields borrowed by or borrowing other fields shared, fields that cannot be given out as `NotVisible`.
 #[allow(explicit_outlives_requirements, dead_code, nonstandard_style)]
 struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
-    ///Projection of the field `current`.
-    #[deprecated = "`current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`"]
+    ///Not given out: `current` borrows from sibling fields and is invariant in their lifetimes: reach it with `with_current(|current| ..)`, or in `with_project(|p| ..)`.
     current: pin_init::__internal::NotVisible<
         &'__pin_zreq56oea7772 __pin_init_field_current_zreq56oea7772<
             '__pin_zreq56oea7772,
@@ -99,7 +97,6 @@ trait Channel_with_project_without_Pin<'a> {
 }
 impl<'a> Channel_with_project_without_Pin<'a> for Channel<'a> {}
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl<'a> Channel<'a> {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -267,7 +264,6 @@ impl<
         + ?pin_init::__internal::core::marker::Sized,
 > Channel_must_not_impl_Drop_use_PinnedDrop_instead for T_zreq56oea7772 {}
 impl<'a> Channel_must_not_impl_Drop_use_PinnedDrop_instead for Channel<'a> {}
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -453,12 +449,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_9c9144ugizqv3 = || {
                 let __value_9c9144ugizqv3 = unsafe {
                     Channel {

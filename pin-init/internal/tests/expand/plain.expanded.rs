@@ -353,12 +353,7 @@ where
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_9xbpy8z6b0yj1 = || {
                 let __value_9xbpy8z6b0yj1 = unsafe {
                     Plain {
@@ -499,12 +494,7 @@ fn unpinned() -> impl Init<Unpinned> {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_fdlkvuoyth141 = || {
                 let __value_fdlkvuoyth141 = unsafe {
                     Unpinned {
@@ -542,7 +532,7 @@ fn unpinned() -> impl Init<Unpinned> {
                 move |slot_fdlkvuoyth141| {
                     let mut __a_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = 1;
-                        #[allow(deprecated, unused_unsafe)]
+                        #[allow(unused_unsafe)]
                         let __ptr_fdlkvuoyth141 = unsafe {
                             pin_init::__internal::core::ptr::addr_of_mut!(
                                 (* slot_fdlkvuoyth141).a
@@ -561,7 +551,7 @@ fn unpinned() -> impl Init<Unpinned> {
                     };
                     let mut __b_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = init_zeroed();
-                        #[allow(deprecated, unused_unsafe)]
+                        #[allow(unused_unsafe)]
                         let __ptr_fdlkvuoyth141 = unsafe {
                             pin_init::__internal::core::ptr::addr_of_mut!(
                                 (* slot_fdlkvuoyth141).b
@@ -582,7 +572,7 @@ fn unpinned() -> impl Init<Unpinned> {
                     };
                     pin_init::__internal::core::mem::forget(__b_guard_fdlkvuoyth141);
                     pin_init::__internal::core::mem::forget(__a_guard_fdlkvuoyth141);
-                    #[allow(unused_unsafe, deprecated)]
+                    #[allow(unused_unsafe)]
                     let _ = || {
                         unsafe {
                             let _ = &mut (*slot_fdlkvuoyth141).a;

@@ -2,7 +2,7 @@
 // The expansion of shared.rs: generated, see README.md.
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 struct Config {
-    #[deprecated = "`key` borrows from sibling fields: read it with the accessor `key()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`key` borrows from sibling fields: read it with the accessor `key()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     key: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -10,7 +10,7 @@ struct Config {
             &'text (),
         ) -> (__pin_init_field_key_8bdrk42bjzww1<'words, 'text>,),
     >,
-    #[deprecated = "`value` borrows from sibling fields: read it with the accessor `value()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`value` borrows from sibling fields: read it with the accessor `value()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     value: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -18,7 +18,7 @@ struct Config {
             &'text (),
         ) -> (__pin_init_field_value_8bdrk42bjzww1<'words, 'text>,),
     >,
-    #[deprecated = "`parts` borrows from sibling fields: read it with the accessor `parts()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`parts` borrows from sibling fields: read it with the accessor `parts()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     parts: pin_init::__internal::Erase<
         for<'words> fn(
             &'words (),
@@ -123,7 +123,6 @@ trait Config_with_project_without_Pin {
 }
 impl Config_with_project_without_Pin for Config {}
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl Config {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -435,7 +434,6 @@ impl<
         + ?pin_init::__internal::core::marker::Sized,
 > Config_must_not_impl_Drop_use_PinnedDrop_instead for T_8bdrk42bjzww1 {}
 impl Config_must_not_impl_Drop_use_PinnedDrop_instead for Config {}
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -712,12 +710,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
     {
         unsafe { pin_init::__internal::anchor_is_pin_init() };
         {
-            #[allow(
-                unreachable_code,
-                clippy::diverging_sub_expression,
-                unused_unsafe,
-                deprecated
-            )]
+            #[allow(unreachable_code, clippy::diverging_sub_expression, unused_unsafe)]
             let __type_of_p7tf844uu8s22 = || {
                 let __value_p7tf844uu8s22 = unsafe {
                     Config {

@@ -218,7 +218,7 @@ const _: () = {
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 #[cfg(feature = "kept")]
 struct ConditionalSelfRef {
-    #[deprecated = "`part` borrows from sibling fields: read it with the accessor `part()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`"]
+    ///`part` borrows from sibling fields: read it with the accessor `part()`, change it in `with_project(|p| ..)`, initialize it in `pin_init!`.
     part: pin_init::__internal::Erase<
         for<'text> fn(&'text ()) -> (__pin_init_field_part_ucrfykaix1421<'text>,),
     >,
@@ -294,7 +294,6 @@ trait ConditionalSelfRef_with_project_without_Pin {
 impl ConditionalSelfRef_with_project_without_Pin for ConditionalSelfRef {}
 #[cfg(feature = "kept")]
 #[allow(unused_unsafe, nonstandard_style)]
-#[allow(deprecated)]
 impl ConditionalSelfRef {
     ///Pin-projects all fields of `Self`: `#[pin]` fields as `Pin<&mut T>`, the others as `&mut T` (fields borrowed by or borrowing other fields as shared references).
     #[inline]
@@ -466,7 +465,6 @@ impl<
 impl ConditionalSelfRef_must_not_impl_Drop_use_PinnedDrop_instead
 for ConditionalSelfRef {}
 #[cfg(feature = "kept")]
-#[allow(deprecated)]
 const _: () = {
     #[doc(hidden)]
     #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]

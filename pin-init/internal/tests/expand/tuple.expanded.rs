@@ -203,8 +203,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe,
-                    deprecated
+                    unused_unsafe
                 )]
                 let __type_of_i1ca1j6xdqa52 = || {
                     let __value_i1ca1j6xdqa52 = unsafe {
@@ -270,8 +269,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                 #[allow(
                     unreachable_code,
                     clippy::diverging_sub_expression,
-                    unused_unsafe,
-                    deprecated
+                    unused_unsafe
                 )]
                 let __type_of_4y65i5fyhdsu2 = || {
                     let __value_4y65i5fyhdsu2 = unsafe {

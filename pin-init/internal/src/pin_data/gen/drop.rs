@@ -76,14 +76,21 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     } else {
         // Without `PinnedDrop` argument, a `#[pinned_drop]` impl would never run: make it an
         // error (E0119 naming this trait).
+        // Its conflict is reported at the struct's impl, located at `#[pin_data]`: the line
+        // to change (to `#[pin_data(PinnedDrop)]`).
+        let at_attr = Span::call_site();
+        let useless_pinned_drop = syn::Ident::new(&useless_pinned_drop.to_string(), at_attr);
         let forbid_pinned_drop = quote! {
             #[allow(non_camel_case_types)]
             trait #useless_pinned_drop {}
             impl<#t: ::pin_init::PinnedDrop + ?::core::marker::Sized> #useless_pinned_drop for #t {}
         };
+        let struct_impl = quote_spanned! {at_attr=>
+            impl #impl_generics #useless_pinned_drop for #ident #ty_generics #where_clause {}
+        };
         quote_spanned! {at_ident=>
             #forbid_pinned_drop
-            impl #impl_generics #useless_pinned_drop for #ident #ty_generics #where_clause {}
+            #struct_impl
             #forbid_drop
         }
     }

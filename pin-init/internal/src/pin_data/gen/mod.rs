@@ -35,9 +35,6 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #projection
             #with_project
             #drop
-            // The dependents' and mutable owners' storage is `#[deprecated]` for the user's
-            // code (see `selfref::reach_note`); these items reach it.
-            #[allow(deprecated)]
             const _: () = {
                 #pin_data
                 #unpin

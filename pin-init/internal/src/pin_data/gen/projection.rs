@@ -70,13 +70,14 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         let (name, member, fvis) = (&f.ident, &f.member, &f.vis);
         let cfgs: Vec<_> = f.cfg_attrs().collect();
         let ty = aliases::ty_at(model, f, &pin_lt);
-        let doc = format!("Projection of the field `{name}`.");
+        let doc = match access(f, shared) {
+            Access::Hidden => match selfref::reach_note(model, f) {
+                Some(note) => format!("Not given out: {note}."),
+                None => format!("The field `{name}`, not given out."),
+            },
+            _ => format!("Projection of the field `{name}`."),
+        };
         let pinned = f.pinned.is_some();
-        // A field not given out says how it is reached, where a program names it.
-        let deprecated = matches!(access(f, shared), Access::Hidden)
-            .then(|| selfref::reach_note(model, f))
-            .flatten()
-            .map(|note| quote!(#[deprecated = #note]));
         let (decl, init) = match access(f, shared) {
             Access::Hidden => (
                 quote!(::pin_init::__internal::NotVisible<&#pin_lt #ty>),
@@ -100,7 +101,7 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         } else {
             (decl, init)
         };
-        decls.push(quote!(#(#cfgs)* #[doc = #doc] #deprecated #fvis #name: #decl));
+        decls.push(quote!(#(#cfgs)* #[doc = #doc] #fvis #name: #decl));
         inits.push(quote!(#(#cfgs)* #name: #init));
     }
     let struct_doc = format!(
@@ -159,17 +160,11 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     } else {
         Default::default()
     };
-    // A self-referential struct's dependents and mutable owners are `#[deprecated]` for the
-    // user's code (see `selfref::reach_note`); the projections and accessors reach them.
-    let allow_deprecated = model
-        .is_self_referential()
-        .then(|| quote!(#[allow(deprecated)]));
     quote! {
         #def
         #ref_def
 
         #[allow(unused_unsafe, nonstandard_style)]
-        #allow_deprecated
         impl #impl_generics #ident #ty_generics #where_clause {
             #method
             #ref_method

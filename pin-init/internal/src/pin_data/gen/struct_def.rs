@@ -38,15 +38,14 @@ fn generate_with(model: &PinDataStruct, through_aliases: bool) -> TokenStream {
         } else {
             f.ty.clone()
         };
-        // A field that is not reached as a field says how it is reached, where a program
-        // names it (the generated code allows the lint).
-        // Not after an error: the items that allow the lint are not emitted then.
-        let deprecated = (selfref && !through_aliases)
-            .then(|| super::selfref::storage_deprecation(model, f))
+        // A field that is not reached as a field says how it is reached, in its documentation
+        // (no lint: a warning would be an error under `CONFIG_WERROR`).
+        let doc = selfref
+            .then(|| super::selfref::storage_doc(model, f))
             .flatten();
         match model.style {
-            Style::Named => quote!(#(#attrs)* #deprecated #vis #ident: #ty),
-            Style::Tuple | Style::Unit => quote!(#(#attrs)* #deprecated #vis #ty),
+            Style::Named => quote!(#(#attrs)* #doc #vis #ident: #ty),
+            Style::Tuple | Style::Unit => quote!(#(#attrs)* #doc #vis #ty),
         }
     });
     match model.style {

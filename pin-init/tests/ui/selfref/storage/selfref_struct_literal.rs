@@ -1,6 +1,5 @@
 // DESIGN.md, Initialization: a self-referential struct is built by `pin_init!` only. A struct
-// literal fails on the storage types of its fields; the dependent's `#[deprecated]` note says
-// where to initialize it.
+// literal fails on the storage types of its fields.
 use pin_init::*;
 
 #[pin_data]

@@ -395,10 +395,8 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
 }
 
 /// How to reach `field` if it cannot be reached as a field (a dependent, or a
-/// `#[borrowed(mut)]` owner), for the `#[deprecated]` note on its storage and on its
-/// `NotVisible` projections: rustc then says what to write where a program names the field
-/// ("use of deprecated field `Parsed::words`: ..."), next to the error about its storage type.
-/// `None` for a field that is reached as written.
+/// `#[borrowed(mut)]` owner), for the documentation of its storage and of its `NotVisible`
+/// projections. `None` for a field that is reached as written.
 pub(crate) fn reach_note(model: &PinDataStruct, field: &Field) -> Option<String> {
     let name = field.ident.unraw();
     if let Lending::Mut { lifetime, .. } = &field.lending {
@@ -436,21 +434,14 @@ pub(crate) fn reach_note(model: &PinDataStruct, field: &Field) -> Option<String>
     })
 }
 
-/// The `#[deprecated]` attribute of a field's storage (see [`reach_note`]), unless the field
-/// has one of its own (a second one is an error).
-pub(crate) fn storage_deprecation(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
-    if field
-        .attrs
-        .iter()
-        .any(|a| crate::cfg::is_named(a.path(), "deprecated"))
-    {
-        return None;
-    }
+/// The doc line on a field's storage (see [`reach_note`]), for rustdoc and an editor's hover;
+/// rustc's errors about the storage type do not show it.
+pub(crate) fn storage_doc(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
     let note = format!(
-        "{}, initialize it in `pin_init!`",
+        "{}, initialize it in `pin_init!`.",
         reach_note(model, field)?
     );
-    Some(quote!(#[deprecated = #note]))
+    Some(quote!(#[doc = #note]))
 }
 
 /// The struct's generic parameters as arguments (`'a, T, N`), without angle brackets.

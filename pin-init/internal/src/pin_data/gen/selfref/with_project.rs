@@ -68,14 +68,7 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
         let ty = aliases::ty(model, f);
         let doc = format!("The field `{fname}`.");
         let decl = field_decl(f, &ty, &this, shared);
-        // A `#[borrowed(mut)]` owner is `NotVisible`: say how it is reached.
-        let deprecated = f
-            .lending
-            .is_mut()
-            .then(|| super::reach_note(model, f))
-            .flatten()
-            .map(|note| quote!(#[deprecated = #note]));
-        quote!(#[doc = #doc] #deprecated #fvis #fname: #decl)
+        quote!(#[doc = #doc] #fvis #fname: #decl)
     });
     let doc = format!(
         "Projection of [`{}`] given to the callback of `{}`.",

@@ -1,0 +1,1 @@
+../../ui/pinned_drop/mistake_selfref_pinned_drop_without_flag.rs

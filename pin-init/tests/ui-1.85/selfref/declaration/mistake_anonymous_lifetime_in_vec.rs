@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_anonymous_lifetime_in_vec.rs

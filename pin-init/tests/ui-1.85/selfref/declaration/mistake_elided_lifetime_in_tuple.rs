@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_elided_lifetime_in_tuple.rs

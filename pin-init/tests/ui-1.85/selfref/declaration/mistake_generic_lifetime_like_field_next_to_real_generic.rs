@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_like_field_next_to_real_generic.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_like_field_with_type_param.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_dependent_from_moved_struct_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_dependent_without_collect.rs

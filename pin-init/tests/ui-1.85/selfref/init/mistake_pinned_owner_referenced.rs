@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_pinned_owner_referenced.rs

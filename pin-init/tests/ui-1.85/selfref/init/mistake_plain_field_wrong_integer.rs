@@ -1,0 +1,1 @@
+../../../ui/selfref/init/mistake_plain_field_wrong_integer.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/move/mistake_selfref_field_not_pinned_next_to_pinned.rs

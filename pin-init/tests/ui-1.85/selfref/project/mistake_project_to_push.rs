@@ -1,0 +1,1 @@
+../../../ui/selfref/project/mistake_project_to_push.rs

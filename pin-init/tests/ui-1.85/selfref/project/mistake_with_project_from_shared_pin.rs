@@ -1,0 +1,1 @@
+../../../ui/selfref/project/mistake_with_project_from_shared_pin.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/project/mistake_with_project_through_mut_pin_reference.rs

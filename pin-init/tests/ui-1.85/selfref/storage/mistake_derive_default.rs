@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/mistake_derive_default.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/storage/mistake_derive_partial_eq.rs

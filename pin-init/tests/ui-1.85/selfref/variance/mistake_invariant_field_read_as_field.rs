@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/mistake_invariant_field_read_as_field.rs

@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/mistake_invariant_underscore_field_accessor.rs
