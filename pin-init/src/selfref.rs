@@ -93,8 +93,10 @@ pub struct Erase<F: EraseLifetime, C = ()>(F::Erased, PhantomData<C>);
 /// Implemented only when the stored type is `Send` for every choice of the bound lifetimes.
 #[diagnostic::on_unimplemented(
     message = "the field type `{Self}` is not `Send` for every choice of its field lifetimes",
-    label = "a self-referential struct is `Send` only if each field is, whatever its field lifetimes",
-    note = "the initializer chooses the field lifetimes: a field type that is `Send` only for some of them (such as `'static`) does not make the struct `Send`"
+    label = "a self-referential struct is `Send` only if each field is, whatever its field \
+             lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Send` only for \
+            some of them (such as `'static`) does not make the struct `Send`"
 )]
 pub unsafe trait SendForAll {}
 
@@ -120,8 +122,10 @@ unsafe impl<F: EraseLifetime + SendForAll, C> Send for Erase<F, C> {}
 /// Implemented only when the stored type is `Sync` for every choice of the bound lifetimes.
 #[diagnostic::on_unimplemented(
     message = "the field type `{Self}` is not `Sync` for every choice of its field lifetimes",
-    label = "a self-referential struct is `Sync` only if each field is, whatever its field lifetimes",
-    note = "the initializer chooses the field lifetimes: a field type that is `Sync` only for some of them (such as `'static`) does not make the struct `Sync`"
+    label = "a self-referential struct is `Sync` only if each field is, whatever its field \
+             lifetimes",
+    note = "the initializer chooses the field lifetimes: a field type that is `Sync` only for \
+            some of them (such as `'static`) does not make the struct `Sync`"
 )]
 pub unsafe trait SyncForAll {}
 
@@ -147,7 +151,8 @@ unsafe impl<F: EraseLifetime + SyncForAll, C> Sync for Erase<F, C> {}
 #[diagnostic::on_unimplemented(
     message = "`#[derive(Debug)]` cannot read a dependent of a self-referential struct",
     label = "a dependent is stored erased and read through its accessor",
-    note = "remove the derive and write `impl core::fmt::Debug for` the struct by hand, reading each dependent through its accessor (`self.dep()`)"
+    note = "remove the derive and write `impl core::fmt::Debug for` the struct by hand, reading \
+            each dependent through its accessor (`self.dep()`)"
 )]
 pub trait DependentHasNoDerivedDebug {}
 
@@ -160,7 +165,8 @@ impl<F: EraseLifetime + DependentHasNoDerivedDebug, C> core::fmt::Debug for Eras
 }
 
 /// Never implemented: the unmet bound of `Erase`'s and `Borrowed`'s `Clone`, so that a
-/// `#[derive(Clone)]` written before `#[pin_data]` says what to do (as [`DependentHasNoDerivedDebug`]).
+/// `#[derive(Clone)]` written before `#[pin_data]` says what to do (as
+/// [`DependentHasNoDerivedDebug`]).
 #[diagnostic::on_unimplemented(
     message = "a self-referential struct cannot be `Clone`",
     label = "a copy would be moved, and its dependents would still point into the original",
@@ -426,9 +432,12 @@ impl<P, T: ?Sized> Slot<P, T> {
 /// under a name whose unmet bound says what a pinned initializer there means (a `PinInit`,
 /// such as the initializer of a self-referential struct, given to a field without `#[pin]`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an `Init<{T}, ..>`: it cannot initialize a field that is not `#[pin]`",
+    message = "`{Self}` is not an `Init<{T}, ..>`: it cannot initialize a field that is not \
+               `#[pin]`",
     label = "a field without `#[pin]` takes an initializer that does not pin",
-    note = "a pinned initializer (`pin_init!`, `impl PinInit<{T}>`) initializes only a `#[pin]` field: write `#[pin]` on the field if its value must stay pinned (a self-referential struct, a `!Unpin` type), or else build the value with `init!`"
+    note = "a pinned initializer (`pin_init!`, `impl PinInit<{T}>`) initializes only a `#[pin]` \
+            field: write `#[pin]` on the field if its value must stay pinned (a \
+            self-referential struct, a `!Unpin` type), or else build the value with `init!`"
 )]
 pub trait InitUnpinned<T: ?Sized, E>: Init<T, E> {}
 
@@ -832,7 +841,8 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{T}` is self-referential: `init!` cannot build it",
     label = "`init!` builds values that may move, and `{T}` must stay where it is built",
-    note = "build it with `pin_init!` (or `try_pin_init!`) in a pinned place: `Box::pin_init(pin_init!(..))`, `stack_pin_init!`"
+    note = "build it with `pin_init!` (or `try_pin_init!`) in a pinned place: \
+            `Box::pin_init(pin_init!(..))`, `stack_pin_init!`"
 )]
 pub trait BuildableByInit<T: ?Sized>: sealed::Sealed {}
 

@@ -886,3 +886,36 @@ fn host_only_files_are_never_compiled_by_kbuild() {
         );
     }
 }
+
+/// checkpatch.pl warns on every line over 100 columns, and the kernel copy of the crate is
+/// `pin-init/{src,internal/src}` minus its host-only files: none of its lines may be longer.
+#[test]
+fn the_kernel_copy_fits_checkpatch_line_length() {
+    let mut long = Vec::new();
+    for dir in ["pin-init/src", "pin-init/internal/src"] {
+        let mut stack = vec![repo().join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let text = fs::read_to_string(&p).unwrap();
+                if text.lines().any(|l| l.starts_with("//! Host-only:")) {
+                    continue;
+                }
+                for (i, l) in text.lines().enumerate() {
+                    if l.chars().count() > 100 {
+                        long.push(format!("{}:{}", p.display(), i + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "lines over 100 columns:\n{}",
+        long.join("\n")
+    );
+}

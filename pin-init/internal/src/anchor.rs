@@ -212,7 +212,9 @@ mod tests {
             .to_string()
         );
         assert_eq!(
-            rw(quote!(impl<T> ::core::marker::Unpin for S<T> where N<'p>: ::core::marker::Unpin {})),
+            rw(quote!(
+                impl<T> ::core::marker::Unpin for S<T> where N<'p>: ::core::marker::Unpin {}
+            )),
             quote!(impl<T> A::__internal::core::marker::Unpin for S<T>
                 where N<'p>: A::__internal::core::marker::Unpin {})
             .to_string()

@@ -654,19 +654,28 @@ fn init_steps(
         let make_guard = match data_lt {
             None => {
                 let write = match value {
-                    // `kind` is a type of this crate whose inherent by-value methods are found first.
+                    // `kind` is a type of this crate whose inherent by-value methods are found
+                    // first.
                     Ok(_) => quote! {
                         // SAFETY: `slot` is valid for writes and the field is not initialized.
                         unsafe { #kind.write_field(#ptr, #val_at_user) };
-                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                        // SAFETY: the field was just initialized; the guard owns it until
+                        // forgotten.
+                        unsafe {
+                            ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
+                                ::new(#ptr)
+                        }
                     },
                     Err(_) => quote! {
                         // SAFETY: `slot` is valid for writes, the field is not initialized, and on
                         // error the fields built so far are dropped by their guards.
                         unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
-                        // SAFETY: the field was just initialized; the guard owns it until forgotten.
-                        unsafe { ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>::new(#ptr) }
+                        // SAFETY: the field was just initialized; the guard owns it until
+                        // forgotten.
+                        unsafe {
+                            ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
+                                ::new(#ptr)
+                        }
                     },
                 };
                 quote! {

@@ -455,7 +455,9 @@ mod tests {
     #[test]
     fn full_syntax() {
         let (model, errors) = parse(
-            quote!(&this in Foo::<T> { a, b: 1 + 2, c <- init(), _: { run(); }, ..Zeroable::zeroed() }? Error),
+            quote!(&this in Foo::<T> {
+                a, b: 1 + 2, c <- init(), _: { run(); }, ..Zeroable::zeroed()
+            }? Error),
             Kind::TryPinInit,
         );
         assert!(errors.is_empty(), "{errors:?}");
@@ -506,17 +508,19 @@ mod tests {
         );
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
-        assert!(
-            matches!(&m.entries[1].item, Item::Init { field: Member::Unnamed(i), .. } if i.index == 1)
-        );
+        assert!(matches!(
+            &m.entries[1].item,
+            Item::Init { field: Member::Unnamed(i), .. } if i.index == 1
+        ));
         assert_eq!(m.entries[2].attrs.len(), 1);
         assert!(m.default_error.is_some());
         let (model, errors) = parse(quote!(Foo(a, b + 1)), Kind::Init);
         assert!(errors.is_empty(), "{errors:?}");
         let m = model.unwrap();
-        assert!(
-            matches!(&m.entries[1].item, Item::Value { field: Member::Unnamed(i), .. } if i.index == 1)
-        );
+        assert!(matches!(
+            &m.entries[1].item,
+            Item::Value { field: Member::Unnamed(i), .. } if i.index == 1
+        ));
         // `#[default_error]` satisfies the `try_*` macros.
         let (_, errors) = parse(
             quote!(

@@ -701,8 +701,11 @@ fn for_binders(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     while let Some(tt) = tokens.next() {
         match tt {
             proc_macro2::TokenTree::Ident(i) if i == "for" => {
-                if !matches!(tokens.peek(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '<')
-                {
+                let next_is_angle = match tokens.peek() {
+                    Some(proc_macro2::TokenTree::Punct(p)) => p.as_char() == '<',
+                    _ => false,
+                };
+                if !next_is_angle {
                     continue;
                 }
                 let mut list = proc_macro2::TokenStream::new();

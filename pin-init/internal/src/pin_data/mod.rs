@@ -16,8 +16,8 @@
 //!    reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
 //!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
-//!    `PhantomPinned` without `#[pin]`, a `core` derive on a
-//!    self-referential struct, a field type with an elided lifetime, macros where the analysis must read syntax,
+//!    `PhantomPinned` without `#[pin]`, a `core` derive on a self-referential struct, a field
+//!    type with an elided lifetime, macros where the analysis must read syntax,
 //!    Everything here is conservative: syntax cannot resolve a type, so a check that would
 //!    need to (is this `Cell` the standard one?) is left to rustc, whose error carries the
 //!    advice (the covariance check's lifetime is named as what to write). There are no
@@ -29,9 +29,9 @@
 //!    drop check of erased fields (`gen/selfref/dropck.rs`), `Send`/`Sync` for every choice of
 //!    field lifetimes (the erased storage's impls), `__pin_data_not_packed`
 //!    (`gen/not_packed.rs`: no packed layout, and exactly the fields the model has, so that no
-//!    generated `this.field` falls through to a user `Deref`), the field type aliases proven equal to the fields
-//!    (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`). rustc's verdict is
-//!    authoritative: the passes above only add messages in the user's terms.
+//!    generated `this.field` falls through to a user `Deref`), the field type aliases proven
+//!    equal to the fields (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`).
+//!    rustc's verdict is authoritative: the passes above only add messages in the user's terms.
 //!
 //! After an error of 1 or 2, [`expand`] still emits the struct, the aliases and the pin data,
 //! so that initializers of the struct report nothing false; the errors stop the compilation.

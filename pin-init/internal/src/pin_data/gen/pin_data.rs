@@ -17,8 +17,8 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let vis = &model.vis;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let pin_data = model.names.ident("__ThePinData");
-    // The field methods of a self-referential struct live on its `<Struct>FieldLifetimes`, and so do the
-    // closure helpers (`selfref::pin_data_lt`).
+    // The field methods of a self-referential struct live on its `<Struct>FieldLifetimes`, and so
+    // do the closure helpers (`selfref::pin_data_lt`).
     let methods: Vec<TokenStream> = if model.is_self_referential() {
         Vec::new()
     } else {

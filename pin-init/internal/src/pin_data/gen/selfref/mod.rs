@@ -284,7 +284,10 @@ pub(crate) fn add_outlives(
         generics.where_clause.iter().any(|w| {
             w.predicates.iter().any(|p| match p {
                 syn::WherePredicate::Type(t) => {
-                    matches!(&t.bounded_ty, Type::Path(tp) if tp.qself.is_none() && tp.path.is_ident(name))
+                    matches!(
+                        &t.bounded_ty,
+                        Type::Path(tp) if tp.qself.is_none() && tp.path.is_ident(name)
+                    )
                 }
                 syn::WherePredicate::Lifetime(l) => l.lifetime.ident == *name,
                 _ => false,

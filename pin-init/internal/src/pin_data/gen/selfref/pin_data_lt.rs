@@ -82,7 +82,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             /// The field lifetimes, as the initializer closure's second argument: a borrow error
             /// in the closure names a field lifetime as "`FieldLifetime<'1>`".
             #[inline(always)]
-            #vis fn __field_lifetimes<#(#lts),*>(self) -> (#(::pin_init::__internal::FieldLifetime<#lts>,)*) {
+            #vis fn __field_lifetimes<#(#lts),*>(
+                self,
+            ) -> (#(::pin_init::__internal::FieldLifetime<#lts>,)*) {
                 (#(::pin_init::__internal::FieldLifetime::<#lts>::new(),)*)
             }
 

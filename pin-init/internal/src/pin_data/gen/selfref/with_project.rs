@@ -138,7 +138,9 @@ pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
             #[doc(hidden)]
             fn with_project<#this, #r>(
                 &#this mut self,
-                #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#proj<#this, #(#lts,)* #(#args),*>) -> #r,
+                #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(
+                    #proj<#this, #(#lts,)* #(#args),*>,
+                ) -> #r,
             ) -> #r
             where
                 Self: #needs,
@@ -217,7 +219,9 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
         #[allow(dead_code)]
         #vis fn #method<#this, #r>(
             #receiver,
-            #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(#name<#this, #(#lts,)* #(#args),*>) -> #r,
+            #f_local: impl for<#(#lts),*> ::core::ops::FnOnce(
+                #name<#this, #(#lts,)* #(#args),*>,
+            ) -> #r,
         ) -> #r {
             let #this_local = #get;
             // SAFETY: each pointer is cast from a field's storage to
