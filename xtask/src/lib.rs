@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod context;
 pub mod elf;
 pub mod fmtcheck;
 pub mod formats;
@@ -34,6 +35,7 @@ pub mod verdict;
 pub mod vm;
 
 use cli::Flags;
+use context::Ctx;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use util::{fmt_dur, Result};
@@ -87,7 +89,8 @@ fn write_junit(path: &Path, xml: &str) -> Result<()> {
     Ok(())
 }
 
-fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
+fn vm_test(cx: &Ctx, f: &Flags) -> Result<Duration> {
+    let cache = &cx.cache;
     let mut opts = vm_opts(f);
     let request = module::Request {
         modules: f.modules.clone(),
@@ -98,11 +101,11 @@ fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
         shell: f.shell,
     };
     if !request.is_default() {
-        let build = module::built_kernel(cache, f.debug)?;
-        opts.run = module::vm_run(repo, &build, f.debug, &request)?;
+        let build = module::built_kernel(cx, f.debug)?;
+        opts.run = module::vm_run(cx, &build, f.debug, &request)?;
     }
     let log = vm::console_log(cache, &opts);
-    let (v, t) = vm::run(repo, cache, &opts)?;
+    let (v, t) = vm::run(cx, &opts)?;
     eprintln!("    VM run: {}", fmt_dur(t));
     let mut exec_failures = Vec::new();
     if !opts.run.exec.is_empty() {
@@ -125,7 +128,7 @@ fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
     let meta = formats::Metadata {
         arch: "x86_64".into(),
         defconfig: String::new(),
-        build_dir: kernel::build_dir(cache, f.debug).display().to_string(),
+        build_dir: kernel::build_dir(cx, f.debug).display().to_string(),
     };
     let console = format!("console log: {}", log.display());
     let mut why = match report(&v, f, &meta, "vm-test") {
@@ -200,44 +203,38 @@ fn dispatch(args: &[String]) -> std::result::Result<(), Failure> {
 }
 
 fn run(cmd: &str, f: &Flags) -> Result<()> {
-    if let Some(tree) = f.tree {
-        line::select(tree);
-    }
-    if let Some(version) = &f.rustc {
-        toolchain::select(toolchain::rustup(version)?);
-    }
-    let repo = util::repo_root();
-    let cache = util::cache_dir();
+    let cx = Ctx::from_options(f.tree, f.rustc.as_deref())?;
+    let (repo, cache) = (&cx.repo, &cx.cache);
     match cmd {
-        "setup" => setup::run(&cache),
-        "kernel" => kernel::run(&repo, &cache, &kernel_opts(f)).map(|_| ()),
-        "vm-test" => vm_test(&repo, &cache, f).map(|_| ()),
+        "setup" => setup::run(&cx),
+        "kernel" => kernel::run(&cx, &kernel_opts(f)).map(|_| ()),
+        "vm-test" => vm_test(&cx, f).map(|_| ()),
         "module" => {
             let [dir] = f.positional.as_slice() else {
                 unreachable!("cli::parse checks the DIR argument");
             };
             if f.fmt {
-                return module::format(&cache, Path::new(dir)).map(|_| ());
+                return module::format(cache, Path::new(dir)).map(|_| ());
             }
             let opts = module::Options {
                 debug: f.debug,
                 jobs: f.jobs.unwrap_or(2),
             };
-            module::build(&cache, Path::new(dir), &opts).map(|_| ())
+            module::build(&cx, Path::new(dir), &opts).map(|_| ())
         }
         "env" => {
             let dir = f.positional.first().map(Path::new);
-            print!("{}", module::env(&cache, f.debug, dir)?);
+            print!("{}", module::env(&cx, f.debug, dir)?);
             Ok(())
         }
         "all" => {
             let start = Instant::now();
-            setup::run(&cache)?;
+            setup::run(&cx)?;
             let t_setup = start.elapsed();
-            let (_, unformatted) = kernel::run_build(&repo, &cache, &kernel_opts(f))?;
+            let (_, unformatted) = kernel::run_build(&cx, &kernel_opts(f))?;
             let t_kernel = start.elapsed() - t_setup;
             // A formatting failure does not hide the VM test's results.
-            let t_vm = match (vm_test(&repo, &cache, f), unformatted) {
+            let t_vm = match (vm_test(&cx, f), unformatted) {
                 (Ok(t), None) => t,
                 (Ok(_), Some(why)) => return Err(util::Error(why)),
                 (Err(e), None) => return Err(e),
@@ -256,18 +253,14 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
             let [log] = f.positional.as_slice() else {
                 unreachable!("cli::parse checks the LOGFILE argument");
             };
-            let manifest = f
-                .manifest
-                .clone()
-                .unwrap_or_else(|| line::selected().manifest(&repo));
+            let manifest = f.manifest.clone().unwrap_or_else(|| cx.line.manifest(repo));
             let modules = verdict::read_manifest(&manifest)?;
             let bytes = std::fs::read(log).map_err(|e| util::Error(format!("{log}: {e}")))?;
             let v = verdict::judge(&String::from_utf8_lossy(&bytes), &modules);
             report(&v, f, &formats::Metadata::default(), "verdict")
         }
         "series" => series::run(
-            &repo,
-            &cache,
+            &cx,
             &series::Options {
                 out: f.out.clone(),
                 bisect: f.bisect,
@@ -278,13 +271,12 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
             },
         )
         .map(|out| eprintln!("    series: {}", out.display())),
-        "test" => testcmd::run(&repo),
-        "sweep" => testcmd::sweep(&repo),
-        "msrv" => testcmd::msrv(&repo),
-        "fuzz" => fuzzcmd::run(&repo, f),
+        "test" => testcmd::run(repo),
+        "sweep" => testcmd::sweep(repo),
+        "msrv" => testcmd::msrv(repo),
+        "fuzz" => fuzzcmd::run(repo, f),
         "kasan-demo" => kasan_demo::run(
-            &repo,
-            &cache,
+            &cx,
             &kernel::Options {
                 debug: true,
                 kasan_demo: true,
@@ -298,7 +290,7 @@ fn run(cmd: &str, f: &Flags) -> Result<()> {
                 ..vm_opts(f)
             },
         ),
-        "clean" => clean(&cache, f.all),
+        "clean" => clean(cache, f.all),
         other => unreachable!("command {other} is in cli::COMMANDS but not run"),
     }
 }

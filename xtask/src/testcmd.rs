@@ -35,6 +35,8 @@
 //! 15. a short fixed-seed fuzzer run on the real macro: no finding
 //! 16. `scripts/check-nix.sh` (offline Nix checks), if present
 
+use crate::context::Ctx;
+use crate::line::Line;
 use crate::setup;
 use crate::util::{self, fmt_dur, Result};
 use std::path::{Path, PathBuf};
@@ -465,7 +467,7 @@ fn step_debian(repo: &Path) -> Outcome {
     let rustc = Path::new("/usr/bin/rustc");
     if !rustc.is_file() {
         eprintln!("    /usr/bin/rustc missing: running setup's package step");
-        if let Err(e) = setup::install_packages(&util::cache_dir()) {
+        if let Err(e) = setup::install_packages(&util::base_cache_dir(), Line::V6_12) {
             return Outcome::Fail(format!(
                 "Debian rustc-web={} is missing and could not be installed: {e}",
                 setup::RUST_WEB_VERSION
@@ -505,7 +507,7 @@ pub fn msrv(repo: &Path) -> Result<()> {
 }
 
 fn step_kunit(repo: &Path) -> Outcome {
-    match crate::kunitcheck::step(repo, &util::cache_dir()) {
+    match crate::kunitcheck::step(repo, &util::base_cache_dir()) {
         Err(why) => Outcome::Skip(why),
         Ok(Ok(_)) => Outcome::Pass,
         Ok(Err(differences)) => Outcome::Fail(format!(
@@ -558,7 +560,7 @@ fn step_fuzz(repo: &Path) -> Outcome {
 
 fn step_series(repo: &Path) -> Outcome {
     use crate::series::StepOutcome;
-    match crate::series::test_step(repo, &util::cache_dir()) {
+    match crate::series::test_step(repo, &util::base_cache_dir()) {
         StepOutcome::Skipped(why) => Outcome::Skip(why),
         StepOutcome::Applied(n) => {
             eprintln!("    all {n} patches of the series `git am` onto vanilla 6.12");
@@ -570,7 +572,7 @@ fn step_series(repo: &Path) -> Outcome {
 
 /// The Linux 7.2 series: written, `git am`ed onto Debian unstable's linux-source-7.2 (fetched
 /// into the cache's `7.2/` the first time) and checkpatch'ed, by `cargo xtask series --tree 7.2`
-/// in a process of its own (the kernel a process works on is chosen once). Through cargo, not
+/// in a process of its own, as a user runs it. Through cargo, not
 /// this binary: the test steps before it rebuild `target/debug/xtask` under this process.
 fn step_series_7_2(repo: &Path) -> Outcome {
     status_of(
@@ -584,7 +586,12 @@ fn step_series_7_2(repo: &Path) -> Outcome {
 }
 
 fn step_stable(repo: &Path) -> Outcome {
-    match crate::stable::run(repo, &util::cache_dir(), None) {
+    // Linux 6.12 (its stable releases), built with Debian's compiler.
+    let cx = Ctx {
+        repo: repo.to_path_buf(),
+        ..Ctx::debian_6_12()
+    };
+    match crate::stable::run(&cx, None) {
         Ok(c) => {
             eprintln!(
                 "    all {} patches `git am` onto {} vanilla trees: {}",

@@ -59,13 +59,8 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}`.
-pub fn cache_dir() -> PathBuf {
-    crate::line::selected().cache(&base_cache_dir())
-}
-
 /// The harness's cache directory: `PIN_INIT_HARNESS_CACHE`, else `~/.cache/pin-init-harness`.
-/// [`cache_dir`] is the selected kernel's part of it (the directory itself for 6.12).
+/// Each kernel has its part of it ([`crate::line::Line::cache`]; the directory itself for 6.12).
 pub fn base_cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("PIN_INIT_HARNESS_CACHE") {
         return PathBuf::from(dir);

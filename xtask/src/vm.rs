@@ -4,6 +4,7 @@
 //! `nixos-tests/vm-check.sh`, booted in QEMU with a timeout, then judged by
 //! [`crate::verdict`].
 
+use crate::context::Ctx;
 use crate::util::{self, Context, Error, Phase, Result};
 use crate::verdict::{self, Module, Verdict};
 use std::fs;
@@ -169,9 +170,15 @@ fn busybox() -> Result<PathBuf> {
     Ok(p)
 }
 
-/// Builds the initramfs with busybox, the check script, the manifest and the modules.
-pub fn initramfs(repo: &Path, build: &Path, modules: &[Module], out: &Path) -> Result<()> {
-    let manifest = crate::line::selected().manifest(repo);
+/// Builds the initramfs with busybox, the check script, `line`'s manifest and the modules.
+pub fn initramfs(
+    repo: &Path,
+    line: crate::line::Line,
+    build: &Path,
+    modules: &[Module],
+    out: &Path,
+) -> Result<()> {
+    let manifest = line.manifest(repo);
     let text = fs::read_to_string(&manifest).context("reading samples.manifest")?;
     initramfs_for(repo, build, &text, modules, &Run::default(), out)
 }
@@ -476,11 +483,12 @@ pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
 }
 
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
-pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Duration)> {
+pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let build = if opts.kasan_demo {
         crate::kernel::kasan_demo_dir(cache)
     } else {
-        crate::kernel::build_dir(cache, opts.debug)
+        crate::kernel::build_dir(cx, opts.debug)
     };
     let image = build.join("arch/x86/boot/bzImage");
     if !image.is_file() {
@@ -494,7 +502,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     let (manifest, manifest_text) = match &opts.run.manifest {
         Some((m, text)) => (m.clone(), text.clone()),
         None => {
-            let path = crate::line::selected().manifest(repo);
+            let path = cx.line.manifest(repo);
             let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
             (verdict::parse_manifest(&text)?, text)
         }
@@ -640,11 +648,11 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     phase.done(&format!("QEMU {accel}"));
     let text = String::from_utf8_lossy(&fs::read(&log)?).into_owned();
     let v = verdict::judge(&text, &manifest);
-    let filter_boot = crate::line::selected().kunit_filter_boot();
+    let filter_boot = cx.line.kunit_filter_boot();
     if v.passed() && !opts.kasan_demo && !opts.run.custom && !filter_boot {
         eprintln!(
             "    no boot with{FILTER_CMDLINE} on Linux {}: its own Rust KUnit cases have no module name",
-            crate::line::selected().version()
+            cx.line.version()
         );
     }
     if v.passed() && !opts.kasan_demo && !opts.run.custom && filter_boot {

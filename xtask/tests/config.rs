@@ -7,6 +7,7 @@ mod common;
 use common::repo;
 use std::collections::BTreeSet;
 use xtask::kernel::{fragments, lost_options, wanted_options};
+use xtask::line::Line;
 
 #[test]
 fn later_fragments_override_and_not_set_means_n() {
@@ -43,7 +44,7 @@ fn repository_fragments_ask_for_what_the_vm_test_needs() {
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap();
-    let files = fragments(repo, false).unwrap();
+    let files = fragments(repo, Line::V6_12, false).unwrap();
     assert!(files.windows(2).all(|w| w[0] < w[1]), "lexical order");
     let text: String = files
         .iter()
@@ -62,7 +63,7 @@ fn repository_fragments_ask_for_what_the_vm_test_needs() {
     ] {
         assert_eq!(w.get(k).map(String::as_str), Some(v), "{k}");
     }
-    let debug = fragments(repo, true).unwrap();
+    let debug = fragments(repo, Line::V6_12, true).unwrap();
     assert!(debug.len() > files.len() && debug.starts_with(&files));
 }
 

@@ -120,7 +120,7 @@ fn gnu_cpio_reads_the_vm_test_initramfs() {
     // The writer takes busybox from here; no other test of this binary
     // reads the environment.
     std::env::set_var("PIN_INIT_HARNESS_BUSYBOX", dir.join("busybox"));
-    initramfs(repo, &build, &modules, &out).unwrap();
+    initramfs(repo, xtask::line::Line::V6_12, &build, &modules, &out).unwrap();
     let names = cpio(&["-it", "--quiet"], &std::fs::read(&out).unwrap(), dir);
     for want in [
         "init",
