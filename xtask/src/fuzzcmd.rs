@@ -6,7 +6,7 @@
 //! macro switched off in turn, a fixed-seed run must find a program that breaks the oracle) and
 //! a short fixed-seed run on the real macro that must find nothing.
 
-use crate::cli::{Flags, FUZZ_CHECKS};
+use crate::cli::{self, FUZZ_CHECKS};
 use crate::util::{self, fmt_dur, Result};
 use pin_init_fuzz::cli::{FindingRecord, Options, Report};
 use pin_init_fuzz::generate::Config;
@@ -59,7 +59,7 @@ fn target_base(repo: &Path) -> PathBuf {
 }
 
 /// The options of a run from the command line.
-pub fn options(repo: &Path, f: &Flags) -> Options {
+pub fn options(repo: &Path, f: &cli::Fuzz) -> Options {
     let base = target_base(repo).join("fuzz");
     Options {
         seed: f.seed.unwrap_or(TEST_SEED),
@@ -81,8 +81,14 @@ pub fn options(repo: &Path, f: &Flags) -> Options {
     }
 }
 
-/// `cargo xtask fuzz`.
-pub fn run(repo: &Path, f: &Flags) -> Result<()> {
+impl cli::Fuzz {
+    /// `cargo xtask fuzz`.
+    pub fn run(self) -> Result<()> {
+        run(&util::repo_root(), &self)
+    }
+}
+
+fn run(repo: &Path, f: &cli::Fuzz) -> Result<()> {
     let opts = options(repo, f);
     if f.print {
         return print(&opts);

@@ -129,3 +129,20 @@ pub fn run(cx: &Ctx, kopts: &kernel::Options, vopts: &vm::Options) -> Result<()>
         Err(why) => crate::bail!("the KASAN demonstration failed ({}): {why}", log.display()),
     }
 }
+
+impl crate::cli::KasanDemo {
+    /// `cargo xtask kasan-demo`: the debug kernel (KASAN) with the drop-order check off.
+    pub fn run(self) -> Result<()> {
+        let kopts = kernel::Options {
+            debug: true,
+            kasan_demo: true,
+            ..kernel::Options::new(&self.build)
+        };
+        let vopts = vm::Options {
+            kasan_demo: true,
+            // KASAN makes the debug kernel several times slower under TCG.
+            ..vm::Options::new(true, &self.qemu)
+        };
+        run(&Ctx::debian_6_12(), &kopts, &vopts)
+    }
+}

@@ -693,3 +693,27 @@ pub fn exec_results(log: &str, commands: &[String]) -> Vec<(String, Vec<String>,
     }
     out
 }
+
+impl crate::cli::Module {
+    /// `cargo xtask module [--fmt] DIR`.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        if self.fmt {
+            return format(&cx.cache, &self.dir).map(|_| ());
+        }
+        let opts = Options {
+            debug: self.build.debug,
+            jobs: self.build.jobs(),
+        };
+        build(&cx, &self.dir, &opts).map(|_| ())
+    }
+}
+
+impl crate::cli::Env {
+    /// `cargo xtask env [DIR]`.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        print!("{}", env(&cx, self.debug, self.dir.as_deref())?);
+        Ok(())
+    }
+}

@@ -713,6 +713,24 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     Ok(out)
 }
 
+impl crate::cli::Series {
+    /// `cargo xtask series`.
+    pub fn run(self) -> Result<()> {
+        let cx = Ctx::from_options(self.tree, None)?;
+        let opts = Options {
+            out: self.out,
+            bisect: self.bisect,
+            jobs: self.build.jobs(),
+            source: self.build.source,
+            author: self.author,
+            base_commit: self.base_commit,
+        };
+        let out = run(&cx, &opts)?;
+        eprintln!("    series: {}", out.display());
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -735,3 +735,50 @@ pub fn run(cx: &Ctx) -> Result<()> {
     eprintln!("    QEMU for the VM test: {}", qemu_in_use());
     Ok(())
 }
+
+impl crate::cli::Setup {
+    /// `cargo xtask setup`.
+    pub fn run(self) -> Result<()> {
+        run(&Ctx::from_options(self.tree, None)?)
+    }
+}
+
+impl crate::cli::Clean {
+    /// `cargo xtask clean`: the prepared tree and the build directories of the `--tree`
+    /// kernel, or with `--all` its whole cache.
+    pub fn run(self) -> Result<()> {
+        clean(&Ctx::from_options(self.tree, None)?.cache, self.all)
+    }
+}
+
+fn clean(cache: &Path, all: bool) -> Result<()> {
+    let targets: Vec<PathBuf> = if all {
+        vec![cache.to_path_buf()]
+    } else {
+        [
+            "linux",
+            "linux.old",
+            "build",
+            "build-debug",
+            "build-kasan-demo",
+            "vm",
+            "logs",
+        ]
+        .iter()
+        .map(|d| cache.join(d))
+        .collect()
+    };
+    for t in targets {
+        if t.exists() {
+            eprintln!("    removing {}", t.display());
+            std::fs::remove_dir_all(&t)
+                .map_err(|e| util::Error(format!("removing {}: {e}", t.display())))?;
+        }
+    }
+    if !all {
+        eprintln!(
+            "    kept the unpacked source, vendored crates and tools (`clean --all` removes them)"
+        );
+    }
+    Ok(())
+}

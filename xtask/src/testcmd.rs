@@ -747,3 +747,24 @@ pub fn run(repo: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+impl crate::cli::Test {
+    /// `cargo xtask test`.
+    pub fn run(self) -> Result<()> {
+        run(&util::repo_root())
+    }
+}
+
+impl crate::cli::Sweep {
+    /// `cargo xtask sweep`.
+    pub fn run(self) -> Result<()> {
+        sweep(&util::repo_root())
+    }
+}
+
+impl crate::cli::Msrv {
+    /// `cargo xtask msrv`.
+    pub fn run(self) -> Result<()> {
+        msrv(&util::repo_root())
+    }
+}

@@ -517,3 +517,19 @@ impl Verdict {
         }
     }
 }
+
+impl crate::cli::Verdict {
+    /// `cargo xtask verdict LOGFILE`.
+    pub fn run(self) -> Result<()> {
+        let cx = crate::context::Ctx::from_options(self.tree, None)?;
+        let manifest = self
+            .manifest
+            .clone()
+            .unwrap_or_else(|| cx.line.manifest(&cx.repo));
+        let modules = read_manifest(&manifest)?;
+        let log = &self.log;
+        let bytes = std::fs::read(log).map_err(|e| crate::util::Error(format!("{log}: {e}")))?;
+        let v = judge(&String::from_utf8_lossy(&bytes), &modules);
+        crate::formats::report(&v, &self.report, &Default::default(), "verdict")
+    }
+}

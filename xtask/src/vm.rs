@@ -4,7 +4,9 @@
 //! `nixos-tests/vm-check.sh`, booted in QEMU with a timeout, then judged by
 //! [`crate::verdict`].
 
+use crate::cli;
 use crate::context::Ctx;
+use crate::formats;
 use crate::util::{self, Context, Error, Phase, Result};
 use crate::verdict::{self, Module, Verdict};
 use std::fs;
@@ -698,4 +700,123 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
         );
     }
     Ok((v, vm_time))
+}
+impl Options {
+    /// The options of a boot from the command line's `--timeout` (default 120 s; 600 s for the
+    /// debug kernel, which KASAN makes several times slower under TCG) and `--accel`.
+    pub fn new(debug: bool, qemu: &cli::Qemu) -> Options {
+        let default = if debug { 600 } else { 120 };
+        Options {
+            timeout: Duration::from_secs(qemu.timeout.unwrap_or(default)),
+            debug,
+            accel: qemu.accel.clone().unwrap_or_else(|| "auto".into()),
+            kasan_demo: false,
+            run: Run::default(),
+        }
+    }
+}
+
+impl cli::VmTest {
+    /// `cargo xtask vm-test`.
+    pub fn run(self) -> Result<()> {
+        self.boot(&self.target.ctx()?).map(|_| ())
+    }
+
+    /// Boots the kernel of `cx` with what the options ask for and reports the verdict (and
+    /// the `--exec` commands' output); returns the VM's run time.
+    pub fn boot(&self, cx: &Ctx) -> Result<Duration> {
+        let mut opts = Options::new(self.debug, &self.qemu);
+        let request = crate::module::Request {
+            modules: self.modules.clone(),
+            manifest: self.manifest.clone(),
+            no_samples: self.no_samples,
+            append: self.append.clone(),
+            exec: self.exec.clone(),
+            shell: self.shell,
+        };
+        if !request.is_default() {
+            let build = crate::module::built_kernel(cx, self.debug)?;
+            opts.run = crate::module::vm_run(cx, &build, self.debug, &request)?;
+        }
+        let log = console_log(&cx.cache, &opts);
+        let (v, t) = run(cx, &opts)?;
+        eprintln!("    VM run: {}", util::fmt_dur(t));
+        let exec_failures = exec_results(&log, &opts.run.exec);
+        let meta = formats::Metadata {
+            arch: "x86_64".into(),
+            defconfig: String::new(),
+            build_dir: crate::kernel::build_dir(cx, self.debug)
+                .display()
+                .to_string(),
+        };
+        let console = format!("console log: {}", log.display());
+        let mut why = match formats::report(&v, &self.report, &meta, "vm-test") {
+            Ok(()) if exec_failures.is_empty() => return Ok(t),
+            Ok(()) => "vm-test failed".to_string(),
+            Err(e) => e.0,
+        };
+        for e in exec_failures {
+            why.push_str(&format!("; {e}"));
+        }
+        crate::bail!("{why}\n{console}")
+    }
+}
+
+/// Shows what each `--exec` command printed in the console log `log`, and returns why those
+/// that failed or did not finish fail the run.
+fn exec_results(log: &Path, exec: &[String]) -> Vec<String> {
+    let mut failures = Vec::new();
+    if exec.is_empty() {
+        return failures;
+    }
+    let text = String::from_utf8_lossy(&fs::read(log).unwrap_or_default()).into_owned();
+    for (cmd, lines, status) in crate::module::exec_results(&text, exec) {
+        eprintln!("==> vm-test: --exec {cmd}");
+        for l in &lines {
+            eprintln!("    | {l}");
+        }
+        match status {
+            Some(0) => eprintln!("    exit status 0"),
+            Some(n) => {
+                eprintln!("    exit status {n}");
+                failures.push(format!("--exec `{cmd}` exited with status {n}"));
+            }
+            None => failures.push(format!("--exec `{cmd}` did not finish")),
+        }
+    }
+    failures
+}
+
+impl cli::All {
+    /// `cargo xtask all`: setup, kernel, vm-test.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        let start = Instant::now();
+        crate::setup::run(&cx)?;
+        let t_setup = start.elapsed();
+        let (_, unformatted) =
+            crate::kernel::run_build(&cx, &crate::kernel::Options::new(&self.build))?;
+        let t_kernel = start.elapsed() - t_setup;
+        let vm_test = cli::VmTest {
+            debug: self.build.debug,
+            report: self.report,
+            qemu: self.qemu,
+            ..Default::default()
+        };
+        // A formatting failure does not hide the VM test's results.
+        let t_vm = match (vm_test.boot(&cx), unformatted) {
+            (Ok(t), None) => t,
+            (Ok(_), Some(why)) => return Err(Error(why)),
+            (Err(e), None) => return Err(e),
+            (Err(e), Some(why)) => return Err(Error(format!("{e}\n{why}"))),
+        };
+        eprintln!(
+            "all: PASS in {} (setup {}, kernel {}, VM run {})",
+            util::fmt_dur(start.elapsed()),
+            util::fmt_dur(t_setup),
+            util::fmt_dur(t_kernel),
+            util::fmt_dur(t_vm)
+        );
+        Ok(())
+    }
 }

@@ -216,6 +216,27 @@ fn make_for(cx: &Ctx, tree: &Path, out: &Path, jobs: u32, opts: &Options) -> Com
     cmd
 }
 
+impl Options {
+    /// The options of a build from the command line's (`--debug`, `--jobs`, ...).
+    pub fn new(args: &crate::cli::Build) -> Options {
+        Options {
+            debug: args.debug,
+            jobs: args.jobs(),
+            source: args.source.clone(),
+            kasan_demo: false,
+            docs: args.docs,
+            rust_only: args.rust_only,
+        }
+    }
+}
+
+impl crate::cli::Kernel {
+    /// `cargo xtask kernel`.
+    pub fn run(self) -> Result<()> {
+        run(&self.target.ctx()?, &Options::new(&self.build)).map(|_| ())
+    }
+}
+
 /// `cargo xtask kernel`: returns the build directory; unformatted Rust files
 /// fail it after the build.
 pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
