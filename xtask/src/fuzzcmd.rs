@@ -7,10 +7,10 @@
 //! a short fixed-seed run on the real macro that must find nothing.
 
 use crate::cli::{self, FUZZ_CHECKS};
-use crate::util::{self, fmt_dur, Result};
+use crate::util::{self, fmt_dur, target_base, Result};
 use pin_init_fuzz::cli::{FindingRecord, Options, Report};
 use pin_init_fuzz::generate::Config;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The seed of the self-check and of the test step's run.
@@ -50,12 +50,6 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
         "{unsound} soundness and {inexpressible} expressiveness finding(s) (programs in {})",
         opts.out.display()
     )))
-}
-
-fn target_base(repo: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo.join("target"))
 }
 
 /// The options of a run from the command line.

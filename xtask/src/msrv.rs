@@ -70,7 +70,7 @@ pub fn scratch_manifest(root_manifest: &str) -> Result<String> {
 
 /// `rustup run TOOLCHAIN cargo`, without the outer cargo's choices.
 fn cargo_msrv() -> Command {
-    let mut c = crate::testcmd::rustup_cargo(TOOLCHAIN);
+    let mut c = crate::util::rustup_cargo(TOOLCHAIN);
     // Unstable features would change what the crate compiles.
     c.env_remove("RUSTC_BOOTSTRAP");
     c

@@ -589,29 +589,11 @@ const SHARDS: usize = 2;
 /// The name a fresh program uses: one the expansion cannot introduce.
 const FRESH: &str = "FreshUserName";
 
-fn nightly_cargo() -> Command {
-    let mut c = Command::new("rustup");
-    c.args(["run", "nightly", "cargo"]);
-    for v in [
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTC_WRAPPER",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO",
-    ] {
-        c.env_remove(v);
-    }
-    c
-}
-
-/// Runs the sweep in `work` (a scratch directory).
-pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
+/// Runs the sweep in `work` (a scratch directory); with `max_names`, on only that many of the
+/// names (`cargo xtask sweep --names N`, for work on the sweep itself).
+pub fn run(repo: &Path, work: &Path, max_names: Option<usize>) -> Result<Summary> {
     let mut names = introduced_names(repo)?;
-    // For work on the sweep itself: try only the first N names.
-    if let Some(max) = std::env::var("PIN_INIT_SWEEP_MAX")
-        .ok()
-        .and_then(|m| m.parse::<usize>().ok())
-    {
+    if let Some(max) = max_names {
         names = names.into_iter().take(max).collect();
     }
     let mut programs = Vec::new();
@@ -666,7 +648,7 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
     let mut included: BTreeSet<usize> = (0..programs.len()).collect();
     let mut rejected: BTreeMap<usize, String> = BTreeMap::new();
     let cargo = |subcommand: &str| {
-        let mut c = nightly_cargo();
+        let mut c = crate::util::rustup_cargo("nightly");
         c.current_dir(work)
             .args([
                 subcommand,

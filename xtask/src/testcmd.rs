@@ -38,8 +38,8 @@
 use crate::context::Ctx;
 use crate::line::Line;
 use crate::setup;
-use crate::util::{self, fmt_dur, Result};
-use std::path::{Path, PathBuf};
+use crate::util::{self, fmt_dur, rustup_cargo, target_base, Result};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -55,14 +55,6 @@ fn cargo() -> std::ffi::OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
 }
 
-/// The base target directory; each compiler gets its own subdirectory
-/// below it so their artifacts do not evict each other.
-fn target_base(repo: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo.join("target"))
-}
-
 fn status_of(cmd: &mut Command, what: &str) -> Outcome {
     eprintln!("    $ {what}");
     match cmd.status() {
@@ -70,23 +62,6 @@ fn status_of(cmd: &mut Command, what: &str) -> Outcome {
         Ok(s) => Outcome::Fail(format!("{what} exited with {s}")),
         Err(e) => Outcome::Fail(format!("cannot run {what}: {e}")),
     }
-}
-
-/// Rustup's tool for a toolchain: `rustup run TOOLCHAIN cargo`.
-pub(crate) fn rustup_cargo(toolchain: &str) -> Command {
-    let mut c = Command::new("rustup");
-    c.args(["run", toolchain, "cargo"]);
-    // Keep the outer cargo's choices (rustup proxies set RUSTC etc.) out.
-    for v in [
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTC_WRAPPER",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO",
-    ] {
-        c.env_remove(v);
-    }
-    c
 }
 
 fn nightly_available() -> bool {
@@ -613,13 +588,13 @@ fn step_stable(repo: &Path) -> Outcome {
     }
 }
 
-fn step_sweep(repo: &Path) -> Outcome {
+fn step_sweep(repo: &Path, names: Option<usize>) -> Outcome {
     if !nightly_available() {
         return Outcome::Fail(
             "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
         );
     }
-    match crate::sweep::run(repo, &target_base(repo).join("name-sweep")) {
+    match crate::sweep::run(repo, &target_base(repo).join("name-sweep"), names) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(s) => {
             eprintln!(
@@ -639,8 +614,8 @@ fn step_sweep(repo: &Path) -> Outcome {
 }
 
 /// `cargo xtask sweep`: the name-capture sweep alone.
-pub fn sweep(repo: &Path) -> Result<()> {
-    match step_sweep(repo) {
+pub fn sweep(repo: &Path, names: Option<usize>) -> Result<()> {
+    match step_sweep(repo, names) {
         Outcome::Pass | Outcome::Skip(_) => Ok(()),
         Outcome::Fail(why) => crate::bail!("name-capture sweep: {why}"),
     }
@@ -697,7 +672,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
-        ("name-capture sweep", Box::new(|| step_sweep(repo))),
+        ("name-capture sweep", Box::new(|| step_sweep(repo, None))),
         ("pin-init features", Box::new(|| step_features(repo))),
         ("fuzz self-check", Box::new(|| step_fuzz_self_check(repo))),
         ("fuzz (seed 1)", Box::new(|| step_fuzz(repo))),
@@ -758,7 +733,7 @@ impl crate::cli::Test {
 impl crate::cli::Sweep {
     /// `cargo xtask sweep`.
     pub fn run(self) -> Result<()> {
-        sweep(&util::repo_root())
+        sweep(&util::repo_root(), self.names)
     }
 }
 

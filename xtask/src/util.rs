@@ -69,6 +69,32 @@ pub fn base_cache_dir() -> PathBuf {
     Path::new(&home).join(".cache/pin-init-harness")
 }
 
+/// The base target directory of the host builds, `CARGO_TARGET_DIR` or the repository's
+/// `target/`; each compiler gets its own subdirectory below it so their artifacts do not evict
+/// each other.
+pub fn target_base(repo: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo.join("target"))
+}
+
+/// Rustup's cargo of a toolchain, `rustup run TOOLCHAIN cargo`, without the outer cargo's
+/// choices (rustup's proxies set `RUSTC`, `CARGO`, ...) in its environment.
+pub fn rustup_cargo(toolchain: &str) -> Command {
+    let mut c = Command::new("rustup");
+    c.args(["run", toolchain, "cargo"]);
+    for v in [
+        "RUSTC",
+        "RUSTDOC",
+        "RUSTC_WRAPPER",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO",
+    ] {
+        c.env_remove(v);
+    }
+    c
+}
+
 /// The directories searched for the kernel build tools: Debian's own
 /// (rustup's `~/.cargo/bin` must not shadow `/usr/bin/rustc`), or
 /// `PIN_INIT_HARNESS_TOOL_PATH` (a `:`-separated list) when set.
