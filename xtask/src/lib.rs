@@ -11,28 +11,18 @@
 
 #![deny(missing_docs)]
 
+pub mod checks;
 pub mod cli;
 pub mod context;
-pub mod elf;
-pub mod fmtcheck;
-pub mod formats;
-pub mod fuzzcmd;
-pub mod kasan_demo;
-pub mod kernel;
-pub mod ktap;
-pub mod kunitcheck;
 pub mod line;
-pub mod module;
-pub mod msrv;
+pub mod running;
 pub mod series;
-pub mod setup;
-pub mod stable;
-pub mod sweep;
-pub mod testcmd;
 pub mod toolchain;
 pub mod util;
-pub mod verdict;
-pub mod vm;
+
+// The old flat paths, while the code still uses them.
+pub use checks::{fuzz as fuzzcmd, kunitcheck, msrv, stable, sweep, test as testcmd};
+pub use running::{elf, fmtcheck, formats, kasan_demo, kernel, ktap, module, setup, verdict, vm};
 
 use cli::Command;
 use std::path::Path;

@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn scratch_manifest_of_the_repository() {
-        let root = include_str!("../../Cargo.toml");
+        let root = include_str!("../../../Cargo.toml");
         let m = scratch_manifest(root).unwrap();
         assert!(m.contains("members = [\"pin-init\", \"pin-init/internal\"]\n"));
         assert!(!m.contains("default-members"));
