@@ -20,11 +20,8 @@ pub mod series;
 pub mod toolchain;
 pub mod util;
 
-// The old flat paths, while the code still uses them.
-pub use checks::{fuzz as fuzzcmd, kunitcheck, msrv, stable, sweep, test as testcmd};
-pub use running::{elf, fmtcheck, formats, kasan_demo, kernel, ktap, module, setup, verdict, vm};
-
 use cli::Command;
+use running::formats;
 use std::path::Path;
 use util::Result;
 

@@ -10,10 +10,10 @@
 //! adds the cover letter and the checks.
 
 use crate::context::Ctx;
-use crate::kernel;
 use crate::line::Line;
+use crate::running::kernel;
+use crate::running::verdict;
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -640,7 +640,7 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     let author = author(repo, opts.author.as_deref())?;
     fs::create_dir_all(cache)?;
     if opts.source.is_none() {
-        crate::setup::fetch_source(cache, cx.line)?;
+        crate::running::setup::fetch_source(cache, cx.line)?;
     }
     let pristine = match &opts.source {
         Some(s) => s.clone(),

@@ -166,8 +166,8 @@ fn prepare_workspace(repo: &Path, ws: &Path) -> Result<()> {
         "CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback cargo generate-lockfile (scratch workspace)",
     )?;
     // The crates kbuild vendors, at the repository's versions.
-    let want = crate::kernel::lock_versions(&repo_lock)?;
-    let have = crate::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
+    let want = crate::running::kernel::lock_versions(&repo_lock)?;
+    let have = crate::running::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
     for (name, version) in &want {
         let Some(now) = have.get(name) else {
             crate::bail!("the scratch Cargo.lock has no {name}");
@@ -187,7 +187,7 @@ fn prepare_workspace(repo: &Path, ws: &Path) -> Result<()> {
             )?;
         }
     }
-    let have = crate::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
+    let have = crate::running::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
     if have != want {
         crate::bail!(
             "the scratch Cargo.lock has {have:?} for the crates kbuild vendors, Cargo.lock {want:?}"

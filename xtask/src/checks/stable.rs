@@ -16,8 +16,8 @@
 //! lists, cache), `tarballs/`, `6.12.N/` (the extracted files; `.xtask-members` lists them).
 
 use crate::context::Ctx;
-use crate::kernel;
 use crate::line::Line;
+use crate::running::kernel;
 use crate::series;
 use crate::util::{self, Context, Error, Hasher, Result};
 use std::collections::{BTreeMap, BTreeSet};

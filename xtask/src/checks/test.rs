@@ -7,37 +7,37 @@
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings` (rustup stable)
 //! 3. `cargo test --workspace` (rustup stable)
 //! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
-//! 5. the crate's minimum Rust version ([`crate::msrv`]): pin-init and pin-init-internal
+//! 5. the crate's minimum Rust version ([`crate::checks::msrv`]): pin-init and pin-init-internal
 //!    checked, linted and tested with rustup's 1.78.0 (installed if missing), in
 //!    `target/rust-1.78`
 //! 6. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
-//!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::kunitcheck`]); skipped
+//!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::checks::kunitcheck`]); skipped
 //!    with a message when the harness cache has no kernel tree yet
 //! 7. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
 //!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
 //! 8. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
 //!    tarballs fetched through apt, cached), and `make rustavailable` with the series on the
-//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`]); then the
+//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::checks::stable`]); then the
 //!    Linux 7.2 series `git am`s onto 7.2 and checkpatch finds no error
 //!    (`cargo xtask series --tree 7.2`)
 //! 9. the AddressSanitizer canary: the checker must report a planted bug
 //! 10. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
 //! 11. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!     must print exactly its reviewed `.stdout` file
-//! 12. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
+//! 12. the name-capture sweep ([`crate::checks::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
 //! 13. pin-init's other feature configurations (`step_features`): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
 //! 14. the fuzzer's self-check: with each check of the macro switched off in turn, a
-//!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
+//!     fixed-seed run must find a program that breaks the oracle ([`crate::checks::fuzz`])
 //! 15. a short fixed-seed fuzzer run on the real macro: no finding
 //! 16. `scripts/check-nix.sh` (offline Nix checks), if present
 
 use crate::context::Ctx;
 use crate::line::Line;
-use crate::setup;
+use crate::running::setup;
 use crate::util::{self, fmt_dur, rustup_cargo, target_base, Result};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -461,13 +461,13 @@ fn step_debian(repo: &Path) -> Outcome {
     )
 }
 
-/// The crate's minimum Rust version ([`crate::msrv`]), in `target/rust-1.78`.
+/// The crate's minimum Rust version ([`crate::checks::msrv`]), in `target/rust-1.78`.
 fn step_msrv(repo: &Path) -> Outcome {
     let target = target_base(repo).join(format!(
         "rust-{}",
-        crate::msrv::TOOLCHAIN.trim_end_matches(".0")
+        crate::checks::msrv::TOOLCHAIN.trim_end_matches(".0")
     ));
-    match crate::msrv::run_step(repo, &target) {
+    match crate::checks::msrv::run_step(repo, &target) {
         Ok(()) => Outcome::Pass,
         Err(e) => Outcome::Fail(e.to_string()),
     }
@@ -482,7 +482,7 @@ pub fn msrv(repo: &Path) -> Result<()> {
 }
 
 fn step_kunit(repo: &Path) -> Outcome {
-    match crate::kunitcheck::step(repo, &util::base_cache_dir()) {
+    match crate::checks::kunitcheck::step(repo, &util::base_cache_dir()) {
         Err(why) => Outcome::Skip(why),
         Ok(Ok(_)) => Outcome::Pass,
         Ok(Err(differences)) => Outcome::Fail(format!(
@@ -499,7 +499,7 @@ fn step_fuzz_self_check(repo: &Path) -> Outcome {
         );
     }
     let out = target_base(repo).join("fuzz/test-findings");
-    match crate::fuzzcmd::self_check(repo, crate::fuzzcmd::TEST_SEED, false, &out) {
+    match crate::checks::fuzz::self_check(repo, crate::checks::fuzz::TEST_SEED, false, &out) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(results) => {
             let missed: Vec<&str> = results
@@ -513,7 +513,7 @@ fn step_fuzz_self_check(repo: &Path) -> Outcome {
                 Outcome::Fail(format!(
                     "with {} switched off, a run of seed {} found no program that breaks the oracle",
                     missed.join(", "),
-                    crate::fuzzcmd::TEST_SEED
+                    crate::checks::fuzz::TEST_SEED
                 ))
             }
         }
@@ -526,7 +526,7 @@ fn step_fuzz(repo: &Path) -> Outcome {
             "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
         );
     }
-    match crate::fuzzcmd::test_run(repo) {
+    match crate::checks::fuzz::test_run(repo) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(None) => Outcome::Pass,
         Ok(Some(why)) => Outcome::Fail(why),
@@ -566,7 +566,7 @@ fn step_stable(repo: &Path) -> Outcome {
         repo: repo.to_path_buf(),
         ..Ctx::debian_6_12()
     };
-    match crate::stable::run(&cx, None) {
+    match crate::checks::stable::run(&cx, None) {
         Ok(c) => {
             eprintln!(
                 "    all {} patches `git am` onto {} vanilla trees: {}",
@@ -594,7 +594,7 @@ fn step_sweep(repo: &Path, names: Option<usize>) -> Outcome {
             "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
         );
     }
-    match crate::sweep::run(repo, &target_base(repo).join("name-sweep"), names) {
+    match crate::checks::sweep::run(repo, &target_base(repo).join("name-sweep"), names) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(s) => {
             eprintln!(

@@ -20,9 +20,9 @@
 //! the tests read it back with the `quick-junit` crate.
 
 use crate::cli;
-use crate::ktap::{Status, Test};
+use crate::running::ktap::{Status, Test};
+use crate::running::verdict::Verdict;
 use crate::util::{Error, Result};
-use crate::verdict::Verdict;
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -487,7 +487,9 @@ fn suites(v: &Verdict) -> Vec<Suite> {
         v.findings
             .iter()
             .map(|f| Case {
-                name: crate::ktap::strip_timestamp(&f.text).trim().to_string(),
+                name: crate::running::ktap::strip_timestamp(&f.text)
+                    .trim()
+                    .to_string(),
                 outcome: Outcome::Bad {
                     error: false,
                     message: format!("console log line {}", f.line),

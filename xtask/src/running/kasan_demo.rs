@@ -18,10 +18,10 @@
 //! removes the variable from make's environment.
 
 use crate::context::Ctx;
-use crate::kernel;
+use crate::running::kernel;
+use crate::running::verdict;
+use crate::running::vm;
 use crate::util::{Phase, Result};
-use crate::verdict;
-use crate::vm;
 
 /// The case of the suite that only the demonstration build has.
 pub const DEMO_CASE: &str = "drop_order_kasan_demo";
@@ -72,7 +72,7 @@ pub fn judge(log: &str) -> std::result::Result<Vec<String>, String> {
     let mut problems = Vec::new();
     let mut saw_demo = false;
     for case in &test.subtests {
-        let passed = case.status == crate::ktap::Status::Pass;
+        let passed = case.status == crate::running::ktap::Status::Pass;
         if case.name == DEMO_CASE {
             saw_demo = true;
             if passed {

@@ -7,11 +7,11 @@
 //! [`vm_run`]) after checking that it was built for the kernel that boots.
 
 use crate::context::Ctx;
-use crate::elf;
-use crate::kernel;
+use crate::running::elf;
+use crate::running::kernel;
+use crate::running::verdict::{self, Module};
+use crate::running::vm;
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict::{self, Module};
-use crate::vm;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

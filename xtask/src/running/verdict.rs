@@ -15,7 +15,7 @@
 //!   `VMCHECK: done` was reached;
 //! - no line reports an oops, BUG, WARNING, KASAN/UBSAN report or panic.
 
-use crate::ktap::{self, Status};
+use crate::running::ktap::{self, Status};
 use crate::util::{Context, Result};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -530,6 +530,6 @@ impl crate::cli::Verdict {
         let log = &self.log;
         let bytes = std::fs::read(log).map_err(|e| crate::util::Error(format!("{log}: {e}")))?;
         let v = judge(&String::from_utf8_lossy(&bytes), &modules);
-        crate::formats::report(&v, &self.report, &Default::default(), "verdict")
+        crate::running::formats::report(&v, &self.report, &Default::default(), "verdict")
     }
 }

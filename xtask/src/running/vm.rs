@@ -2,13 +2,13 @@
 
 //! `cargo xtask vm-test`: a busybox initramfs whose `/init` runs
 //! `nixos-tests/vm-check.sh`, booted in QEMU with a timeout, then judged by
-//! [`crate::verdict`].
+//! [`crate::running::verdict`].
 
 use crate::cli;
 use crate::context::Ctx;
-use crate::formats;
+use crate::running::formats;
+use crate::running::verdict::{self, Module, Verdict};
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict::{self, Module, Verdict};
 use std::fs;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -31,7 +31,7 @@ pub struct Options {
 }
 
 /// What a VM run boots besides the kernel, for `vm-test --module ...`
-/// ([`crate::module::vm_run`]); the default is the sample run.
+/// ([`crate::running::module::vm_run`]); the default is the sample run.
 #[derive(Debug, Clone, Default)]
 pub struct Run {
     /// The modules vm-check.sh checks and the manifest it reads (`None`:
@@ -488,9 +488,9 @@ pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
 pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
     let (repo, cache) = (&cx.repo, &cx.cache);
     let build = if opts.kasan_demo {
-        crate::kernel::kasan_demo_dir(cache)
+        crate::running::kernel::kasan_demo_dir(cache)
     } else {
-        crate::kernel::build_dir(cx, opts.debug)
+        crate::running::kernel::build_dir(cx, opts.debug)
     };
     let image = build.join("arch/x86/boot/bzImage");
     if !image.is_file() {
@@ -595,7 +595,7 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
         return Ok((verdict::judge(&text, &manifest), vm_time));
     }
     let phase = Phase::start("vm-test: boot in QEMU");
-    eprintln!("    QEMU: {}", crate::setup::qemu_in_use());
+    eprintln!("    QEMU: {}", crate::running::setup::qemu_in_use());
     eprintln!(
         "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
@@ -726,7 +726,7 @@ impl cli::VmTest {
     /// the `--exec` commands' output); returns the VM's run time.
     pub fn boot(&self, cx: &Ctx) -> Result<Duration> {
         let mut opts = Options::new(self.debug, &self.qemu);
-        let request = crate::module::Request {
+        let request = crate::running::module::Request {
             modules: self.modules.clone(),
             manifest: self.manifest.clone(),
             no_samples: self.no_samples,
@@ -735,8 +735,8 @@ impl cli::VmTest {
             shell: self.shell,
         };
         if !request.is_default() {
-            let build = crate::module::built_kernel(cx, self.debug)?;
-            opts.run = crate::module::vm_run(cx, &build, self.debug, &request)?;
+            let build = crate::running::module::built_kernel(cx, self.debug)?;
+            opts.run = crate::running::module::vm_run(cx, &build, self.debug, &request)?;
         }
         let log = console_log(&cx.cache, &opts);
         let (v, t) = run(cx, &opts)?;
@@ -745,7 +745,7 @@ impl cli::VmTest {
         let meta = formats::Metadata {
             arch: "x86_64".into(),
             defconfig: String::new(),
-            build_dir: crate::kernel::build_dir(cx, self.debug)
+            build_dir: crate::running::kernel::build_dir(cx, self.debug)
                 .display()
                 .to_string(),
         };
@@ -770,7 +770,7 @@ fn exec_results(log: &Path, exec: &[String]) -> Vec<String> {
         return failures;
     }
     let text = String::from_utf8_lossy(&fs::read(log).unwrap_or_default()).into_owned();
-    for (cmd, lines, status) in crate::module::exec_results(&text, exec) {
+    for (cmd, lines, status) in crate::running::module::exec_results(&text, exec) {
         eprintln!("==> vm-test: --exec {cmd}");
         for l in &lines {
             eprintln!("    | {l}");
@@ -792,10 +792,12 @@ impl cli::All {
     pub fn run(self) -> Result<()> {
         let cx = self.target.ctx()?;
         let start = Instant::now();
-        crate::setup::run(&cx)?;
+        crate::running::setup::run(&cx)?;
         let t_setup = start.elapsed();
-        let (_, unformatted) =
-            crate::kernel::run_build(&cx, &crate::kernel::Options::new(&self.build))?;
+        let (_, unformatted) = crate::running::kernel::run_build(
+            &cx,
+            &crate::running::kernel::Options::new(&self.build),
+        )?;
         let t_kernel = start.elapsed() - t_setup;
         let vm_test = cli::VmTest {
             debug: self.build.debug,

@@ -6,7 +6,7 @@
 
 use super::{make_for, Options, KASAN_DEMO_ENV};
 use crate::context::Ctx;
-use crate::setup::bindgen_path;
+use crate::running::setup::bindgen_path;
 use crate::util::{self, Context, Hasher, Phase, Progress, Result};
 use std::collections::BTreeSet;
 use std::fs;
@@ -665,7 +665,7 @@ pub fn forget_warned_objects(out: &Path, warnings: &[String]) -> Vec<String> {
 /// tree. It runs before the build (it takes seconds) and does not stop it:
 /// the diff is shown at once, with each file named where it is edited (the
 /// repository's `pin-init/` or the patch of `patches/` that writes it, see
-/// [`crate::fmtcheck`]), and the failure is returned for the end of the run.
+/// [`crate::running::fmtcheck`]), and the failure is returned for the end of the run.
 pub(super) fn rustfmtcheck(
     cx: &Ctx,
     tree: &Path,
@@ -684,7 +684,7 @@ pub(super) fn rustfmtcheck(
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
-        let (diff, files) = crate::fmtcheck::to_repository(&text, tree, &cx.repo);
+        let (diff, files) = crate::running::fmtcheck::to_repository(&text, tree, &cx.repo);
         eprintln!(
             "    not formatted as the kernel's .rustfmt.toml wants (the build goes on):\n{}",
             util::tail_str(&diff, 60)

@@ -267,7 +267,7 @@ pub fn run_build(cx: &Ctx, opts: &Options) -> Result<(PathBuf, Option<String>)> 
     let pristine = match &opts.source {
         Some(s) => s.clone(),
         None => {
-            crate::setup::fetch_source(cache, cx.line)?;
+            crate::running::setup::fetch_source(cache, cx.line)?;
             unpack(cache, cx.line)?
         }
     };

@@ -6,7 +6,7 @@
 
 use crate::context::Ctx;
 use crate::line::Line;
-use crate::setup;
+use crate::running::setup;
 use crate::util::{self, Context, Error, Hasher, Phase, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
