@@ -486,83 +486,12 @@ pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
 
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
 pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
-    let (repo, cache) = (&cx.repo, &cx.cache);
-    let build = if opts.kasan_demo {
-        crate::running::kernel::kasan_demo_dir(cache)
-    } else {
-        crate::running::kernel::build_dir(cx, opts.debug)
-    };
-    let image = build.join("arch/x86/boot/bzImage");
-    if !image.is_file() {
-        crate::bail!(
-            "no kernel image at {}; run `cargo xtask kernel{}` first",
-            image.display(),
-            if opts.debug { " --debug" } else { "" }
-        );
-    }
+    let cache = &cx.cache;
+    let (build, image) = kernel_image(cx, opts)?;
     let qemu = qemu_binary()?;
-    let (manifest, manifest_text) = match &opts.run.manifest {
-        Some((m, text)) => (m.clone(), text.clone()),
-        None => {
-            let path = cx.line.manifest(repo);
-            let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
-            (verdict::parse_manifest(&text)?, text)
-        }
-    };
     let vmdir = cache.join("vm");
-    let rundir = if opts.run.custom {
-        vmdir.join("custom")
-    } else {
-        vmdir.clone()
-    };
-    fs::create_dir_all(&rundir)?;
-    let initrd = rundir.join("initramfs.cpio");
-    let phase = Phase::start("vm-test: initramfs");
-    initramfs_for(repo, &build, &manifest_text, &manifest, &opts.run, &initrd)?;
-    let mut extra = String::new();
-    if !opts.run.exec.is_empty() {
-        extra.push_str(&format!(", {} --exec command(s)", opts.run.exec.len()));
-    }
-    if opts.run.shell {
-        extra.push_str(", a shell");
-    }
-    phase.done(&format!(
-        "busybox, vm-check.sh, {}, {} module(s){extra}",
-        if opts.run.manifest.is_some() {
-            "a manifest of this run"
-        } else {
-            "samples.manifest"
-        },
-        manifest.len()
-    ));
-
-    // KVM fails in more than one way on machines of this kind: it can hang
-    // after initialising, or QEMU can abort at start (e.g. "failed to set MSR"
-    // with `-cpu host`). With `--accel auto` the real KVM boot is its own
-    // probe (same machine, CPU and accelerator flags): if it ends or stays
-    // silent before the kernel prints its banner, the reason is shown and
-    // remembered, and the VM boots with TCG. After the banner, whatever
-    // happens is the kernel's result and is judged, never retried.
-    let kvm_broken = vmdir.join(KVM_BROKEN);
-    let auto = match opts.accel.as_str() {
-        "auto" => true,
-        "kvm" | "tcg" => false,
-        other => crate::bail!("--accel must be auto, kvm or tcg, not {other}"),
-    };
-    let mut accel = if !auto {
-        opts.accel.as_str()
-    } else if let Some(why) = known_kvm_failure(&vmdir) {
-        eprintln!(
-            "    using TCG: KVM failed here before ({why}); delete {} to try it again",
-            kvm_broken.display()
-        );
-        "tcg"
-    } else if let Some(why) = kvm_unavailable() {
-        eprintln!("    using TCG: {why}");
-        "tcg"
-    } else {
-        "kvm"
-    };
+    let (manifest, initrd) = vm_initramfs(cx, opts, &build, &vmdir)?;
+    let (accel, auto) = accelerator(opts, &vmdir)?;
     let log = console_log(cache, opts);
     fs::create_dir_all(log.parent().unwrap_or(cache))?;
     let args_for = |accel: &str| {
@@ -579,20 +508,7 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
         a
     };
     if opts.run.shell {
-        // No timeout and no KVM probe: the terminal is the VM's console.
-        let phase = Phase::start("vm-test: boot in QEMU with a shell");
-        eprintln!(
-            "    accelerator {accel}, console log: {}; Ctrl-A X ends QEMU, `exit` powers off",
-            log.display()
-        );
-        let _ = fs::remove_file(&log);
-        let status = Command::new(&qemu)
-            .args(args_for(accel))
-            .status()
-            .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
-        let vm_time = phase.done(&format!("QEMU {accel}, {status}"));
-        let text = String::from_utf8_lossy(&fs::read(&log).unwrap_or_default()).into_owned();
-        return Ok((verdict::judge(&text, &manifest), vm_time));
+        return shell_boot(&qemu, &args_for(accel), accel, &log, &manifest);
     }
     let phase = Phase::start("vm-test: boot in QEMU");
     eprintln!("    QEMU: {}", crate::running::setup::qemu_in_use());
@@ -603,37 +519,10 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
     );
     let stall = (accel == "kvm").then_some(KVM_STALL);
     let mut how = boot(&qemu, &args_for(accel), &log, opts.timeout, stall)?;
+    let mut accel = accel;
     if accel == "kvm" {
         if let Some(why) = kvm_failure(&how, &log) {
-            let kvm_log = log.with_extension("kvm.log");
-            let _ = fs::rename(&log, &kvm_log);
-            if !auto {
-                crate::bail!(
-                    "KVM boot failed (--accel kvm): {why}\nQEMU's console/stderr ({}):\n{}",
-                    kvm_log.display(),
-                    util::tail(&kvm_log, 25)
-                );
-            }
-            eprintln!(
-                "    KVM boot failed: {why}; QEMU said:\n{}",
-                util::tail(&kvm_log, 10)
-            );
-            eprintln!(
-                "    falling back to TCG (remembered in {}; delete it to try KVM again)",
-                kvm_broken.display()
-            );
-            let message = fs::read_to_string(&kvm_log).unwrap_or_default();
-            let first = message
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("")
-                .trim();
-            let note = if first.is_empty() {
-                format!("{why}\n")
-            } else {
-                format!("{why}: {first}\n")
-            };
-            fs::write(&kvm_broken, note).context(format!("writing {}", kvm_broken.display()))?;
+            give_up_kvm(&why, &log, &vmdir.join(KVM_BROKEN), auto)?;
             accel = "tcg";
             how = boot(&qemu, &args_for(accel), &log, opts.timeout, None)?;
         }
@@ -658,39 +547,7 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
         );
     }
     if v.passed() && !opts.kasan_demo && !opts.run.custom && filter_boot {
-        // The same kernel again, with a KUnit filter on the module name.
-        let phase = Phase::start("vm-test: boot with a KUnit filter");
-        let filter_log = log.with_extension("filter.log");
-        eprintln!(
-            "    kernel command line +{FILTER_CMDLINE}, console log: {}",
-            filter_log.display()
-        );
-        let how = boot(
-            &qemu,
-            &qemu_args_with(accel, &image, &initrd, FILTER_CMDLINE),
-            &filter_log,
-            opts.timeout,
-            None,
-        )?;
-        if how == Boot::TimedOut {
-            crate::bail!(
-                "VM with{FILTER_CMDLINE} timed out after {} s: killed QEMU; last lines of {}:\n{}",
-                opts.timeout.as_secs(),
-                filter_log.display(),
-                util::tail(&filter_log, 25)
-            );
-        }
-        let text = String::from_utf8_lossy(&fs::read(&filter_log)?).into_owned();
-        let problems = filter_boot_problems(&text, &manifest);
-        if !problems.is_empty() {
-            crate::bail!(
-                "the boot with{FILTER_CMDLINE} failed:\n  {}\nlast lines of {}:\n{}",
-                problems.join("\n  "),
-                filter_log.display(),
-                util::tail(&filter_log, 25)
-            );
-        }
-        phase.done(&format!("only {FILTER_SUITE} ran, and passed"));
+        filter_boot_run(&qemu, accel, &image, &initrd, &log, opts.timeout, &manifest)?;
     }
     if !v.passed() && v.suites.is_empty() && !v.vmcheck_done {
         eprintln!(
@@ -701,6 +558,209 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
     }
     Ok((v, vm_time))
 }
+
+/// A boot with a shell on this terminal: no timeout and no KVM probe, the terminal is the VM's
+/// console.
+fn shell_boot(
+    qemu: &Path,
+    args: &[String],
+    accel: &str,
+    log: &Path,
+    manifest: &[Module],
+) -> Result<(Verdict, Duration)> {
+    let phase = Phase::start("vm-test: boot in QEMU with a shell");
+    eprintln!(
+        "    accelerator {accel}, console log: {}; Ctrl-A X ends QEMU, `exit` powers off",
+        log.display()
+    );
+    let _ = fs::remove_file(log);
+    let status = Command::new(qemu)
+        .args(args)
+        .status()
+        .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
+    let vm_time = phase.done(&format!("QEMU {accel}, {status}"));
+    let text = String::from_utf8_lossy(&fs::read(log).unwrap_or_default()).into_owned();
+    Ok((verdict::judge(&text, manifest), vm_time))
+}
+
+/// The build directory of the kernel `opts` boots, and its image, which must be there.
+fn kernel_image(cx: &Ctx, opts: &Options) -> Result<(PathBuf, PathBuf)> {
+    let build = if opts.kasan_demo {
+        crate::running::kernel::kasan_demo_dir(&cx.cache)
+    } else {
+        crate::running::kernel::build_dir(cx, opts.debug)
+    };
+    let image = build.join("arch/x86/boot/bzImage");
+    if !image.is_file() {
+        crate::bail!(
+            "no kernel image at {}; run `cargo xtask kernel{}` first",
+            image.display(),
+            if opts.debug { " --debug" } else { "" }
+        );
+    }
+    Ok((build, image))
+}
+
+/// Reads the manifest of the run and writes its initramfs (in `vmdir`, or its `custom/` for a
+/// custom run); returns the manifest and the initramfs.
+fn vm_initramfs(
+    cx: &Ctx,
+    opts: &Options,
+    build: &Path,
+    vmdir: &Path,
+) -> Result<(Vec<Module>, PathBuf)> {
+    let repo = &cx.repo;
+    let (manifest, manifest_text) = match &opts.run.manifest {
+        Some((m, text)) => (m.clone(), text.clone()),
+        None => {
+            let path = cx.line.manifest(repo);
+            let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
+            (verdict::parse_manifest(&text)?, text)
+        }
+    };
+    let rundir = if opts.run.custom {
+        vmdir.join("custom")
+    } else {
+        vmdir.to_path_buf()
+    };
+    fs::create_dir_all(&rundir)?;
+    let initrd = rundir.join("initramfs.cpio");
+    let phase = Phase::start("vm-test: initramfs");
+    initramfs_for(repo, build, &manifest_text, &manifest, &opts.run, &initrd)?;
+    let mut extra = String::new();
+    if !opts.run.exec.is_empty() {
+        extra.push_str(&format!(", {} --exec command(s)", opts.run.exec.len()));
+    }
+    if opts.run.shell {
+        extra.push_str(", a shell");
+    }
+    phase.done(&format!(
+        "busybox, vm-check.sh, {}, {} module(s){extra}",
+        if opts.run.manifest.is_some() {
+            "a manifest of this run"
+        } else {
+            "samples.manifest"
+        },
+        manifest.len()
+    ));
+    Ok((manifest, initrd))
+}
+
+/// The accelerator to boot with, and whether `--accel auto` chose it.
+///
+/// KVM fails in more than one way on machines of this kind: it can hang
+/// after initialising, or QEMU can abort at start (e.g. "failed to set MSR"
+/// with `-cpu host`). With `--accel auto` the real KVM boot is its own
+/// probe (same machine, CPU and accelerator flags): if it ends or stays
+/// silent before the kernel prints its banner, the reason is shown and
+/// remembered, and the VM boots with TCG. After the banner, whatever
+/// happens is the kernel's result and is judged, never retried.
+fn accelerator<'a>(opts: &'a Options, vmdir: &Path) -> Result<(&'a str, bool)> {
+    let kvm_broken = vmdir.join(KVM_BROKEN);
+    let auto = match opts.accel.as_str() {
+        "auto" => true,
+        "kvm" | "tcg" => false,
+        other => crate::bail!("--accel must be auto, kvm or tcg, not {other}"),
+    };
+    let accel = if !auto {
+        opts.accel.as_str()
+    } else if let Some(why) = known_kvm_failure(vmdir) {
+        eprintln!(
+            "    using TCG: KVM failed here before ({why}); delete {} to try it again",
+            kvm_broken.display()
+        );
+        "tcg"
+    } else if let Some(why) = kvm_unavailable() {
+        eprintln!("    using TCG: {why}");
+        "tcg"
+    } else {
+        "kvm"
+    };
+    Ok((accel, auto))
+}
+
+/// A KVM boot that failed before the kernel's banner: an error with `--accel kvm`; with
+/// `--accel auto`, the failure is shown and remembered in `kvm_broken`, and the caller boots
+/// with TCG.
+fn give_up_kvm(why: &str, log: &Path, kvm_broken: &Path, auto: bool) -> Result<()> {
+    let kvm_log = log.with_extension("kvm.log");
+    let _ = fs::rename(log, &kvm_log);
+    if !auto {
+        crate::bail!(
+            "KVM boot failed (--accel kvm): {why}\nQEMU's console/stderr ({}):\n{}",
+            kvm_log.display(),
+            util::tail(&kvm_log, 25)
+        );
+    }
+    eprintln!(
+        "    KVM boot failed: {why}; QEMU said:\n{}",
+        util::tail(&kvm_log, 10)
+    );
+    eprintln!(
+        "    falling back to TCG (remembered in {}; delete it to try KVM again)",
+        kvm_broken.display()
+    );
+    let message = fs::read_to_string(&kvm_log).unwrap_or_default();
+    let first = message
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let note = if first.is_empty() {
+        format!("{why}\n")
+    } else {
+        format!("{why}: {first}\n")
+    };
+    fs::write(kvm_broken, note).context(format!("writing {}", kvm_broken.display()))?;
+    Ok(())
+}
+
+/// The same kernel booted again, with a KUnit filter on the module name: only
+/// [`FILTER_SUITE`] may run, and pass.
+fn filter_boot_run(
+    qemu: &Path,
+    accel: &str,
+    image: &Path,
+    initrd: &Path,
+    log: &Path,
+    timeout: Duration,
+    manifest: &[Module],
+) -> Result<()> {
+    let phase = Phase::start("vm-test: boot with a KUnit filter");
+    let filter_log = log.with_extension("filter.log");
+    eprintln!(
+        "    kernel command line +{FILTER_CMDLINE}, console log: {}",
+        filter_log.display()
+    );
+    let how = boot(
+        qemu,
+        &qemu_args_with(accel, image, initrd, FILTER_CMDLINE),
+        &filter_log,
+        timeout,
+        None,
+    )?;
+    if how == Boot::TimedOut {
+        crate::bail!(
+            "VM with{FILTER_CMDLINE} timed out after {} s: killed QEMU; last lines of {}:\n{}",
+            timeout.as_secs(),
+            filter_log.display(),
+            util::tail(&filter_log, 25)
+        );
+    }
+    let text = String::from_utf8_lossy(&fs::read(&filter_log)?).into_owned();
+    let problems = filter_boot_problems(&text, manifest);
+    if !problems.is_empty() {
+        crate::bail!(
+            "the boot with{FILTER_CMDLINE} failed:\n  {}\nlast lines of {}:\n{}",
+            problems.join("\n  "),
+            filter_log.display(),
+            util::tail(&filter_log, 25)
+        );
+    }
+    phase.done(&format!("only {FILTER_SUITE} ran, and passed"));
+    Ok(())
+}
+
 impl Options {
     /// The options of a boot from the command line's `--timeout` (default 120 s; 600 s for the
     /// debug kernel, which KASAN makes several times slower under TCG) and `--accel`.
