@@ -11,132 +11,40 @@
 
 #![deny(missing_docs)]
 
+pub mod checks;
 pub mod cli;
-pub mod elf;
-pub mod fmtcheck;
-pub mod formats;
-pub mod fuzzcmd;
-pub mod kasan_demo;
-pub mod kernel;
-pub mod ktap;
-pub mod kunitcheck;
+pub mod context;
 pub mod line;
-pub mod module;
-pub mod msrv;
+pub mod running;
 pub mod series;
-pub mod setup;
-pub mod stable;
-pub mod sweep;
-pub mod testcmd;
 pub mod toolchain;
 pub mod util;
-pub mod verdict;
-pub mod vm;
 
-use cli::Flags;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-use util::{fmt_dur, Result};
+use cli::Command;
+use running::formats;
+use std::path::Path;
+use util::Result;
 
-fn kernel_opts(f: &Flags) -> kernel::Options {
-    kernel::Options {
-        debug: f.debug,
-        jobs: f.jobs.unwrap_or(2),
-        source: f.source.clone(),
-        kasan_demo: false,
-        docs: f.docs,
-        rust_only: f.rust_only,
-    }
-}
-
-fn vm_opts(f: &Flags) -> vm::Options {
-    // KASAN makes the debug kernel several times slower under TCG.
-    let default = if f.debug { 600 } else { 120 };
-    vm::Options {
-        timeout: Duration::from_secs(f.timeout.unwrap_or(default)),
-        debug: f.debug,
-        accel: f.accel.clone().unwrap_or_else(|| "auto".into()),
-        kasan_demo: false,
-        run: vm::Run::default(),
-    }
-}
-
-/// Prints a verdict (table or JSON), writes its JUnit file if asked to, and
-/// turns a failing one into an error.
-fn report(v: &verdict::Verdict, f: &Flags, meta: &formats::Metadata, what: &str) -> Result<()> {
-    if f.json {
-        println!("{}", formats::json_string(&formats::kunit_json(v, meta)));
-    } else {
-        print!("{}", v.table());
-    }
-    if let Some(path) = &f.junit {
-        write_junit(path, &formats::junit(v, what))?;
-    }
-    let failures = v.failures();
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        crate::bail!("{what} failed: {}", failures.join("; "))
-    }
-}
-
-fn write_junit(path: &Path, xml: &str) -> Result<()> {
-    std::fs::write(path, xml)
-        .map_err(|e| util::Error(format!("writing the JUnit file {}: {e}", path.display())))?;
-    eprintln!("    JUnit: {}", path.display());
-    Ok(())
-}
-
-fn vm_test(repo: &Path, cache: &Path, f: &Flags) -> Result<Duration> {
-    let mut opts = vm_opts(f);
-    let request = module::Request {
-        modules: f.modules.clone(),
-        manifest: f.manifest.clone(),
-        no_samples: f.no_samples,
-        append: f.append.clone(),
-        exec: f.exec.clone(),
-        shell: f.shell,
-    };
-    if !request.is_default() {
-        let build = module::built_kernel(cache, f.debug)?;
-        opts.run = module::vm_run(repo, &build, f.debug, &request)?;
-    }
-    let log = vm::console_log(cache, &opts);
-    let (v, t) = vm::run(repo, cache, &opts)?;
-    eprintln!("    VM run: {}", fmt_dur(t));
-    let mut exec_failures = Vec::new();
-    if !opts.run.exec.is_empty() {
-        let text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
-        for (cmd, lines, status) in module::exec_results(&text, &opts.run.exec) {
-            eprintln!("==> vm-test: --exec {cmd}");
-            for l in &lines {
-                eprintln!("    | {l}");
-            }
-            match status {
-                Some(0) => eprintln!("    exit status 0"),
-                Some(n) => {
-                    eprintln!("    exit status {n}");
-                    exec_failures.push(format!("--exec `{cmd}` exited with status {n}"));
-                }
-                None => exec_failures.push(format!("--exec `{cmd}` did not finish")),
-            }
+impl Command {
+    /// Runs the command.
+    pub fn run(self) -> Result<()> {
+        match self {
+            Command::Setup(c) => c.run(),
+            Command::Kernel(c) => c.run(),
+            Command::VmTest(c) => c.run(),
+            Command::All(c) => c.run(),
+            Command::KasanDemo(c) => c.run(),
+            Command::Module(c) => c.run(),
+            Command::Env(c) => c.run(),
+            Command::Verdict(c) => c.run(),
+            Command::Series(c) => c.run(),
+            Command::Test(c) => c.run(),
+            Command::Sweep(c) => c.run(),
+            Command::Msrv(c) => c.run(),
+            Command::Fuzz(c) => c.run(),
+            Command::Clean(c) => c.run(),
         }
     }
-    let meta = formats::Metadata {
-        arch: "x86_64".into(),
-        defconfig: String::new(),
-        build_dir: kernel::build_dir(cache, f.debug).display().to_string(),
-    };
-    let console = format!("console log: {}", log.display());
-    let mut why = match report(&v, f, &meta, "vm-test") {
-        Ok(()) if exec_failures.is_empty() => return Ok(t),
-        Ok(()) => "vm-test failed".to_string(),
-        Err(e) => e.0,
-    };
-    for e in exec_failures {
-        why.push_str(&format!("; {e}"));
-    }
-    crate::bail!("{why}\n{console}")
 }
 
 /// Why a command line is not run.
@@ -179,160 +87,25 @@ fn dispatch(args: &[String]) -> std::result::Result<(), Failure> {
             cli::usage(),
         ));
     };
-    let f = cli::parse(cmd, &args[1..]).map_err(|e| Failure::Usage(e.0, cli::help(cmd)))?;
-    if f.help {
+    let parsed = cli::parse(cmd, &args[1..]).map_err(|e| Failure::Usage(e.0, cli::help(cmd)))?;
+    let Some(command) = parsed else {
         print!("{}", cli::help(cmd));
         return Ok(());
-    }
-    if let Some(path) = &f.junit {
+    };
+    let junit = command.junit().map(Path::to_path_buf);
+    if let Some(path) = &junit {
         // A stale report must not stand for this run.
         let _ = std::fs::remove_file(path);
     }
-    let result = run(cmd.name, &f);
-    if let (Err(e), Some(path)) = (&result, &f.junit) {
+    let result = command.run();
+    if let (Err(e), Some(path)) = (&result, &junit) {
         if !path.exists() {
             // No verdict (the build failed, the VM timed out): CI still
             // gets a report that says why.
-            write_junit(path, &formats::junit_error(cmd.name, &e.0))?;
+            formats::write_junit(path, &formats::junit_error(cmd.name, &e.0))?;
         }
     }
     Ok(result?)
-}
-
-fn run(cmd: &str, f: &Flags) -> Result<()> {
-    if let Some(tree) = f.tree {
-        line::select(tree);
-    }
-    if let Some(version) = &f.rustc {
-        toolchain::select(toolchain::rustup(version)?);
-    }
-    let repo = util::repo_root();
-    let cache = util::cache_dir();
-    match cmd {
-        "setup" => setup::run(&cache),
-        "kernel" => kernel::run(&repo, &cache, &kernel_opts(f)).map(|_| ()),
-        "vm-test" => vm_test(&repo, &cache, f).map(|_| ()),
-        "module" => {
-            let [dir] = f.positional.as_slice() else {
-                unreachable!("cli::parse checks the DIR argument");
-            };
-            if f.fmt {
-                return module::format(&cache, Path::new(dir)).map(|_| ());
-            }
-            let opts = module::Options {
-                debug: f.debug,
-                jobs: f.jobs.unwrap_or(2),
-            };
-            module::build(&cache, Path::new(dir), &opts).map(|_| ())
-        }
-        "env" => {
-            let dir = f.positional.first().map(Path::new);
-            print!("{}", module::env(&cache, f.debug, dir)?);
-            Ok(())
-        }
-        "all" => {
-            let start = Instant::now();
-            setup::run(&cache)?;
-            let t_setup = start.elapsed();
-            let (_, unformatted) = kernel::run_build(&repo, &cache, &kernel_opts(f))?;
-            let t_kernel = start.elapsed() - t_setup;
-            // A formatting failure does not hide the VM test's results.
-            let t_vm = match (vm_test(&repo, &cache, f), unformatted) {
-                (Ok(t), None) => t,
-                (Ok(_), Some(why)) => return Err(util::Error(why)),
-                (Err(e), None) => return Err(e),
-                (Err(e), Some(why)) => return Err(util::Error(format!("{e}\n{why}"))),
-            };
-            eprintln!(
-                "all: PASS in {} (setup {}, kernel {}, VM run {})",
-                fmt_dur(start.elapsed()),
-                fmt_dur(t_setup),
-                fmt_dur(t_kernel),
-                fmt_dur(t_vm)
-            );
-            Ok(())
-        }
-        "verdict" => {
-            let [log] = f.positional.as_slice() else {
-                unreachable!("cli::parse checks the LOGFILE argument");
-            };
-            let manifest = f
-                .manifest
-                .clone()
-                .unwrap_or_else(|| line::selected().manifest(&repo));
-            let modules = verdict::read_manifest(&manifest)?;
-            let bytes = std::fs::read(log).map_err(|e| util::Error(format!("{log}: {e}")))?;
-            let v = verdict::judge(&String::from_utf8_lossy(&bytes), &modules);
-            report(&v, f, &formats::Metadata::default(), "verdict")
-        }
-        "series" => series::run(
-            &repo,
-            &cache,
-            &series::Options {
-                out: f.out.clone(),
-                bisect: f.bisect,
-                jobs: f.jobs.unwrap_or(2),
-                source: f.source.clone(),
-                author: f.author.clone(),
-                base_commit: f.base_commit.clone(),
-            },
-        )
-        .map(|out| eprintln!("    series: {}", out.display())),
-        "test" => testcmd::run(&repo),
-        "sweep" => testcmd::sweep(&repo),
-        "msrv" => testcmd::msrv(&repo),
-        "fuzz" => fuzzcmd::run(&repo, f),
-        "kasan-demo" => kasan_demo::run(
-            &repo,
-            &cache,
-            &kernel::Options {
-                debug: true,
-                kasan_demo: true,
-                ..kernel_opts(f)
-            },
-            &vm::Options {
-                debug: true,
-                kasan_demo: true,
-                // KASAN makes the debug kernel several times slower under TCG.
-                timeout: Duration::from_secs(f.timeout.unwrap_or(600)),
-                ..vm_opts(f)
-            },
-        ),
-        "clean" => clean(&cache, f.all),
-        other => unreachable!("command {other} is in cli::COMMANDS but not run"),
-    }
-}
-
-fn clean(cache: &Path, all: bool) -> Result<()> {
-    let targets: Vec<PathBuf> = if all {
-        vec![cache.to_path_buf()]
-    } else {
-        [
-            "linux",
-            "linux.old",
-            "build",
-            "build-debug",
-            "build-kasan-demo",
-            "vm",
-            "logs",
-        ]
-        .iter()
-        .map(|d| cache.join(d))
-        .collect()
-    };
-    for t in targets {
-        if t.exists() {
-            eprintln!("    removing {}", t.display());
-            std::fs::remove_dir_all(&t)
-                .map_err(|e| util::Error(format!("removing {}: {e}", t.display())))?;
-        }
-    }
-    if !all {
-        eprintln!(
-            "    kept the unpacked source, vendored crates and tools (`clean --all` removes them)"
-        );
-    }
-    Ok(())
 }
 
 /// Runs the command line (without the program name); returns the exit code:

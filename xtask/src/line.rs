@@ -2,7 +2,7 @@
 
 //! Which kernel the harness works on: Linux 6.12 (the default) or current mainline, Linux 7.2
 //! (`--tree 7.2`). Everything that differs between the two is here; the rest of the harness
-//! asks [`selected`].
+//! asks the [`Line`] of its context ([`crate::context::Ctx`]).
 //!
 //! Each kernel has a cache of its own: 6.12 the cache directory itself, 7.2 its `7.2/`
 //! subdirectory, with the same layout (`src/`, `linux/`, `build/`, `logs/`, `vm/`, `tools/`
@@ -10,7 +10,6 @@
 //! prepared tree or a build directory and switching between them rebuilds nothing.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// A kernel the series is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,18 +19,6 @@ pub enum Line {
     V6_12,
     /// Linux 7.2: Debian unstable's `linux-source-7.2`, where pin-init is `rust/pin-init`.
     V7_2,
-}
-
-static SELECTED: OnceLock<Line> = OnceLock::new();
-
-/// Selects the kernel for the rest of this run (the first selection wins).
-pub fn select(line: Line) {
-    let _ = SELECTED.set(line);
-}
-
-/// The kernel this run works on (6.12 unless `--tree` said otherwise).
-pub fn selected() -> Line {
-    SELECTED.get().copied().unwrap_or_default()
 }
 
 impl Line {

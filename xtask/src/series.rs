@@ -9,9 +9,11 @@
 //! applies: there is one definition of how a tree becomes ours. This module
 //! adds the cover letter and the checks.
 
-use crate::kernel;
+use crate::context::Ctx;
+use crate::line::Line;
+use crate::running::kernel;
+use crate::running::verdict;
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -202,20 +204,20 @@ fn diffstat(patch: &str) -> (u64, u64, u64) {
     out
 }
 
-/// What the last VM run in this cache said, for the cover letter.
-fn test_results(cache: &Path, repo: &Path) -> String {
-    let log = cache.join("logs/vm-console.log");
+/// What the last VM run in `cx`'s cache said, for the cover letter.
+fn test_results(cx: &Ctx) -> String {
+    let log = cx.cache.join("logs/vm-console.log");
     let (Ok(bytes), Ok(manifest)) = (
         fs::read(&log),
-        verdict::read_manifest(&crate::line::selected().manifest(repo)),
+        verdict::read_manifest(&cx.line.manifest(&cx.repo)),
     ) else {
         return "Not yet tested in this build cache: run `cargo xtask all`.\n".to_string();
     };
     let v = verdict::judge(&String::from_utf8_lossy(&bytes), &manifest);
     let table = v.table();
-    let line = crate::line::selected();
+    let line = cx.line;
     let tree = match line {
-        crate::line::Line::V6_12 => String::new(),
+        Line::V6_12 => String::new(),
         other => format!(" --tree {}", other.version()),
     };
     let mut s = format!(
@@ -234,16 +236,13 @@ fn test_results(cache: &Path, repo: &Path) -> String {
 
 /// Writes `0000-cover-letter.patch`.
 fn cover_letter(
-    repo: &Path,
-    cache: &Path,
+    cx: &Ctx,
     out: &Path,
     patches: &[Patch],
     author: &str,
     base: Option<&str>,
 ) -> Result<()> {
-    let blurb_file = crate::line::selected()
-        .patches(repo)
-        .join("cover-letter.txt");
+    let blurb_file = cx.line.patches(&cx.repo).join("cover-letter.txt");
     let blurb =
         fs::read_to_string(&blurb_file).context(format!("reading {}", blurb_file.display()))?;
     let mut title = String::new();
@@ -279,7 +278,7 @@ fn cover_letter(
          -- \n\
          pin-init harness\n",
         body.trim_end().to_string() + "\n",
-        test_results(cache, repo),
+        test_results(cx),
         base.map(|b| format!("base-commit: {b}\n"))
             .unwrap_or_default(),
     );
@@ -290,11 +289,19 @@ fn cover_letter(
 /// Checks that the series applies with `git am`, in order, to the files of
 /// `pristine` it touches (a git repository of just those files: `git am` needs
 /// nothing else), naming the first patch that does not.
-pub fn check_git_am(repo: &Path, pristine: &Path, out: &Path, work: &Path) -> Result<()> {
+pub fn check_git_am(
+    repo: &Path,
+    line: Line,
+    pristine: &Path,
+    out: &Path,
+    work: &Path,
+) -> Result<()> {
     let patches = read_series(out)?;
     let _ = fs::remove_dir_all(work);
     fs::create_dir_all(work)?;
-    let mut files: Vec<PathBuf> = kernel::series_inputs(repo, pristine)?.into_iter().collect();
+    let mut files: Vec<PathBuf> = kernel::series_inputs(repo, line, pristine)?
+        .into_iter()
+        .collect();
     files.push(PathBuf::from("Makefile"));
     for rel in files {
         let from = pristine.join(&rel);
@@ -424,7 +431,7 @@ fn git_am_onto_vanilla(
     } else {
         // Only the files `git am` reads; tar still decompresses the whole archive.
         let top = "linux-source-6.12";
-        let mut members: Vec<String> = kernel::patched_paths(repo)?
+        let mut members: Vec<String> = kernel::patched_paths(repo, Line::V6_12)?
             .iter()
             .map(|p| format!("{top}/{}", p.display()))
             .collect();
@@ -460,7 +467,7 @@ fn git_am_onto_vanilla(
         ],
         "scripts/make-series.sh",
     )?;
-    check_git_am(repo, &pristine, &out, &work.join("am"))?;
+    check_git_am(repo, Line::V6_12, &pristine, &out, &work.join("am"))?;
     Ok(read_series(&out)?.len())
 }
 
@@ -504,7 +511,8 @@ fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<Str
 
 /// Builds the kernel after each patch of the series, in a git tree of its own
 /// (`cache/bisect/linux`, built in `cache/bisect/build`), incrementally; says which step first fails.
-fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
+fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let patches = read_series(out)?;
     let tree = cache.join("bisect/linux");
     // Next to its tree, as build/ is next to linux/ in the cache: with CCACHE_BASEDIR the
@@ -536,7 +544,7 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
         util::output(git(&tree).args(["clean", "-fdq"]), "git clean")?;
     }
     phase.done(&tree.display().to_string());
-    let frags = kernel::fragments(repo, false)?;
+    let frags = kernel::fragments(repo, cx.line, false)?;
     let mut merged = String::new();
     for f in &frags {
         merged.push_str(&fs::read_to_string(f)?);
@@ -566,7 +574,7 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
         // them until then (not an error here, unlike `cargo xtask kernel`).
         fs::write(build.join(".config"), &merged)?;
         let log = logs.join(format!("bisect-{:02}.log", i + 1));
-        let cfg = kernel::make_command(&tree, &build, cache, 1)
+        let cfg = kernel::make_command(cx, &tree, &build, 1)
             .arg("olddefconfig")
             .output()
             .context("running make olddefconfig")?;
@@ -574,7 +582,7 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
         let mut text = [cfg.stdout, cfg.stderr].concat();
         let mut warnings = Vec::new();
         if ok {
-            let b = kernel::make_command(&tree, &build, cache, jobs)
+            let b = kernel::make_command(cx, &tree, &build, jobs)
                 .arg("all")
                 .stdin(Stdio::null())
                 .output()
@@ -626,21 +634,22 @@ fn bisect(repo: &Path, cache: &Path, pristine: &Path, out: &Path, jobs: u32) -> 
 }
 
 /// `cargo xtask series`: writes the series and checks it.
-pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
+pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     // First: without an identity there is nothing to export.
     let author = author(repo, opts.author.as_deref())?;
     fs::create_dir_all(cache)?;
     if opts.source.is_none() {
-        crate::setup::fetch_source(cache)?;
+        crate::running::setup::fetch_source(cache, cx.line)?;
     }
     let pristine = match &opts.source {
         Some(s) => s.clone(),
-        None => kernel::unpack(cache)?,
+        None => kernel::unpack(cache, cx.line)?,
     };
-    let version = kernel::check_version(&pristine)?;
+    let version = kernel::check_version(&pristine, cx.line)?;
     let base = base_commit(opts.base_commit.as_deref(), &pristine)?;
-    let line = crate::line::selected();
-    if line == crate::line::Line::V6_12 {
+    let line = cx.line;
+    if line == Line::V6_12 {
         kernel::vendor(repo, cache)?;
     }
     let out = opts.out.clone().unwrap_or_else(|| cache.join("series"));
@@ -661,7 +670,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
         "scripts/make-series.sh",
     )?;
     let patches = read_series(&out)?;
-    cover_letter(repo, cache, &out, &patches, &author, base.as_deref())?;
+    cover_letter(cx, &out, &patches, &author, base.as_deref())?;
     phase.done(&format!(
         "{} patches and 0000-cover-letter.patch in {}",
         patches.len(),
@@ -678,7 +687,7 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     }
 
     let phase = Phase::start(format!("series: git am onto vanilla {}", line.version()));
-    check_git_am(repo, &pristine, &out, &cache.join("series-am-check"))?;
+    check_git_am(repo, line, &pristine, &out, &cache.join("series-am-check"))?;
     phase.done(&format!("all {} patches apply", patches.len()));
 
     let phase = Phase::start("series: checkpatch.pl --strict");
@@ -699,9 +708,27 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
     }
     phase.done("no errors");
     if opts.bisect {
-        bisect(repo, cache, &pristine, &out, opts.jobs)?;
+        bisect(cx, &pristine, &out, opts.jobs)?;
     }
     Ok(out)
+}
+
+impl crate::cli::Series {
+    /// `cargo xtask series`.
+    pub fn run(self) -> Result<()> {
+        let cx = Ctx::from_options(self.tree, None)?;
+        let opts = Options {
+            out: self.out,
+            bisect: self.bisect,
+            jobs: self.build.jobs(),
+            source: self.build.source,
+            author: self.author,
+            base_commit: self.base_commit,
+        };
+        let out = run(&cx, &opts)?;
+        eprintln!("    series: {}", out.display());
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@
 use crate::util::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 /// The tools of one compiler, by path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,18 +32,6 @@ pub struct Toolchain {
     pub lib_src: Option<PathBuf>,
 }
 
-static SELECTED: OnceLock<Toolchain> = OnceLock::new();
-
-/// Selects the compiler for the rest of this run (the first selection wins).
-pub fn select(t: Toolchain) {
-    let _ = SELECTED.set(t);
-}
-
-/// The compiler this run builds with: `--rustc`'s, or Debian's.
-pub fn selected() -> Toolchain {
-    SELECTED.get().cloned().unwrap_or_else(debian)
-}
-
 /// Debian's compiler: the tools found on the harness's tool path (`/usr/bin` first).
 pub fn debian() -> Toolchain {
     let find = crate::util::find_tool;
@@ -59,11 +46,13 @@ pub fn debian() -> Toolchain {
     }
 }
 
-/// The suffix of this compiler's build directories (`""` for Debian's, `-rustc-1.99.1`).
-pub fn build_dir_suffix() -> String {
-    match SELECTED.get().and_then(|t| t.version.as_deref()) {
-        Some(v) => format!("-rustc-{v}"),
-        None => String::new(),
+impl Toolchain {
+    /// The suffix of this compiler's build directories (`""` for Debian's, `-rustc-1.99.1`).
+    pub fn build_dir_suffix(&self) -> String {
+        match &self.version {
+            Some(v) => format!("-rustc-{v}"),
+            None => String::new(),
+        }
     }
 }
 
@@ -174,8 +163,14 @@ mod tests {
 
     #[test]
     fn debian_builds_where_it_always_did() {
-        // No selection: Debian's compiler, the build directories without a suffix.
-        assert_eq!(build_dir_suffix(), "");
-        assert_eq!(selected().version, None);
+        // Debian's compiler: the build directories without a suffix; a rustup one's have it.
+        let debian = debian();
+        assert_eq!(debian.version, None);
+        assert_eq!(debian.build_dir_suffix(), "");
+        let rustup = Toolchain {
+            version: Some("1.99.1".into()),
+            ..debian
+        };
+        assert_eq!(rustup.build_dir_suffix(), "-rustc-1.99.1");
     }
 }

@@ -59,19 +59,40 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `${PIN_INIT_HARNESS_CACHE:-$HOME/.cache/pin-init-harness}`.
-pub fn cache_dir() -> PathBuf {
-    crate::line::selected().cache(&base_cache_dir())
-}
-
 /// The harness's cache directory: `PIN_INIT_HARNESS_CACHE`, else `~/.cache/pin-init-harness`.
-/// [`cache_dir`] is the selected kernel's part of it (the directory itself for 6.12).
+/// Each kernel has its part of it ([`crate::line::Line::cache`]; the directory itself for 6.12).
 pub fn base_cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("PIN_INIT_HARNESS_CACHE") {
         return PathBuf::from(dir);
     }
     let home = std::env::var_os("HOME").unwrap_or_else(|| "/root".into());
     Path::new(&home).join(".cache/pin-init-harness")
+}
+
+/// The base target directory of the host builds, `CARGO_TARGET_DIR` or the repository's
+/// `target/`; each compiler gets its own subdirectory below it so their artifacts do not evict
+/// each other.
+pub fn target_base(repo: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo.join("target"))
+}
+
+/// Rustup's cargo of a toolchain, `rustup run TOOLCHAIN cargo`, without the outer cargo's
+/// choices (rustup's proxies set `RUSTC`, `CARGO`, ...) in its environment.
+pub fn rustup_cargo(toolchain: &str) -> Command {
+    let mut c = Command::new("rustup");
+    c.args(["run", toolchain, "cargo"]);
+    for v in [
+        "RUSTC",
+        "RUSTDOC",
+        "RUSTC_WRAPPER",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO",
+    ] {
+        c.env_remove(v);
+    }
+    c
 }
 
 /// The directories searched for the kernel build tools: Debian's own

@@ -180,7 +180,7 @@ fn each_command_has_help_with_options_and_environment() {
 
 #[test]
 fn example_output_mismatch_names_the_line() {
-    use xtask::testcmd::output_mismatch;
+    use xtask::checks::test::output_mismatch;
     assert_eq!(output_mismatch("a\nb\n", "a\nb\n"), None);
     assert_eq!(
         output_mismatch("a\nb\n", "a\nc\n").as_deref(),

@@ -6,7 +6,8 @@ mod common;
 
 use common::repo;
 use std::collections::BTreeSet;
-use xtask::kernel::{fragments, lost_options, wanted_options};
+use xtask::line::Line;
+use xtask::running::kernel::{fragments, lost_options, wanted_options};
 
 #[test]
 fn later_fragments_override_and_not_set_means_n() {
@@ -43,7 +44,7 @@ fn repository_fragments_ask_for_what_the_vm_test_needs() {
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap();
-    let files = fragments(repo, false).unwrap();
+    let files = fragments(repo, Line::V6_12, false).unwrap();
     assert!(files.windows(2).all(|w| w[0] < w[1]), "lexical order");
     let text: String = files
         .iter()
@@ -62,7 +63,7 @@ fn repository_fragments_ask_for_what_the_vm_test_needs() {
     ] {
         assert_eq!(w.get(k).map(String::as_str), Some(v), "{k}");
     }
-    let debug = fragments(repo, true).unwrap();
+    let debug = fragments(repo, Line::V6_12, true).unwrap();
     assert!(debug.len() > files.len() && debug.starts_with(&files));
 }
 
@@ -122,7 +123,7 @@ dependencies = [
 name = "unicode-ident"
 version = "1.0.27"
 "#;
-    let v = xtask::kernel::lock_versions(lock).unwrap();
+    let v = xtask::running::kernel::lock_versions(lock).unwrap();
     let pairs: Vec<String> = v.iter().map(|(k, v)| format!("{k}-{v}")).collect();
     assert_eq!(
         pairs,
@@ -145,7 +146,7 @@ version = "1.0.27"
         "repo={}\n{}for c in {}; do echo \"$c-$(lock_version $c)\"; done\n",
         dir.display(),
         &text[start..end],
-        xtask::kernel::VENDORED.join(" ")
+        xtask::running::kernel::VENDORED.join(" ")
     );
     let out = std::process::Command::new("sh")
         .arg("-c")
@@ -183,8 +184,8 @@ fn vendored_crates_are_the_same_in_make_series_and_xtask() {
     );
     assert_eq!(
         lists[0].split(' ').collect::<Vec<_>>(),
-        xtask::kernel::VENDORED,
-        "scripts/make-series.sh and xtask::kernel::VENDORED list different crates"
+        xtask::running::kernel::VENDORED,
+        "scripts/make-series.sh and xtask::running::kernel::VENDORED list different crates"
     );
     // No other hard-coded copy of the list in the script.
     let hard_coded = text
@@ -222,7 +223,7 @@ error: aborting due to 1 previous error; 2 warnings emitted
 #[test]
 fn rust_warnings_are_found_with_their_location() {
     assert_eq!(
-        xtask::kernel::rust_warnings(WARN_LOG),
+        xtask::running::kernel::rust_warnings(WARN_LOG),
         [
             "/tree/samples/rust/rust_minimal.rs:21:13: unused variable: `unused_thing`",
             "/tree/rust/kernel/init.rs:7:1: call to unsafe function is unsafe",
@@ -232,7 +233,8 @@ fn rust_warnings_are_found_with_their_location() {
         ]
     );
     assert!(
-        xtask::kernel::rust_warnings("  CC      a.o\nwarning: 2 warnings emitted\n").is_empty()
+        xtask::running::kernel::rust_warnings("  CC      a.o\nwarning: 2 warnings emitted\n")
+            .is_empty()
     );
 }
 
@@ -264,14 +266,14 @@ fn objects_that_warned_are_deleted_so_they_rebuild() {
     write("rust/kernel.o", "obj");
     write("rust/pin_init.o", "obj");
     // A located warning in a sample and one in a file of the kernel crate.
-    let warnings = &xtask::kernel::rust_warnings(WARN_LOG)[..2];
-    let forgotten = xtask::kernel::forget_warned_objects(&out, warnings);
+    let warnings = &xtask::running::kernel::rust_warnings(WARN_LOG)[..2];
+    let forgotten = xtask::running::kernel::forget_warned_objects(&out, warnings);
     assert_eq!(forgotten, ["rust/kernel.o", "samples/rust/rust_minimal.o"]);
     assert!(!out.join("samples/rust/rust_minimal.o").exists());
     assert!(out.join("samples/rust/rust_print.o").exists());
     // A warning without a location: its object, from the step line before it.
     let warnings = ["rust/pin_init.o: the MSRV differs".to_string()];
-    let forgotten = xtask::kernel::forget_warned_objects(&out, &warnings);
+    let forgotten = xtask::running::kernel::forget_warned_objects(&out, &warnings);
     assert_eq!(forgotten, ["rust/pin_init.o"]);
     assert!(out.join("samples/rust/rust_print.o").exists());
     std::fs::remove_dir_all(&out).unwrap();
@@ -282,7 +284,7 @@ fn objects_that_warned_are_deleted_so_they_rebuild() {
 #[test]
 fn both_manifests_check_the_selfref_samples_alike() {
     let read = |name: &str| {
-        xtask::verdict::read_manifest(&repo().join("nixos-tests").join(name))
+        xtask::running::verdict::read_manifest(&repo().join("nixos-tests").join(name))
             .unwrap()
             .into_iter()
             .filter(|m| m.name.starts_with("rust_selfref_") || m.name == "rust_minimal")
@@ -297,7 +299,7 @@ fn both_manifests_check_the_selfref_samples_alike() {
 /// kernels name only kernels the series is for.
 #[test]
 fn compile_fail_checks_name_known_kernels() {
-    use xtask::kernel::check_kernels;
+    use xtask::running::kernel::check_kernels;
     assert_eq!(check_kernels("// expect: x\n"), None);
     assert_eq!(
         check_kernels("//! doc\n// kernels: 6.12 7.2\n"),
@@ -353,7 +355,7 @@ fn proc_macro_keeps_the_fixdep_marker() {
 /// so, with a name the switches have.
 #[test]
 fn kasan_demo_expects_exactly_the_switched_off_checks_to_build() {
-    use xtask::kernel::{builds_with_checks_off, switched_off_by, KASAN_DEMO_ENV};
+    use xtask::running::kernel::{builds_with_checks_off, switched_off_by, KASAN_DEMO_ENV};
     assert_eq!(
         switched_off_by("// expect: x\n// switched off by: drop_order, covariance\n"),
         ["drop_order", "covariance"]

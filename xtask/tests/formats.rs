@@ -7,8 +7,8 @@ mod common;
 
 use common::repo;
 use quick_junit::{NonSuccessKind, Report, TestCaseStatus, TestSuite};
-use xtask::formats::{self, ERRORS_SUITE, HARNESS_SUITE, MODULES_SUITE};
-use xtask::verdict::{judge, read_manifest, Verdict};
+use xtask::running::formats::{self, ERRORS_SUITE, HARNESS_SUITE, MODULES_SUITE};
+use xtask::running::verdict::{judge, read_manifest, Verdict};
 
 fn fixture(name: &str) -> String {
     let path = repo().join("xtask/tests/fixtures/ktap").join(name);

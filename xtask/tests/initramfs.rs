@@ -8,7 +8,7 @@ mod common;
 
 use common::Temp;
 use std::process::{Command, Stdio};
-use xtask::vm::{initramfs, Cpio};
+use xtask::running::vm::{initramfs, Cpio};
 
 fn cpio(args: &[&str], archive: &[u8], dir: &std::path::Path) -> String {
     use std::io::Write;
@@ -112,7 +112,7 @@ fn gnu_cpio_reads_the_vm_test_initramfs() {
     std::fs::create_dir_all(build.join("samples/rust")).unwrap();
     std::fs::write(build.join("samples/rust/rust_minimal.ko"), "not a module").unwrap();
     std::fs::write(dir.join("busybox"), "not busybox").unwrap();
-    let modules = xtask::verdict::parse_manifest(
+    let modules = xtask::running::verdict::parse_manifest(
         "module rust_minimal samples/rust/rust_minimal.ko\nload rust_minimal x\n",
     )
     .unwrap();
@@ -120,7 +120,7 @@ fn gnu_cpio_reads_the_vm_test_initramfs() {
     // The writer takes busybox from here; no other test of this binary
     // reads the environment.
     std::env::set_var("PIN_INIT_HARNESS_BUSYBOX", dir.join("busybox"));
-    initramfs(repo, &build, &modules, &out).unwrap();
+    initramfs(repo, xtask::line::Line::V6_12, &build, &modules, &out).unwrap();
     let names = cpio(&["-it", "--quiet"], &std::fs::read(&out).unwrap(), dir);
     for want in [
         "init",

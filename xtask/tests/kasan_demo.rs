@@ -4,7 +4,7 @@
 //! it passes only with KASAN's use-after-free report in the suite's `Noisy::drop`, the
 //! demonstration case failed and every other case passed.
 
-use xtask::kasan_demo::judge;
+use xtask::running::kasan_demo::judge;
 
 const BAR: &str = "==================================================================";
 

@@ -52,7 +52,7 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         "From: Fake Author <fake@example.org>\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
     );
     let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
-    for (crate_, version) in xtask::kernel::lock_versions(&lock).unwrap() {
+    for (crate_, version) in xtask::running::kernel::lock_versions(&lock).unwrap() {
         write(
             &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
             format!("//! {crate_}\n"),
@@ -171,7 +171,7 @@ fn use_real_tool(dir: &Path, name: &str) {
 
 /// A directory of fake build tools (all succeed), plus the real `patch`.
 fn fake_tools(dir: &Path) {
-    for t in xtask::kernel::TOOLS {
+    for t in xtask::running::kernel::TOOLS {
         executable(&dir.join(t.name), "#!/bin/sh\nexit 0\n");
     }
     use_real_tool(dir, "patch");

@@ -2,9 +2,9 @@
 
 //! KTAP parser and verdict rules on hand-written console logs.
 
-use xtask::formats::{json_string, kunit_json, Metadata};
-use xtask::ktap::{parse, Status};
-use xtask::verdict::{judge, parse_manifest, Verdict};
+use xtask::running::formats::{json_string, kunit_json, Metadata};
+use xtask::running::ktap::{parse, Status};
+use xtask::running::verdict::{judge, parse_manifest, Verdict};
 
 /// The verdict's JSON as `formats` writes it, read back.
 fn json_of(v: &Verdict) -> serde_json::Value {
@@ -350,7 +350,7 @@ fn manifest_cycles() {
 fn the_repository_manifest_parses() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nixos-tests/samples.manifest");
-    let m = xtask::verdict::read_manifest(&path).unwrap();
+    let m = xtask::running::verdict::read_manifest(&path).unwrap();
     assert!(m
         .iter()
         .any(|m| m.name == "rust_minimal" && !m.load.is_empty() && !m.unload.is_empty()));
@@ -462,9 +462,9 @@ fn logs_are_capped() {
     log.push_str("    not ok 1 a\nnot ok 1 s\n");
     let r = parse(&log);
     let a = &r.tests[0].subtests[0];
-    assert_eq!(a.log.len(), xtask::ktap::MAX_LOG_LINES + 1);
+    assert_eq!(a.log.len(), xtask::running::ktap::MAX_LOG_LINES + 1);
     assert!(a.log[0].starts_with("# line 0 xxx"));
-    assert_eq!(a.log[0].len(), xtask::ktap::MAX_LOG_LINE);
+    assert_eq!(a.log[0].len(), xtask::running::ktap::MAX_LOG_LINE);
     assert_eq!(a.log.last().unwrap(), "[450 more line(s) not kept]");
 }
 
@@ -493,12 +493,13 @@ fn documents_and_missing_suites() {
 fn caller_ids_and_console_prefixes() {
     let good = GOOD.replace("[    1.234567] ", "");
     let plain = parse(&good);
-    let summary = |r: &xtask::ktap::Report| -> Vec<(String, (usize, usize, usize, usize))> {
-        r.tests
-            .iter()
-            .map(|t| (t.name.clone(), t.leaf_counts()))
-            .collect()
-    };
+    let summary =
+        |r: &xtask::running::ktap::Report| -> Vec<(String, (usize, usize, usize, usize))> {
+            r.tests
+                .iter()
+                .map(|t| (t.name.clone(), t.leaf_counts()))
+                .collect()
+        };
     // CONFIG_PRINTK_CALLER puts `[    T1]` after the timestamp.
     let with_ids: String = good
         .lines()

@@ -9,9 +9,9 @@ mod common;
 use common::Temp;
 use serde_json::{json, Value};
 use std::path::Path;
-use xtask::formats::{kunit_group, Metadata};
-use xtask::ktap::parse;
-use xtask::kunitcheck::{compare, compared, fixtures, KNOWN_DIFFERENCES};
+use xtask::checks::kunitcheck::{compare, compared, fixtures, KNOWN_DIFFERENCES};
+use xtask::running::formats::{kunit_group, Metadata};
+use xtask::running::ktap::parse;
 
 fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -61,10 +61,10 @@ fn the_same_reading_agrees_with_the_same_json() {
 fn our_json_text_is_compared_byte_for_byte() {
     let log = fixture("vm-console.log");
     let r = parse(&log);
-    let text = xtask::formats::json_string(&as_we_read_it(&log));
-    assert_eq!(xtask::kunitcheck::text_difference(&r, &text), None);
+    let text = xtask::running::formats::json_string(&as_we_read_it(&log));
+    assert_eq!(xtask::checks::kunitcheck::text_difference(&r, &text), None);
     let two_spaces = serde_json::to_string_pretty(&as_we_read_it(&log)).unwrap();
-    let d = xtask::kunitcheck::text_difference(&r, &two_spaces).unwrap();
+    let d = xtask::checks::kunitcheck::text_difference(&r, &two_spaces).unwrap();
     assert!(d.starts_with("line 2: kunit.py `  \"arch\": \"\",`"), "{d}");
 }
 
@@ -183,7 +183,7 @@ fn the_fixtures_are_there_and_documented() {
 fn the_step_is_skipped_without_kunit_py() {
     let t = Temp::new("kunitcheck-none");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let why = xtask::kunitcheck::step(repo, &t.0).unwrap_err();
+    let why = xtask::checks::kunitcheck::step(repo, &t.0).unwrap_err();
     assert!(why.contains("no tools/testing/kunit/kunit.py"), "{why}");
 }
 
@@ -214,7 +214,7 @@ json.dump({"name": "KUnit Test Group", "sub_groups": [suite], "test_cases": [], 
 "#,
     )
     .unwrap();
-    match xtask::kunitcheck::step(&repo, &t.0.join("cache")) {
+    match xtask::checks::kunitcheck::step(&repo, &t.0.join("cache")) {
         Ok(Err(d)) => assert_eq!(d, ["one.log: case s.a: kunit.py says FAIL, ours says PASS"]),
         Err(why) if why.contains("python3") => eprintln!("skipped: {why}"),
         other => panic!("{other:?}"),

@@ -13,7 +13,7 @@ use common::{write, xtask, Temp};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use xtask::elf::fake_module;
+use xtask::running::elf::fake_module;
 
 const VERMAGIC: &str = "6.12.118 SMP preempt mod_unload ";
 
@@ -365,7 +365,7 @@ fn rustfmt_diffs_name_the_repository_file() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let tree = Path::new("/cache/linux");
     let output = "Diff in /cache/linux/rust/pin-init/src/lib.rs:12:\n-a\n+b\nDiff in /cache/linux/samples/rust/rust_selfref_mut.rs:3:\n";
-    let (text, files) = xtask::fmtcheck::to_repository(output, tree, repo);
+    let (text, files) = xtask::running::fmtcheck::to_repository(output, tree, repo);
     let lib = repo.join("pin-init/src/lib.rs");
     assert!(
         text.contains(&format!(
@@ -386,7 +386,7 @@ fn rustfmt_diffs_name_the_repository_file() {
         "{text}"
     );
     // A file that a patch of patches/series writes.
-    let (text, files) = xtask::fmtcheck::to_repository(
+    let (text, files) = xtask::running::fmtcheck::to_repository(
         "Diff in /cache/linux/rust/kernel/kunit.rs:7:\n",
         tree,
         repo,
@@ -405,7 +405,7 @@ fn rustfmt_diffs_name_the_repository_file() {
 
 #[test]
 fn rust_symbols_are_demangled_in_reports() {
-    use xtask::verdict::demangle_line;
+    use xtask::running::verdict::demangle_line;
     assert_eq!(
         demangle_line(" _RNvCs3KGHDK2OM6d_5hello4init+0x1c/0x40 [hello]"),
         " hello::init+0x1c/0x40 [hello]"
@@ -422,8 +422,9 @@ fn rust_symbols_are_demangled_in_reports() {
 
 #[test]
 fn shell_runs_put_the_console_on_the_terminal_and_in_the_log() {
-    let args = xtask::vm::qemu_args("tcg", Path::new("/b/bzImage"), Path::new("/i.cpio"));
-    let shell = xtask::vm::interactive_args(args.clone(), Path::new("/c,d/vm-console.log"));
+    let args = xtask::running::vm::qemu_args("tcg", Path::new("/b/bzImage"), Path::new("/i.cpio"));
+    let shell =
+        xtask::running::vm::interactive_args(args.clone(), Path::new("/c,d/vm-console.log"));
     assert!(!args.is_empty() && !shell.contains(&"stdio".to_string()));
     let at = shell.iter().position(|a| a == "-chardev").unwrap();
     assert_eq!(

@@ -92,7 +92,7 @@ fn readme_has_the_example_module() {
 #[test]
 #[ignore = "needs a built harness kernel and about a minute: cargo test -p xtask --test module_e2e -- --ignored"]
 fn readme_module_builds_passes_fails_and_panics_in_the_vm() {
-    let cache = xtask::util::cache_dir();
+    let cache = xtask::context::Ctx::debian_6_12().cache;
     if !cache.join("build/arch/x86/boot/bzImage").is_file()
         || !cache.join("build/Module.symvers").is_file()
     {

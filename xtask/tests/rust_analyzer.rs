@@ -2,7 +2,7 @@
 
 //! The build's `make rust-analyzer` check: what `rust-project.json` must say for the series.
 
-use xtask::kernel::rust_project_problems;
+use xtask::running::kernel::rust_project_problems;
 
 fn project(sample_deps: &str, quote_edition: &str) -> String {
     format!(

@@ -6,7 +6,9 @@
 //! `qemu-system-x86`, the state of a fresh machine of this kind).
 
 use std::cell::RefCell;
-use xtask::setup::{parse_policy, parse_simulation, plan_install, Plan, Policy, Simulation};
+use xtask::running::setup::{
+    parse_policy, parse_simulation, plan_install, Plan, Policy, Simulation,
+};
 
 fn fixture(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The `cargo xtask test` step that checks the series on every tested 6.12.y (`xtask::stable`),
+//! The `cargo xtask test` step that checks the series on every tested 6.12.y (`xtask::checks::stable`),
 //! with stand-in `apt-get`/`apt-cache` programs: tarballs are fetched once and then come from the
 //! cache, a tarball apt cannot fetch names its version and apt's error, and a patch that does
 //! not apply to one tree names the tree, the patch and the hunk.
@@ -89,10 +89,11 @@ fn tarballs_are_fetched_through_apt_once() {
     tarball(&store, 10);
     tarball(&store, 60);
     let (apt_get, apt_cache, calls) = fake_apt(&t.0, &store);
-    let apt = xtask::stable::Apt::with_programs(&t.0.join("apt"), &apt_get, &apt_cache).unwrap();
+    let apt =
+        xtask::checks::stable::Apt::with_programs(&t.0.join("apt"), &apt_get, &apt_cache).unwrap();
     let tarballs = t.0.join("tarballs");
-    let a = xtask::stable::fetch_tarball(&apt, &tarballs, 10).unwrap();
-    let b = xtask::stable::fetch_tarball(&apt, &tarballs, 60).unwrap();
+    let a = xtask::checks::stable::fetch_tarball(&apt, &tarballs, 10).unwrap();
+    let b = xtask::checks::stable::fetch_tarball(&apt, &tarballs, 60).unwrap();
     assert_eq!(a, tarballs.join("linux_6.12.10.orig.tar.xz"));
     assert_eq!(b, tarballs.join("linux_6.12.60.orig.tar.xz"));
     let log = fs::read_to_string(&calls).unwrap();
@@ -108,8 +109,8 @@ fn tarballs_are_fetched_through_apt_once() {
         "{log}"
     );
     // A second run downloads nothing and runs no apt at all.
-    xtask::stable::fetch_tarball(&apt, &tarballs, 10).unwrap();
-    xtask::stable::fetch_tarball(&apt, &tarballs, 60).unwrap();
+    xtask::checks::stable::fetch_tarball(&apt, &tarballs, 10).unwrap();
+    xtask::checks::stable::fetch_tarball(&apt, &tarballs, 60).unwrap();
     assert_eq!(fs::read_to_string(&calls).unwrap(), log);
 
     // Only the wanted files are extracted, once.
@@ -118,13 +119,13 @@ fn tarballs_are_fetched_through_apt_once() {
         .map(PathBuf::from)
         .collect();
     let dest = t.0.join("6.12.10");
-    xtask::stable::extract(&a, &dest, &members).unwrap();
+    xtask::checks::stable::extract(&a, &dest, &members).unwrap();
     assert!(dest.join("kernel/hello.c").is_file());
     let stamp = fs::metadata(dest.join("kernel/hello.c"))
         .unwrap()
         .modified()
         .unwrap();
-    xtask::stable::extract(&a, &dest, &members).unwrap();
+    xtask::checks::stable::extract(&a, &dest, &members).unwrap();
     assert_eq!(
         fs::metadata(dest.join("kernel/hello.c"))
             .unwrap()
@@ -138,14 +139,15 @@ fn tarballs_are_fetched_through_apt_once() {
 fn a_tarball_apt_cannot_fetch_names_the_version_and_apts_error() {
     let t = Temp::new("404");
     let (apt_get, apt_cache, _) = fake_apt(&t.0, &t.0.join("store"));
-    let apt = xtask::stable::Apt::with_programs(&t.0.join("apt"), &apt_get, &apt_cache).unwrap();
-    let err = xtask::stable::fetch_tarball(&apt, &t.0.join("tarballs"), 99)
+    let apt =
+        xtask::checks::stable::Apt::with_programs(&t.0.join("apt"), &apt_get, &apt_cache).unwrap();
+    let err = xtask::checks::stable::fetch_tarball(&apt, &t.0.join("tarballs"), 99)
         .unwrap_err()
         .to_string();
     assert!(err.contains("Linux 6.12.99"), "{err}");
     assert!(err.contains("linux=6.12.99-1: E: Failed to fetch"), "{err}");
     assert!(err.contains("404  Not Found"), "{err}");
-    let err = xtask::stable::fetch_tarball(&apt, &t.0.join("tarballs"), 7)
+    let err = xtask::checks::stable::fetch_tarball(&apt, &t.0.join("tarballs"), 7)
         .unwrap_err()
         .to_string();
     assert!(err.contains("Linux 6.12.7: no source package"), "{err}");
@@ -158,14 +160,17 @@ fn tested_versions_must_be_6_12_oldest_first() {
         &t.0.join("patches/tested-versions"),
         "# c\n6.12.38\n6.12.107 # n\n",
     );
-    assert_eq!(xtask::stable::tested_versions(&t.0).unwrap(), [38, 107]);
+    assert_eq!(
+        xtask::checks::stable::tested_versions(&t.0).unwrap(),
+        [38, 107]
+    );
     write(&t.0.join("patches/tested-versions"), "6.12.107\n6.12.38\n");
-    assert!(xtask::stable::tested_versions(&t.0)
+    assert!(xtask::checks::stable::tested_versions(&t.0)
         .unwrap_err()
         .to_string()
         .contains("oldest first"));
     write(&t.0.join("patches/tested-versions"), "6.13.1\n");
-    assert!(xtask::stable::tested_versions(&t.0)
+    assert!(xtask::checks::stable::tested_versions(&t.0)
         .unwrap_err()
         .to_string()
         .contains(":1: `6.13.1` is not a Linux 6.12.y version"));
@@ -194,7 +199,7 @@ fn repo(dir: &Path, vendor: &Path) {
         "From: A <a@example.org>\nSubject: [PATCH] line 10\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@ int line8;\n int line9;\n-int line10;\n+int line10_ours;\n int line11;\n",
     );
     let lock = fs::read_to_string(real.join("Cargo.lock")).unwrap();
-    for (c, v) in xtask::kernel::lock_versions(&lock).unwrap() {
+    for (c, v) in xtask::running::kernel::lock_versions(&lock).unwrap() {
         write(&vendor.join(format!("{c}-{v}/src/lib.rs")), "//! fake\n");
         write(
             &vendor.join(format!("{c}-{v}/Cargo.toml")),
@@ -212,14 +217,14 @@ fn a_patch_that_fails_on_one_tree_names_tree_patch_and_hunk() {
     tree(&t.0.join("t60"), 60);
     let ok = [("vanilla 6.12.10".to_string(), t.0.join("t10"))];
     assert_eq!(
-        xtask::stable::check_trees(&r, &vendor, &ok, &t.0.join("work")).unwrap(),
+        xtask::checks::stable::check_trees(&r, &vendor, &ok, &t.0.join("work")).unwrap(),
         7
     );
     let both = [
         ("vanilla 6.12.10".to_string(), t.0.join("t10")),
         ("vanilla 6.12.60".to_string(), t.0.join("t60")),
     ];
-    let err = xtask::stable::check_trees(&r, &vendor, &both, &t.0.join("work"))
+    let err = xtask::checks::stable::check_trees(&r, &vendor, &both, &t.0.join("work"))
         .unwrap_err()
         .to_string();
     assert!(err.starts_with("on vanilla 6.12.60 ("), "{err}");

@@ -100,7 +100,7 @@ fn vm_check_cycles_a_module_and_names_the_failing_cycle() {
     let ktap = "KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
     let t = Temp::new("vmcheck-cycles");
     let path = minimal_manifest(&t, "cycles rust_minimal 3\n");
-    let manifest = xtask::verdict::read_manifest(&path).unwrap();
+    let manifest = xtask::running::verdict::read_manifest(&path).unwrap();
     let (ok, out) = vm_check_manifest(&t, &path, MINIMAL_LOAD, MINIMAL_UNLOAD, u32::MAX);
     assert!(ok, "{out}");
     assert_eq!(
@@ -108,7 +108,7 @@ fn vm_check_cycles_a_module_and_names_the_failing_cycle() {
         6,
         "{out}"
     );
-    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    let v = xtask::running::verdict::judge(&format!("{ktap}{out}"), &manifest);
     assert!(v.passed(), "{:?}", v.failures());
     assert_eq!(
         (v.modules[0].lines_seen, v.modules[0].lines_expected),
@@ -128,14 +128,14 @@ fn vm_check_cycles_a_module_and_names_the_failing_cycle() {
 #[test]
 fn vm_check_script_and_verdict_agree() {
     let t = Temp::new("vmcheck-manifest");
-    let manifest = xtask::verdict::read_manifest(&minimal_manifest(&t, "")).unwrap();
+    let manifest = xtask::running::verdict::read_manifest(&minimal_manifest(&t, "")).unwrap();
     let ktap = "KTAP version 1\n1..1\n    # Subtest: s\n    1..1\n    ok 1 a\nok 1 s\n";
 
     let t = Temp::new("vmcheck-ok");
     let (ok, out) = vm_check_with(&t, MINIMAL_LOAD, MINIMAL_UNLOAD);
     assert!(ok, "{out}");
     assert!(out.contains("VMCHECK: module rust_minimal PASS"), "{out}");
-    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    let v = xtask::running::verdict::judge(&format!("{ktap}{out}"), &manifest);
     assert!(v.passed(), "{:?}", v.failures());
     assert_eq!(v.modules[0].lines_seen, 4);
 
@@ -148,7 +148,7 @@ fn vm_check_script_and_verdict_agree() {
         ),
         "{out}"
     );
-    let v = xtask::verdict::judge(&format!("{ktap}{out}"), &manifest);
+    let v = xtask::running::verdict::judge(&format!("{ktap}{out}"), &manifest);
     assert!(
         v.failures()
             .iter()

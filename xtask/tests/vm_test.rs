@@ -30,7 +30,8 @@ fn fake_build(dir: &Path) -> PathBuf {
     let cache = dir.join("cache");
     write(&cache.join("build/arch/x86/boot/bzImage"), "not a kernel");
     let manifest =
-        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+        xtask::running::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest"))
+            .unwrap();
     for m in manifest {
         write(&cache.join("build").join(&m.path), "not a module");
     }
@@ -144,7 +145,8 @@ fn canned_qemu(dir: &Path, log: &str) -> PathBuf {
 /// module of the repository's manifest, every cycle.
 fn good_console() -> String {
     let manifest =
-        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+        xtask::running::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest"))
+            .unwrap();
     let mut log = String::from(
         "Linux version 6.12.118 (fake)\nKTAP version 1\n1..1\n    KTAP version 1\n    \
          # Subtest: rust_doctests_kernel\n    1..2\n    ok 1 rust_doctest_kernel_a\n    \
@@ -494,7 +496,7 @@ fn kvm_that_aborts_at_start_falls_back_to_tcg_and_is_remembered() {
         "QEMU's own message: {err}"
     );
     assert!(err.contains("falling back to TCG"), "{err}");
-    let marker = fs::read_to_string(cache.join("vm").join(xtask::vm::KVM_BROKEN)).unwrap();
+    let marker = fs::read_to_string(cache.join("vm").join(xtask::running::vm::KVM_BROKEN)).unwrap();
     assert!(marker.contains("signal 6"), "{marker}");
     assert!(marker.contains("failed to set MSR"), "{marker}");
     // The next run goes straight to TCG and says why.
@@ -519,7 +521,10 @@ fn kvm_that_aborts_fails_loudly_when_asked_for() {
         err.contains("| qemu-system-x86_64: error: failed to set MSR"),
         "{err}"
     );
-    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+    assert!(!cache
+        .join("vm")
+        .join(xtask::running::vm::KVM_BROKEN)
+        .exists());
 }
 
 #[test]
@@ -536,7 +541,10 @@ fn kvm_that_hangs_falls_back_to_tcg() {
         err.contains("QEMU printed no kernel output in 5 s"),
         "{err}"
     );
-    assert!(cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+    assert!(cache
+        .join("vm")
+        .join(xtask::running::vm::KVM_BROKEN)
+        .exists());
 }
 
 #[test]
@@ -548,7 +556,10 @@ fn kvm_that_works_is_used() {
     assert_eq!(accels(&calls), ["kvm"]);
     assert!(err.contains("done vm-test: boot in QEMU"), "{err}");
     assert!(err.contains("QEMU kvm"), "{err}");
-    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+    assert!(!cache
+        .join("vm")
+        .join(xtask::running::vm::KVM_BROKEN)
+        .exists());
 }
 
 #[test]
@@ -560,7 +571,10 @@ fn a_kernel_that_fails_under_kvm_is_judged_not_retried() {
     assert_eq!(accels(&calls), ["kvm"], "no fallback after kernel output");
     assert!(!err.contains("falling back"), "{err}");
     assert!(err.contains("Kernel panic - not syncing"), "{err}");
-    assert!(!cache.join("vm").join(xtask::vm::KVM_BROKEN).exists());
+    assert!(!cache
+        .join("vm")
+        .join(xtask::running::vm::KVM_BROKEN)
+        .exists());
 }
 
 /// The second boot of a passing run, `kunit.filter=module=kernel`: KUnit's filter reads every
@@ -569,20 +583,21 @@ fn a_kernel_that_fails_under_kvm_is_judged_not_retried() {
 #[test]
 fn the_kunit_filter_boot_runs_only_the_suite_of_the_module_kernel() {
     let manifest =
-        xtask::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest")).unwrap();
+        xtask::running::verdict::read_manifest(&repo().join("nixos-tests/samples.manifest"))
+            .unwrap();
     assert_eq!(
-        xtask::vm::filter_boot_problems(&filtered_console(), &manifest),
+        xtask::running::vm::filter_boot_problems(&filtered_console(), &manifest),
         Vec::<String>::new()
     );
     // Unfiltered: the doctests ran too.
-    let p = xtask::vm::filter_boot_problems(&good_console(), &manifest);
+    let p = xtask::running::vm::filter_boot_problems(&good_console(), &manifest);
     assert!(
         p.iter().any(|p| p.contains("rust_doctests_kernel")),
         "{p:?}"
     );
     // What a NULL module name does: an oops while KUnit filters, and no suite.
     let crash = "Linux version 6.12.118 (fake)\nBUG: kernel NULL pointer dereference, address: 0000000000000000\nRIP: 0010:strcmp+0x10/0x30\n";
-    let p = xtask::vm::filter_boot_problems(crash, &manifest);
+    let p = xtask::running::vm::filter_boot_problems(crash, &manifest);
     assert!(
         p.iter()
             .any(|p| p.contains("kernel error report: BUG: kernel NULL pointer dereference")),

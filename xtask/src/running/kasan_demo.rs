@@ -17,11 +17,11 @@
 //! switch, since kbuild does not rebuild for a changed environment variable; every other build
 //! removes the variable from make's environment.
 
-use crate::kernel;
+use crate::context::Ctx;
+use crate::running::kernel;
+use crate::running::verdict;
+use crate::running::vm;
 use crate::util::{Phase, Result};
-use crate::verdict;
-use crate::vm;
-use std::path::Path;
 
 /// The case of the suite that only the demonstration build has.
 pub const DEMO_CASE: &str = "drop_order_kasan_demo";
@@ -72,7 +72,7 @@ pub fn judge(log: &str) -> std::result::Result<Vec<String>, String> {
     let mut problems = Vec::new();
     let mut saw_demo = false;
     for case in &test.subtests {
-        let passed = case.status == crate::ktap::Status::Pass;
+        let passed = case.status == crate::running::ktap::Status::Pass;
         if case.name == DEMO_CASE {
             saw_demo = true;
             if passed {
@@ -100,17 +100,17 @@ pub fn judge(log: &str) -> std::result::Result<Vec<String>, String> {
 }
 
 /// `cargo xtask kasan-demo`.
-pub fn run(repo: &Path, cache: &Path, kopts: &kernel::Options, vopts: &vm::Options) -> Result<()> {
+pub fn run(cx: &Ctx, kopts: &kernel::Options, vopts: &vm::Options) -> Result<()> {
     eprintln!(
         "    building with {}={} (test-only: pin-init's drop-order check off) and KRUSTFLAGS={}",
         kernel::KASAN_DEMO_ENV.0,
         kernel::KASAN_DEMO_ENV.1,
         kernel::KASAN_DEMO_RUSTFLAGS
     );
-    kernel::run(repo, cache, kopts)?;
+    kernel::run(cx, kopts)?;
     // The run fails (KASAN reports, a failed case); its console log is what counts here.
-    let (v, t) = vm::run(repo, cache, vopts)?;
-    let log = cache.join("logs/vm-console-kasan-demo.log");
+    let (v, t) = vm::run(cx, vopts)?;
+    let log = cx.cache.join("logs/vm-console-kasan-demo.log");
     let text = String::from_utf8_lossy(&std::fs::read(&log)?).into_owned();
     let phase = Phase::start("kasan-demo: the report");
     match judge(&text) {
@@ -127,5 +127,22 @@ pub fn run(repo: &Path, cache: &Path, kopts: &kernel::Options, vopts: &vm::Optio
             Ok(())
         }
         Err(why) => crate::bail!("the KASAN demonstration failed ({}): {why}", log.display()),
+    }
+}
+
+impl crate::cli::KasanDemo {
+    /// `cargo xtask kasan-demo`: the debug kernel (KASAN) with the drop-order check off.
+    pub fn run(self) -> Result<()> {
+        let kopts = kernel::Options {
+            debug: true,
+            kasan_demo: true,
+            ..kernel::Options::new(&self.build)
+        };
+        let vopts = vm::Options {
+            kasan_demo: true,
+            // KASAN makes the debug kernel several times slower under TCG.
+            ..vm::Options::new(true, &self.qemu)
+        };
+        run(&Ctx::debian_6_12(), &kopts, &vopts)
     }
 }

@@ -6,12 +6,12 @@
 //! macro switched off in turn, a fixed-seed run must find a program that breaks the oracle) and
 //! a short fixed-seed run on the real macro that must find nothing.
 
-use crate::cli::{Flags, FUZZ_CHECKS};
-use crate::util::{self, fmt_dur, Result};
+use crate::cli::{self, FUZZ_CHECKS};
+use crate::util::{self, fmt_dur, target_base, Result};
 use pin_init_fuzz::batch::Sanitizer;
 use pin_init_fuzz::cli::{FindingRecord, Options, Report};
 use pin_init_fuzz::generate::Config;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The seed of the self-check and of the test step's run.
@@ -58,14 +58,8 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
     )))
 }
 
-fn target_base(repo: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo.join("target"))
-}
-
 /// The options of a run from the command line.
-pub fn options(repo: &Path, f: &Flags) -> Options {
+pub fn options(repo: &Path, f: &cli::Fuzz) -> Options {
     let base = target_base(repo).join("fuzz");
     Options {
         seed: f.seed.unwrap_or(TEST_SEED),
@@ -92,8 +86,14 @@ pub fn options(repo: &Path, f: &Flags) -> Options {
     }
 }
 
-/// `cargo xtask fuzz`.
-pub fn run(repo: &Path, f: &Flags) -> Result<()> {
+impl cli::Fuzz {
+    /// `cargo xtask fuzz`.
+    pub fn run(self) -> Result<()> {
+        run(&util::repo_root(), &self)
+    }
+}
+
+fn run(repo: &Path, f: &cli::Fuzz) -> Result<()> {
     let opts = options(repo, f);
     if f.print {
         return print(&opts);

@@ -21,6 +21,8 @@ mod kconfig;
 mod tree;
 mod vendor;
 
+use crate::context::Ctx;
+use crate::line::Line;
 use crate::util::{self, Error, Result, Tool};
 pub(crate) use build::make_command;
 pub use build::{
@@ -130,11 +132,11 @@ pub const TOOLS: &[Tool] = &[
     },
 ];
 
-/// Tools the selected kernel needs besides [`TOOLS`]: Linux 7.2 builds with LLVM 19.
-pub fn line_tools() -> &'static [Tool] {
-    match crate::line::selected() {
-        crate::line::Line::V6_12 => &[],
-        crate::line::Line::V7_2 => &[
+/// Tools `line` needs besides [`TOOLS`]: Linux 7.2 builds with LLVM 19.
+pub fn line_tools(line: Line) -> &'static [Tool] {
+    match line {
+        Line::V6_12 => &[],
+        Line::V7_2 => &[
             Tool {
                 name: "clang-19",
                 package: "clang-19",
@@ -181,11 +183,12 @@ fn kasan_demo_tree(repo: &Path, cache: &Path) -> Result<PathBuf> {
     Ok(copy)
 }
 
-/// The build directory for the given flavour.
+/// The build directory for the given flavour, in `cx`'s cache.
 /// A rustup compiler (`--rustc VERSION`) has its own: `build-rustc-VERSION`.
-pub fn build_dir(cache: &Path, debug: bool) -> PathBuf {
+pub fn build_dir(cx: &Ctx, debug: bool) -> PathBuf {
     let base = if debug { "build-debug" } else { "build" };
-    cache.join(format!("{base}{}", crate::toolchain::build_dir_suffix()))
+    cx.cache
+        .join(format!("{base}{}", cx.toolchain.build_dir_suffix()))
 }
 
 /// The build directory of the KASAN demonstration (`cargo xtask kasan-demo`).
@@ -194,18 +197,18 @@ pub fn kasan_demo_dir(cache: &Path) -> PathBuf {
 }
 
 /// The build directory `opts` build in.
-fn out_dir(cache: &Path, opts: &Options) -> PathBuf {
+fn out_dir(cx: &Ctx, opts: &Options) -> PathBuf {
     if opts.kasan_demo {
-        kasan_demo_dir(cache)
+        kasan_demo_dir(&cx.cache)
     } else {
-        build_dir(cache, opts.debug)
+        build_dir(cx, opts.debug)
     }
 }
 
 /// [`make_command`] for the build `opts` asks for: the KASAN demonstration build gets its
 /// environment variable and cfg.
-fn make_for(tree: &Path, out: &Path, cache: &Path, jobs: u32, opts: &Options) -> Command {
-    let mut cmd = make_command(tree, out, cache, jobs);
+fn make_for(cx: &Ctx, tree: &Path, out: &Path, jobs: u32, opts: &Options) -> Command {
+    let mut cmd = make_command(cx, tree, out, jobs);
     if opts.kasan_demo {
         cmd.env(KASAN_DEMO_ENV.0, KASAN_DEMO_ENV.1)
             .arg(format!("KRUSTFLAGS={KASAN_DEMO_RUSTFLAGS}"));
@@ -213,10 +216,31 @@ fn make_for(tree: &Path, out: &Path, cache: &Path, jobs: u32, opts: &Options) ->
     cmd
 }
 
+impl Options {
+    /// The options of a build from the command line's (`--debug`, `--jobs`, ...).
+    pub fn new(args: &crate::cli::Build) -> Options {
+        Options {
+            debug: args.debug,
+            jobs: args.jobs(),
+            source: args.source.clone(),
+            kasan_demo: false,
+            docs: args.docs,
+            rust_only: args.rust_only,
+        }
+    }
+}
+
+impl crate::cli::Kernel {
+    /// `cargo xtask kernel`.
+    pub fn run(self) -> Result<()> {
+        run(&self.target.ctx()?, &Options::new(&self.build)).map(|_| ())
+    }
+}
+
 /// `cargo xtask kernel`: returns the build directory; unformatted Rust files
 /// fail it after the build.
-pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
-    let (out, unformatted) = run_build(repo, cache, opts)?;
+pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
+    let (out, unformatted) = run_build(cx, opts)?;
     match unformatted {
         Some(why) => Err(Error(why)),
         None => Ok(out),
@@ -225,47 +249,48 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<PathBuf> {
 
 /// [`run`], but a formatting failure is returned next to the build directory
 /// instead of failing: `cargo xtask all` still runs the VM test.
-pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, Option<String>)> {
+pub fn run_build(cx: &Ctx, opts: &Options) -> Result<(PathBuf, Option<String>)> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     if let Some(src) = &opts.source {
-        check_version(src)?;
+        check_version(src, cx.line)?;
     }
     util::require_tools(TOOLS)?;
-    util::require_tools(line_tools())?;
+    util::require_tools(line_tools(cx.line))?;
     if !bindgen(cache).is_file() {
         crate::bail!(
             "missing tool: {} (bindgen-cli {} from crates.io)\nrun `cargo xtask setup` to install it",
             bindgen(cache).display(),
-            crate::line::selected().bindgen_version()
+            cx.line.bindgen_version()
         );
     }
     fs::create_dir_all(cache)?;
     let pristine = match &opts.source {
         Some(s) => s.clone(),
         None => {
-            crate::setup::fetch_source(cache)?;
-            unpack(cache)?
+            crate::running::setup::fetch_source(cache, cx.line)?;
+            unpack(cache, cx.line)?
         }
     };
-    let version = check_version(&pristine)?;
+    let version = check_version(&pristine, cx.line)?;
     eprintln!(
         "    kernel source: Linux {version} ({})",
         pristine.display()
     );
     // Linux 7.2 has syn, quote and proc-macro2 itself: nothing to vendor.
-    let versions = match crate::line::selected() {
-        crate::line::Line::V6_12 => vendor(repo, cache)?,
-        crate::line::Line::V7_2 => Default::default(),
+    let versions = match cx.line {
+        Line::V6_12 => vendor(repo, cache)?,
+        Line::V7_2 => Default::default(),
     };
-    prepare(repo, cache, &pristine, &versions)?;
+    prepare(cx, &pristine, &versions)?;
     let tree = if opts.kasan_demo {
         kasan_demo_tree(repo, cache)?
     } else {
         cache.join("linux")
     };
-    let out = out_dir(cache, opts);
-    configure(repo, cache, &tree, &out, opts)?;
-    let unformatted = rustfmtcheck(repo, &tree, &out, cache, opts)?;
-    build(&tree, &out, cache, opts)?;
+    let out = out_dir(cx, opts);
+    configure(cx, &tree, &out, opts)?;
+    let unformatted = rustfmtcheck(cx, &tree, &out, opts)?;
+    build(cx, &tree, &out, opts)?;
     if opts.rust_only {
         eprintln!(
             "    Rust objects built (rust/, samples/rust/) in {}",
@@ -277,11 +302,11 @@ pub fn run_build(repo: &Path, cache: &Path, opts: &Options) -> Result<(PathBuf, 
     if !image.is_file() {
         crate::bail!("the build finished but {} is missing", image.display());
     }
-    rust_analyzer_check(&tree, &out, cache, opts)?;
-    compile_fail_checks(repo, &tree, &out, cache, opts)?;
+    rust_analyzer_check(cx, &tree, &out, opts)?;
+    compile_fail_checks(cx, &tree, &out, opts)?;
     if opts.docs {
         for target in ["rustdoc", "rusttest"] {
-            docs_target(&tree, &out, cache, opts, target)?;
+            docs_target(cx, &tree, &out, opts, target)?;
         }
     }
     eprintln!("    kernel image: {}", image.display());

@@ -11,8 +11,8 @@
 //! names the rule. Where no rule applies, our `--json` must also be exactly
 //! kunit.py's JSON (same keys, values and order), byte for byte as text.
 
-use crate::formats::{self, kunit_status, Metadata};
-use crate::ktap::{self, Report, Status, Test};
+use crate::running::formats::{self, kunit_status, Metadata};
+use crate::running::ktap::{self, Report, Status, Test};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

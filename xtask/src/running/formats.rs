@@ -19,10 +19,13 @@
 //! all it needs; the JUnit crates pull in a date library and an XML stack);
 //! the tests read it back with the `quick-junit` crate.
 
-use crate::ktap::{Status, Test};
-use crate::verdict::Verdict;
+use crate::cli;
+use crate::running::ktap::{Status, Test};
+use crate::running::verdict::Verdict;
+use crate::util::{Error, Result};
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The key of our own section in [`kunit_json`].
 pub const HARNESS_KEY: &str = "pin_init_harness";
@@ -484,7 +487,9 @@ fn suites(v: &Verdict) -> Vec<Suite> {
         v.findings
             .iter()
             .map(|f| Case {
-                name: crate::ktap::strip_timestamp(&f.text).trim().to_string(),
+                name: crate::running::ktap::strip_timestamp(&f.text)
+                    .trim()
+                    .to_string(),
                 outcome: Outcome::Bad {
                     error: false,
                     message: format!("console log line {}", f.line),
@@ -627,6 +632,33 @@ pub fn junit_error(what: &str, message: &str) -> String {
         system_out: String::new(),
     };
     write_xml(&format!("pin-init-harness {what}"), &[suite])
+}
+
+/// Prints a verdict (table, or JSON with `--json`), writes its JUnit file if `--junit` asked
+/// for one, and turns a failing verdict into an error.
+pub fn report(v: &Verdict, args: &cli::Report, meta: &Metadata, what: &str) -> Result<()> {
+    if args.json {
+        println!("{}", json_string(&kunit_json(v, meta)));
+    } else {
+        print!("{}", v.table());
+    }
+    if let Some(path) = &args.junit {
+        write_junit(path, &junit(v, what))?;
+    }
+    let failures = v.failures();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        crate::bail!("{what} failed: {}", failures.join("; "))
+    }
+}
+
+/// Writes a JUnit file and says where.
+pub fn write_junit(path: &Path, xml: &str) -> Result<()> {
+    std::fs::write(path, xml)
+        .map_err(|e| Error(format!("writing the JUnit file {}: {e}", path.display())))?;
+    eprintln!("    JUnit: {}", path.display());
+    Ok(())
 }
 
 #[cfg(test)]

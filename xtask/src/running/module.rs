@@ -6,21 +6,22 @@
 //! by hand, and `cargo xtask vm-test --module X.ko ...` boots it (see
 //! [`vm_run`]) after checking that it was built for the kernel that boots.
 
-use crate::elf;
-use crate::kernel;
+use crate::context::Ctx;
+use crate::running::elf;
+use crate::running::kernel;
+use crate::running::verdict::{self, Module};
+use crate::running::vm;
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict::{self, Module};
-use crate::vm;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The build directory of the harness kernel of this flavour, which must be
 /// built; the error says which command builds it.
-pub fn built_kernel(cache: &Path, debug: bool) -> Result<PathBuf> {
-    let build = kernel::build_dir(cache, debug);
+pub fn built_kernel(cx: &Ctx, debug: bool) -> Result<PathBuf> {
+    let build = kernel::build_dir(cx, debug);
     let flag = if debug { " --debug" } else { "" };
-    if !build.join("Module.symvers").is_file() || !cache.join("linux/Makefile").is_file() {
+    if !build.join("Module.symvers").is_file() || !cx.cache.join("linux/Makefile").is_file() {
         crate::bail!(
             "no {} harness kernel in {} (modules are built against its build directory); run `cargo xtask kernel{flag}` first",
             flavour(debug),
@@ -54,11 +55,11 @@ fn module_dir(dir: &Path) -> Result<PathBuf> {
 /// The make command that builds the module in `dir` against the harness
 /// kernel: the kernel's own command (`kernel::make_command`: Debian's rustc,
 /// clippy, bindgen, `LLVM=1`, ...) with `M=dir`.
-pub fn make_command(cache: &Path, debug: bool, dir: &Path, jobs: u32) -> Command {
+pub fn make_command(cx: &Ctx, debug: bool, dir: &Path, jobs: u32) -> Command {
     let mut cmd = kernel::make_command(
-        &cache.join("linux"),
-        &kernel::build_dir(cache, debug),
-        cache,
+        cx,
+        &cx.cache.join("linux"),
+        &kernel::build_dir(cx, debug),
         jobs,
     );
     cmd.arg(format!("M={}", dir.display()));
@@ -180,9 +181,10 @@ pub struct Options {
 /// `cargo xtask module DIR`: builds the module, fails on any rustc/clippy
 /// warning (named with file and line) and on unformatted Rust files; returns
 /// the `.ko` files built.
-pub fn build(cache: &Path, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
+pub fn build(cx: &Ctx, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
+    let cache = &cx.cache;
     let dir = module_dir(dir)?;
-    let build = built_kernel(cache, opts.debug)?;
+    let build = built_kernel(cx, opts.debug)?;
     util::require_tools(kernel::TOOLS)?;
     let name = dir
         .file_name()
@@ -200,7 +202,7 @@ pub fn build(cache: &Path, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
         build.display(),
         log.display()
     );
-    let out = make_command(cache, opts.debug, &dir, opts.jobs)
+    let out = make_command(cx, opts.debug, &dir, opts.jobs)
         .stdin(Stdio::null())
         .output()
         .context("running make")?;
@@ -333,8 +335,9 @@ fn sh_quote(word: &str) -> String {
 /// `cargo xtask env [--debug] [DIR]`: the make command line (and the
 /// variables) that build a module against the harness kernel, and the
 /// rustfmt command, for people who call make themselves.
-pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
-    let build = built_kernel(cache, debug)?;
+pub fn env(cx: &Ctx, debug: bool, dir: Option<&Path>) -> Result<String> {
+    let cache = &cx.cache;
+    let build = built_kernel(cx, debug)?;
     let version = kernel::tree_version(&cache.join("linux"))
         .map(|(a, b, c)| format!("{a}.{b}.{c}"))
         .unwrap_or_else(|_| "?".into());
@@ -342,7 +345,7 @@ pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
         Some(d) => module_dir(d)?.display().to_string(),
         None => "$PWD".to_string(),
     };
-    let cmd = make_command(cache, debug, Path::new("M"), 2);
+    let cmd = make_command(cx, debug, Path::new("M"), 2);
     let mut vars = Vec::new();
     for (k, v) in cmd.get_envs() {
         let (Some(v), k) = (v, k.to_string_lossy()) else {
@@ -395,7 +398,7 @@ pub fn env(cache: &Path, debug: bool, dir: Option<&Path>) -> Result<String> {
          # The variables, one per line:\n{}\n",
         flavour(debug),
         build.display(),
-        match (crate::line::selected(), debug) {
+        match (cx.line, debug) {
             (crate::line::Line::V6_12, true) => String::new(),
             (crate::line::Line::V6_12, false) => " --debug".to_string(),
             (line, true) => format!(" --tree {}", line.version()),
@@ -577,7 +580,7 @@ impl Request {
 /// (unless `--no-samples`), the modules of `--manifest` (their paths relative
 /// to the manifest's directory), then each `--module` checked against the
 /// kernel ([`check_module`]) with its `--expect` lines as `load` lines.
-pub fn vm_run(repo: &Path, build: &Path, debug: bool, req: &Request) -> Result<vm::Run> {
+pub fn vm_run(cx: &Ctx, build: &Path, debug: bool, req: &Request) -> Result<vm::Run> {
     let mut run = vm::Run {
         append: req.append.clone(),
         exec: req.exec.clone(),
@@ -590,7 +593,7 @@ pub fn vm_run(repo: &Path, build: &Path, debug: bool, req: &Request) -> Result<v
     }
     let mut modules: Vec<Module> = Vec::new();
     if !req.no_samples {
-        modules = verdict::read_manifest(&crate::line::selected().manifest(repo))?;
+        modules = verdict::read_manifest(&cx.line.manifest(&cx.repo))?;
     }
     if let Some(path) = &req.manifest {
         let base = path.parent().unwrap_or(Path::new("."));
@@ -689,4 +692,28 @@ pub fn exec_results(log: &str, commands: &[String]) -> Vec<(String, Vec<String>,
         }
     }
     out
+}
+
+impl crate::cli::Module {
+    /// `cargo xtask module [--fmt] DIR`.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        if self.fmt {
+            return format(&cx.cache, &self.dir).map(|_| ());
+        }
+        let opts = Options {
+            debug: self.build.debug,
+            jobs: self.build.jobs(),
+        };
+        build(&cx, &self.dir, &opts).map(|_| ())
+    }
+}
+
+impl crate::cli::Env {
+    /// `cargo xtask env [DIR]`.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        print!("{}", env(&cx, self.debug, self.dir.as_deref())?);
+        Ok(())
+    }
 }

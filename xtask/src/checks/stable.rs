@@ -15,7 +15,9 @@
 //! Cache layout (`$PIN_INIT_HARNESS_CACHE/vanilla/`): `apt/` (the private configuration,
 //! lists, cache), `tarballs/`, `6.12.N/` (the extracted files; `.xtask-members` lists them).
 
-use crate::kernel;
+use crate::context::Ctx;
+use crate::line::Line;
+use crate::running::kernel;
 use crate::series;
 use crate::util::{self, Context, Error, Hasher, Result};
 use std::collections::{BTreeMap, BTreeSet};
@@ -361,7 +363,7 @@ pub fn check_trees(
                 out
             }
         };
-        series::check_git_am(repo, tree, &out, &work.join("am"))
+        series::check_git_am(repo, Line::V6_12, tree, &out, &work.join("am"))
             .map_err(|e| Error(format!("on {name} ({}): {e}", tree.display())))?;
         patches = series::read_series(&out)?.len();
     }
@@ -371,7 +373,8 @@ pub fn check_trees(
 /// The series' cheap build-time checks on a tree (the oldest): with the series applied (by
 /// `scripts/prepare-tree.sh`), `make rustavailable` accepts the Rust toolchain the kernel is
 /// built with and refuses a compiler older than the minimum the series sets.
-pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) -> Result<()> {
+pub fn build_time_checks(cx: &Ctx, tree: &Path, work: &Path) -> Result<()> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let copy = work.join("prepared");
     let _ = fs::remove_dir_all(&copy);
     util::run(
@@ -389,7 +392,7 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
         &format!("scripts/prepare-tree.sh on {}", tree.display()),
     )?;
     let rustavailable = |path: &std::ffi::OsStr| {
-        let mut c = kernel::make_command(&copy, &work.join("build"), cache, 1);
+        let mut c = kernel::make_command(cx, &copy, &work.join("build"), 1);
         c.arg("rustavailable").env("PATH", path);
         c.output().context("running make rustavailable")
     };
@@ -422,7 +425,7 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
     let mut path = std::ffi::OsString::from(fake.as_os_str());
     path.push(":");
     path.push(util::build_path());
-    let mut c = kernel::make_command(&copy, &work.join("build"), cache, 1);
+    let mut c = kernel::make_command(cx, &copy, &work.join("build"), 1);
     c.arg("rustavailable")
         .arg(format!("RUSTC={}", script.display()))
         .env("PATH", &path);
@@ -447,7 +450,7 @@ pub fn build_time_checks(repo: &Path, cache: &Path, tree: &Path, work: &Path) ->
 /// The files of a vanilla tree the step extracts: what the series touches, the top
 /// `Makefile`, and what `make rustavailable` reads.
 pub fn members(repo: &Path) -> Result<BTreeSet<PathBuf>> {
-    let mut m = kernel::patched_paths(repo)?;
+    let mut m = kernel::patched_paths(repo, Line::V6_12)?;
     for p in [
         "Makefile",
         "scripts/",
@@ -461,7 +464,8 @@ pub fn members(repo: &Path) -> Result<BTreeSet<PathBuf>> {
 
 /// The `cargo xtask test` step. `Ok(checked)` or the failure; `debian` is Debian's patched
 /// tree, when there is one.
-pub fn run(repo: &Path, cache: &Path, debian: Option<&Path>) -> Result<Checked> {
+pub fn run(cx: &Ctx, debian: Option<&Path>) -> Result<Checked> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let versions = tested_versions(repo)?;
     if !kernel::bindgen(cache).is_file() {
         crate::bail!(
@@ -480,7 +484,7 @@ pub fn run(repo: &Path, cache: &Path, debian: Option<&Path>) -> Result<Checked> 
         trees.push((format!("vanilla 6.12.{sub}"), dir));
     }
     if let Some(d) = debian {
-        let version = kernel::check_version(d)?;
+        let version = kernel::check_version(d, Line::V6_12)?;
         trees.push((
             format!("Debian's linux-source-6.12 ({version})"),
             d.to_path_buf(),
@@ -491,7 +495,7 @@ pub fn run(repo: &Path, cache: &Path, debian: Option<&Path>) -> Result<Checked> 
     fs::create_dir_all(&work)?;
     let result = (|| {
         let patches = check_trees(repo, &cache.join("vendor"), &trees, &work)?;
-        build_time_checks(repo, cache, &trees[0].1, &work)?;
+        build_time_checks(cx, &trees[0].1, &work)?;
         Ok(Checked {
             trees: trees.iter().map(|(n, _)| n.clone()).collect(),
             patches,

@@ -4,7 +4,9 @@
 //! the prepared one (`scripts/prepare-tree.sh` in a staging copy, then only changed files
 //! written back, so make rebuilds only what really changed).
 
-use crate::setup;
+use crate::context::Ctx;
+use crate::line::Line;
+use crate::running::setup;
 use crate::util::{self, Context, Error, Hasher, Phase, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -35,12 +37,11 @@ pub fn tree_version(tree: &Path) -> Result<(u32, u32, u32)> {
     }
 }
 
-/// Refuses any tree that is not of the selected kernel (Linux 6.12 unless `--tree 7.2`).
-pub fn check_version(tree: &Path) -> Result<String> {
+/// Refuses any tree that is not of `line` (Linux 6.12 unless `--tree 7.2`).
+pub fn check_version(tree: &Path, line: Line) -> Result<String> {
     let (a, b, c) = tree_version(tree)?;
-    let line = crate::line::selected();
     if (a, b) != line.numbers() {
-        let other = crate::line::Line::ALL
+        let other = Line::ALL
             .into_iter()
             .find(|l| l.numbers() == (a, b))
             .map(|l| format!(" (for Linux {}: --tree {})", l.version(), l.version()))
@@ -57,18 +58,17 @@ pub fn check_version(tree: &Path) -> Result<String> {
 /// Unpacks the kernel tarball (Debian's, or `PIN_INIT_HARNESS_TARBALL`: any tarball of one
 /// top directory, e.g. kernel.org's `linux-6.12.N/` that the Nix devShell names) into
 /// `cache/src/linux-source-6.12/` (`linux-source-7.2/` with `--tree 7.2`) unless already there.
-pub(crate) fn unpack(cache: &Path) -> Result<PathBuf> {
-    let line = crate::line::selected();
+pub(crate) fn unpack(cache: &Path, line: Line) -> Result<PathBuf> {
     let tarball = std::env::var_os("PIN_INIT_HARNESS_TARBALL")
         .map(PathBuf::from)
         .unwrap_or_else(|| line.default_tarball(cache));
     let meta = fs::metadata(&tarball).map_err(|e| {
         let comes_from = match line {
-            crate::line::Line::V6_12 => format!(
+            Line::V6_12 => format!(
                 "it comes with Debian package linux-source-6.12={}; run `cargo xtask setup`",
                 setup::LINUX_SOURCE_VERSION
             ),
-            crate::line::Line::V7_2 => format!(
+            Line::V7_2 => format!(
                 "`cargo xtask setup --tree 7.2` downloads it (Debian {}'s {})",
                 setup::SOURCE_RELEASE_7_2,
                 line.source_package()
@@ -152,13 +152,13 @@ pub(super) const KCONFIG_STAMP: &str = ".xtask-kconfig";
 /// The files the last preparation added, changed or deleted (relative paths).
 const TOUCHED_LIST: &str = ".xtask-touched";
 
-/// The vanilla files the hand-written patches of `patches/series` (the selected kernel's)
+/// The vanilla files the hand-written patches of `patches/series` (`line`'s)
 /// touch, from their `diff --git a/X b/Y` (and `--- a/X`, `+++ b/Y`) lines, and the
 /// files they delete as the tree has them (`- PATH` lines of `patches/series`).
 /// The generated patches of the 6.12 series only add files that vanilla lacks; for those of
 /// the 7.2 series see [`series_inputs`].
-pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
-    let dir = crate::line::selected().patches(repo);
+pub fn patched_paths(repo: &Path, line: Line) -> Result<BTreeSet<PathBuf>> {
+    let dir = line.patches(repo);
     let series = dir.join("series");
     let text = fs::read_to_string(&series).context(format!("reading {}", series.display()))?;
     let mut out = BTreeSet::new();
@@ -202,9 +202,9 @@ pub fn patched_paths(repo: &Path) -> Result<BTreeSet<PathBuf>> {
 /// Every vanilla file the series reads or changes: [`patched_paths`], and, for Linux 7.2,
 /// whose generated patch replaces the tree's `rust/pin-init/{src,internal/src}`, every file
 /// there (`make-series.sh --kernel 7.2` reads them from the tree it is given).
-pub fn series_inputs(repo: &Path, pristine: &Path) -> Result<BTreeSet<PathBuf>> {
-    let mut paths = patched_paths(repo)?;
-    if crate::line::selected() == crate::line::Line::V7_2 {
+pub fn series_inputs(repo: &Path, line: Line, pristine: &Path) -> Result<BTreeSet<PathBuf>> {
+    let mut paths = patched_paths(repo, line)?;
+    if line == Line::V7_2 {
         for dir in ["rust/pin-init/src", "rust/pin-init/internal/src"] {
             let mut files = BTreeSet::new();
             list_files(pristine, &pristine.join(dir), &mut files)?;
@@ -255,11 +255,11 @@ fn copy_file(from: &Path, to: &Path) -> Result<()> {
 /// back to their vanilla content. Untouched files keep their timestamps, so
 /// make rebuilds only what depends on a change.
 pub(super) fn prepare(
-    repo: &Path,
-    cache: &Path,
+    cx: &Ctx,
     pristine: &Path,
     versions: &BTreeMap<String, String>,
 ) -> Result<bool> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let tree = cache.join("linux");
     let hash = prep_hash(repo, pristine, versions)?;
     if fs::read_to_string(tree.join(PREP_STAMP)).ok().as_deref() == Some(hash.as_str()) {
@@ -285,7 +285,7 @@ pub(super) fn prepare(
     let _ = fs::remove_dir_all(&stage);
     fs::create_dir_all(&stage)?;
     let mut vanilla_touched = BTreeSet::new();
-    for rel in series_inputs(repo, pristine)?
+    for rel in series_inputs(repo, cx.line, pristine)?
         .into_iter()
         .chain([PathBuf::from("Makefile")])
     {
@@ -301,7 +301,7 @@ pub(super) fn prepare(
         "scripts/prepare-tree.sh",
         [
             "--kernel".as_ref(),
-            crate::line::selected().version().as_ref(),
+            cx.line.version().as_ref(),
             stage.as_os_str(),
             repo.as_os_str(),
             cache.join("vendor").as_os_str(),

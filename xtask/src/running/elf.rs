@@ -16,7 +16,7 @@ struct Section {
     link: usize,
 }
 
-/// The parts of a module's ELF file that [`crate::module`] reads.
+/// The parts of a module's ELF file that [`crate::running::module`] reads.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ModuleInfo {
     /// The `key=value` strings of `.modinfo`, in order.

@@ -5,7 +5,8 @@
 //! rustfmtcheck`).
 
 use super::{make_for, Options, KASAN_DEMO_ENV};
-use crate::setup::bindgen_path;
+use crate::context::Ctx;
+use crate::running::setup::bindgen_path;
 use crate::util::{self, Context, Hasher, Phase, Progress, Result};
 use std::collections::BTreeSet;
 use std::fs;
@@ -24,13 +25,14 @@ pub fn bindgen(cache: &Path) -> PathBuf {
 }
 
 /// Everything the kernel's make needs: tree, output dir and variables.
-pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> Command {
+/// The kernel and compiler are `cx`'s; bindgen is that of `cx`'s cache.
+pub(crate) fn make_command(cx: &Ctx, tree: &Path, out: &Path, jobs: u32) -> Command {
     let mut cmd = Command::new("make");
     cmd.arg("-C")
         .arg(tree)
         .arg(format!("O={}", out.display()))
         .arg("ARCH=x86_64")
-        .arg(format!("LLVM={}", crate::line::selected().llvm()))
+        .arg(format!("LLVM={}", cx.line.llvm()))
         .arg(format!("-j{jobs}"))
         .env("PATH", util::build_path())
         // Test-only: switches the macros' soundness checks off. Only the KASAN demonstration
@@ -45,10 +47,10 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
         }
     }
     // Debian's compiler, or the rustup toolchain of `--rustc` (`crate::toolchain`).
-    let tc = crate::toolchain::selected();
+    let tc = &cx.toolchain;
     cmd.arg(format!("RUSTC={}", tc.rustc.display()))
         .arg(format!("RUSTDOC={}", tc.rustdoc.display()))
-        .arg(format!("BINDGEN={}", bindgen(cache).display()));
+        .arg(format!("BINDGEN={}", bindgen(&cx.cache).display()));
     if let Some(rustfmt) = &tc.rustfmt {
         cmd.arg(format!("RUSTFMT={}", rustfmt.display()));
     }
@@ -62,7 +64,7 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
     // flags its libclang does not know. Point it at the libclang of the clang in use:
     // `<resource dir>/../..` is that LLVM's lib directory.
     if std::env::var_os("LIBCLANG_PATH").is_none() {
-        if let Some(libdir) = clang_libdir() {
+        if let Some(libdir) = clang_libdir(cx.line.clang()) {
             cmd.env("LIBCLANG_PATH", libdir);
         }
     }
@@ -74,7 +76,7 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
     if std::env::var_os("PIN_INIT_HARNESS_NO_CCACHE").is_none()
         && util::find_tool("ccache").is_some()
     {
-        cmd.arg(format!("CC=ccache {}", crate::line::selected().clang()));
+        cmd.arg(format!("CC=ccache {}", cx.line.clang()));
         // Paths below the harness cache become relative to the build directory, so a
         // tree prepared in another cache (a fresh one, `bisect/`) hits the same entries.
         if let Some(base) = out.parent() {
@@ -89,8 +91,8 @@ pub(crate) fn make_command(tree: &Path, out: &Path, cache: &Path, jobs: u32) -> 
 }
 
 /// The lib directory of the LLVM whose `clang` is on the build path, if it has a libclang.
-fn clang_libdir() -> Option<PathBuf> {
-    let clang = util::find_tool(crate::line::selected().clang())?;
+fn clang_libdir(clang: &str) -> Option<PathBuf> {
+    let clang = util::find_tool(clang)?;
     let o = Command::new(clang)
         .arg("-print-resource-dir")
         .output()
@@ -120,7 +122,8 @@ pub fn extra_make_flags(value: Option<&std::ffi::OsStr>) -> Vec<String> {
 }
 
 /// Runs the build, showing a progress line, saving the full log.
-pub(super) fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Result<()> {
+pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
+    let cache = &cx.cache;
     let log_path = cache.join(format!(
         "logs/kernel-build{}{}.log",
         if opts.kasan_demo {
@@ -130,7 +133,7 @@ pub(super) fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Re
         } else {
             ""
         },
-        crate::toolchain::build_dir_suffix()
+        cx.toolchain.build_dir_suffix()
     ));
     fs::create_dir_all(cache.join("logs"))?;
     let mut log = fs::File::create(&log_path)?;
@@ -145,7 +148,7 @@ pub(super) fn build(tree: &Path, out: &Path, cache: &Path, opts: &Options) -> Re
     } else {
         &["all"]
     };
-    let mut child = make_for(tree, out, cache, opts.jobs, opts)
+    let mut child = make_for(cx, tree, out, opts.jobs, opts)
         .args(targets)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -323,14 +326,14 @@ pub fn rust_project_problems(json: &str, rust_makefile: &str) -> Vec<String> {
 /// rustdoc's lints) or `make rusttest` (the host unit tests and the macros' doctests): must
 /// succeed without a warning.
 pub(super) fn docs_target(
+    cx: &Ctx,
     tree: &Path,
     out: &Path,
-    cache: &Path,
     opts: &Options,
     target: &str,
 ) -> Result<()> {
     let phase = Phase::start(format!("kernel: make {target}"));
-    let o = make_for(tree, out, cache, opts.jobs, opts)
+    let o = make_for(cx, tree, out, opts.jobs, opts)
         .arg(target)
         .stdin(Stdio::null())
         .output()
@@ -408,13 +411,8 @@ pub fn builds_with_checks_off(source: &str, disabled: &[&str]) -> bool {
 /// `out` and requires each build to fail with its `// expect:` lines in the output. Skipped
 /// when neither the kernel nor the checks changed since the last time they all failed as
 /// expected.
-pub(super) fn compile_fail_checks(
-    repo: &Path,
-    tree: &Path,
-    out: &Path,
-    cache: &Path,
-    opts: &Options,
-) -> Result<()> {
+pub(super) fn compile_fail_checks(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
+    let (repo, cache) = (&cx.repo, &cx.cache);
     let dir = repo.join("xtask/kernel-compile-fail");
     let Ok(entries) = fs::read_dir(&dir) else {
         return Ok(());
@@ -447,7 +445,7 @@ pub(super) fn compile_fail_checks(
             .to_string_lossy()
             .into_owned();
         let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
-        let version = crate::line::selected().version();
+        let version = cx.line.version();
         if check_kernels(&source).is_some_and(|k| !k.iter().any(|v| v == version)) {
             eprintln!("    {name}: not a check for Linux {version}");
             continue;
@@ -469,7 +467,7 @@ pub(super) fn compile_fail_checks(
         fs::create_dir_all(&m)?;
         fs::write(m.join(format!("{name}.rs")), &source)?;
         fs::write(m.join("Kbuild"), format!("obj-m := {name}.o\n"))?;
-        let o = make_for(tree, out, cache, 1, opts)
+        let o = make_for(cx, tree, out, 1, opts)
             .arg(format!("M={}", m.display()))
             .arg("modules")
             .stdin(Stdio::null())
@@ -522,14 +520,9 @@ pub(super) fn compile_fail_checks(
 }
 
 /// `make rust-analyzer`, and [`rust_project_problems`] of the `rust-project.json` it writes.
-pub(super) fn rust_analyzer_check(
-    tree: &Path,
-    out: &Path,
-    cache: &Path,
-    opts: &Options,
-) -> Result<()> {
+pub(super) fn rust_analyzer_check(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
     let phase = Phase::start("kernel: make rust-analyzer");
-    let output = make_command(tree, out, cache, opts.jobs)
+    let output = make_command(cx, tree, out, opts.jobs)
         .arg("rust-analyzer")
         .stdin(Stdio::null())
         .output()
@@ -672,16 +665,15 @@ pub fn forget_warned_objects(out: &Path, warnings: &[String]) -> Vec<String> {
 /// tree. It runs before the build (it takes seconds) and does not stop it:
 /// the diff is shown at once, with each file named where it is edited (the
 /// repository's `pin-init/` or the patch of `patches/` that writes it, see
-/// [`crate::fmtcheck`]), and the failure is returned for the end of the run.
+/// [`crate::running::fmtcheck`]), and the failure is returned for the end of the run.
 pub(super) fn rustfmtcheck(
-    repo: &Path,
+    cx: &Ctx,
     tree: &Path,
     out: &Path,
-    cache: &Path,
     opts: &Options,
 ) -> Result<Option<String>> {
     let phase = Phase::start("kernel: make rustfmtcheck");
-    let output = make_command(tree, out, cache, opts.jobs)
+    let output = make_command(cx, tree, out, opts.jobs)
         .arg("rustfmtcheck")
         .stdin(Stdio::null())
         .output()
@@ -692,7 +684,7 @@ pub(super) fn rustfmtcheck(
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
-        let (diff, files) = crate::fmtcheck::to_repository(&text, tree, repo);
+        let (diff, files) = crate::running::fmtcheck::to_repository(&text, tree, &cx.repo);
         eprintln!(
             "    not formatted as the kernel's .rustfmt.toml wants (the build goes on):\n{}",
             util::tail_str(&diff, 60)

@@ -7,37 +7,39 @@
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings` (rustup stable)
 //! 3. `cargo test --workspace` (rustup stable)
 //! 4. `cargo test --workspace` with Debian's rustc 1.85 (`RUSTC=/usr/bin/rustc`)
-//! 5. the crate's minimum Rust version ([`crate::msrv`]): pin-init and pin-init-internal
+//! 5. the crate's minimum Rust version ([`crate::checks::msrv`]): pin-init and pin-init-internal
 //!    checked, linted and tested with rustup's 1.78.0 (installed if missing), in
 //!    `target/rust-1.78`
 //! 6. our KTAP parser against the kernel's `tools/testing/kunit/kunit.py parse --json`
-//!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::kunitcheck`]); skipped
+//!    on every log of `xtask/tests/fixtures/ktap/` ([`crate::checks::kunitcheck`]); skipped
 //!    with a message when the harness cache has no kernel tree yet
 //! 7. the complete patch series (`scripts/make-series.sh`) `git am`s onto vanilla 6.12
 //!    ([`crate::series::test_step`]); skipped when there is no 6.12 source at all
 //! 8. the series `git am`s onto every vanilla 6.12.y of `patches/tested-versions` (their
 //!    tarballs fetched through apt, cached), and `make rustavailable` with the series on the
-//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::stable`]); then the
+//!    oldest accepts the kernel's Rust and refuses an older one ([`crate::checks::stable`]); then the
 //!    Linux 7.2 series `git am`s onto 7.2 and checkpatch finds no error
 //!    (`cargo xtask series --tree 7.2`)
 //! 9. the AddressSanitizer canary: the checker must report a planted bug
 //! 10. the runtime tests of `pin-init/tests/ASAN_TESTS` under AddressSanitizer
 //! 11. the examples of `pin-init/examples`, on rustup stable and under AddressSanitizer: each
 //!     must print exactly its reviewed `.stdout` file
-//! 12. the name-capture sweep ([`crate::sweep`]): a user item named like each name the macros'
+//! 12. the name-capture sweep ([`crate::checks::sweep`]): a user item named like each name the macros'
 //!     expansions introduce, in every position user tokens reach, is rejected or changes
 //!     nothing (AddressSanitizer)
 //! 13. pin-init's other feature configurations (`step_features`): `no_std` builds, the
 //!     `fallible-alloc` tests on stable, the nightly `alloc` / `unsafe-pinned` tests, and
 //!     `alloc` on stable failing with the crate's own message
 //! 14. the fuzzer's self-check: with each check of the macro switched off in turn, a
-//!     fixed-seed run must find a program that breaks the oracle ([`crate::fuzzcmd`])
+//!     fixed-seed run must find a program that breaks the oracle ([`crate::checks::fuzz`])
 //! 15. a short fixed-seed fuzzer run on the real macro: no finding
 //! 16. `scripts/check-nix.sh` (offline Nix checks), if present
 
-use crate::setup;
-use crate::util::{self, fmt_dur, Result};
-use std::path::{Path, PathBuf};
+use crate::context::Ctx;
+use crate::line::Line;
+use crate::running::setup;
+use crate::util::{self, fmt_dur, rustup_cargo, target_base, Result};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -53,14 +55,6 @@ fn cargo() -> std::ffi::OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
 }
 
-/// The base target directory; each compiler gets its own subdirectory
-/// below it so their artifacts do not evict each other.
-fn target_base(repo: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo.join("target"))
-}
-
 fn status_of(cmd: &mut Command, what: &str) -> Outcome {
     eprintln!("    $ {what}");
     match cmd.status() {
@@ -68,23 +62,6 @@ fn status_of(cmd: &mut Command, what: &str) -> Outcome {
         Ok(s) => Outcome::Fail(format!("{what} exited with {s}")),
         Err(e) => Outcome::Fail(format!("cannot run {what}: {e}")),
     }
-}
-
-/// Rustup's tool for a toolchain: `rustup run TOOLCHAIN cargo`.
-pub(crate) fn rustup_cargo(toolchain: &str) -> Command {
-    let mut c = Command::new("rustup");
-    c.args(["run", toolchain, "cargo"]);
-    // Keep the outer cargo's choices (rustup proxies set RUSTC etc.) out.
-    for v in [
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTC_WRAPPER",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO",
-    ] {
-        c.env_remove(v);
-    }
-    c
 }
 
 fn nightly_available() -> bool {
@@ -465,7 +442,7 @@ fn step_debian(repo: &Path) -> Outcome {
     let rustc = Path::new("/usr/bin/rustc");
     if !rustc.is_file() {
         eprintln!("    /usr/bin/rustc missing: running setup's package step");
-        if let Err(e) = setup::install_packages(&util::cache_dir()) {
+        if let Err(e) = setup::install_packages(&util::base_cache_dir(), Line::V6_12) {
             return Outcome::Fail(format!(
                 "Debian rustc-web={} is missing and could not be installed: {e}",
                 setup::RUST_WEB_VERSION
@@ -484,13 +461,13 @@ fn step_debian(repo: &Path) -> Outcome {
     )
 }
 
-/// The crate's minimum Rust version ([`crate::msrv`]), in `target/rust-1.78`.
+/// The crate's minimum Rust version ([`crate::checks::msrv`]), in `target/rust-1.78`.
 fn step_msrv(repo: &Path) -> Outcome {
     let target = target_base(repo).join(format!(
         "rust-{}",
-        crate::msrv::TOOLCHAIN.trim_end_matches(".0")
+        crate::checks::msrv::TOOLCHAIN.trim_end_matches(".0")
     ));
-    match crate::msrv::run_step(repo, &target) {
+    match crate::checks::msrv::run_step(repo, &target) {
         Ok(()) => Outcome::Pass,
         Err(e) => Outcome::Fail(e.to_string()),
     }
@@ -505,7 +482,7 @@ pub fn msrv(repo: &Path) -> Result<()> {
 }
 
 fn step_kunit(repo: &Path) -> Outcome {
-    match crate::kunitcheck::step(repo, &util::cache_dir()) {
+    match crate::checks::kunitcheck::step(repo, &util::base_cache_dir()) {
         Err(why) => Outcome::Skip(why),
         Ok(Ok(_)) => Outcome::Pass,
         Ok(Err(differences)) => Outcome::Fail(format!(
@@ -522,7 +499,7 @@ fn step_fuzz_self_check(repo: &Path) -> Outcome {
         );
     }
     let out = target_base(repo).join("fuzz/test-findings");
-    match crate::fuzzcmd::self_check(repo, crate::fuzzcmd::TEST_SEED, false, &out) {
+    match crate::checks::fuzz::self_check(repo, crate::checks::fuzz::TEST_SEED, false, &out) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(results) => {
             let missed: Vec<&str> = results
@@ -536,7 +513,7 @@ fn step_fuzz_self_check(repo: &Path) -> Outcome {
                 Outcome::Fail(format!(
                     "with {} switched off, a run of seed {} found no program that breaks the oracle",
                     missed.join(", "),
-                    crate::fuzzcmd::TEST_SEED
+                    crate::checks::fuzz::TEST_SEED
                 ))
             }
         }
@@ -549,7 +526,7 @@ fn step_fuzz(repo: &Path) -> Outcome {
             "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
         );
     }
-    match crate::fuzzcmd::test_run(repo) {
+    match crate::checks::fuzz::test_run(repo) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(None) => Outcome::Pass,
         Ok(Some(why)) => Outcome::Fail(why),
@@ -558,7 +535,7 @@ fn step_fuzz(repo: &Path) -> Outcome {
 
 fn step_series(repo: &Path) -> Outcome {
     use crate::series::StepOutcome;
-    match crate::series::test_step(repo, &util::cache_dir()) {
+    match crate::series::test_step(repo, &util::base_cache_dir()) {
         StepOutcome::Skipped(why) => Outcome::Skip(why),
         StepOutcome::Applied(n) => {
             eprintln!("    all {n} patches of the series `git am` onto vanilla 6.12");
@@ -570,7 +547,7 @@ fn step_series(repo: &Path) -> Outcome {
 
 /// The Linux 7.2 series: written, `git am`ed onto Debian unstable's linux-source-7.2 (fetched
 /// into the cache's `7.2/` the first time) and checkpatch'ed, by `cargo xtask series --tree 7.2`
-/// in a process of its own (the kernel a process works on is chosen once). Through cargo, not
+/// in a process of its own, as a user runs it. Through cargo, not
 /// this binary: the test steps before it rebuild `target/debug/xtask` under this process.
 fn step_series_7_2(repo: &Path) -> Outcome {
     status_of(
@@ -584,7 +561,12 @@ fn step_series_7_2(repo: &Path) -> Outcome {
 }
 
 fn step_stable(repo: &Path) -> Outcome {
-    match crate::stable::run(repo, &util::cache_dir(), None) {
+    // Linux 6.12 (its stable releases), built with Debian's compiler.
+    let cx = Ctx {
+        repo: repo.to_path_buf(),
+        ..Ctx::debian_6_12()
+    };
+    match crate::checks::stable::run(&cx, None) {
         Ok(c) => {
             eprintln!(
                 "    all {} patches `git am` onto {} vanilla trees: {}",
@@ -606,13 +588,13 @@ fn step_stable(repo: &Path) -> Outcome {
     }
 }
 
-fn step_sweep(repo: &Path) -> Outcome {
+fn step_sweep(repo: &Path, names: Option<usize>) -> Outcome {
     if !nightly_available() {
         return Outcome::Fail(
             "the nightly toolchain is missing: run `rustup toolchain install nightly --profile minimal`".into(),
         );
     }
-    match crate::sweep::run(repo, &target_base(repo).join("name-sweep")) {
+    match crate::checks::sweep::run(repo, &target_base(repo).join("name-sweep"), names) {
         Err(e) => Outcome::Fail(e.to_string()),
         Ok(s) => {
             eprintln!(
@@ -632,8 +614,8 @@ fn step_sweep(repo: &Path) -> Outcome {
 }
 
 /// `cargo xtask sweep`: the name-capture sweep alone.
-pub fn sweep(repo: &Path) -> Result<()> {
-    match step_sweep(repo) {
+pub fn sweep(repo: &Path, names: Option<usize>) -> Result<()> {
+    match step_sweep(repo, names) {
         Outcome::Pass | Outcome::Skip(_) => Ok(()),
         Outcome::Fail(why) => crate::bail!("name-capture sweep: {why}"),
     }
@@ -690,7 +672,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
-        ("name-capture sweep", Box::new(|| step_sweep(repo))),
+        ("name-capture sweep", Box::new(|| step_sweep(repo, None))),
         ("pin-init features", Box::new(|| step_features(repo))),
         ("fuzz self-check", Box::new(|| step_fuzz_self_check(repo))),
         ("fuzz (seed 1)", Box::new(|| step_fuzz(repo))),
@@ -739,4 +721,25 @@ pub fn run(repo: &Path) -> Result<()> {
         crate::bail!("test step(s) failed: {}", failed.join(", "));
     }
     Ok(())
+}
+
+impl crate::cli::Test {
+    /// `cargo xtask test`.
+    pub fn run(self) -> Result<()> {
+        run(&util::repo_root())
+    }
+}
+
+impl crate::cli::Sweep {
+    /// `cargo xtask sweep`.
+    pub fn run(self) -> Result<()> {
+        sweep(&util::repo_root(), self.names)
+    }
+}
+
+impl crate::cli::Msrv {
+    /// `cargo xtask msrv`.
+    pub fn run(self) -> Result<()> {
+        msrv(&util::repo_root())
+    }
 }

@@ -2,10 +2,13 @@
 
 //! `cargo xtask vm-test`: a busybox initramfs whose `/init` runs
 //! `nixos-tests/vm-check.sh`, booted in QEMU with a timeout, then judged by
-//! [`crate::verdict`].
+//! [`crate::running::verdict`].
 
+use crate::cli;
+use crate::context::Ctx;
+use crate::running::formats;
+use crate::running::verdict::{self, Module, Verdict};
 use crate::util::{self, Context, Error, Phase, Result};
-use crate::verdict::{self, Module, Verdict};
 use std::fs;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -28,7 +31,7 @@ pub struct Options {
 }
 
 /// What a VM run boots besides the kernel, for `vm-test --module ...`
-/// ([`crate::module::vm_run`]); the default is the sample run.
+/// ([`crate::running::module::vm_run`]); the default is the sample run.
 #[derive(Debug, Clone, Default)]
 pub struct Run {
     /// The modules vm-check.sh checks and the manifest it reads (`None`:
@@ -169,9 +172,15 @@ fn busybox() -> Result<PathBuf> {
     Ok(p)
 }
 
-/// Builds the initramfs with busybox, the check script, the manifest and the modules.
-pub fn initramfs(repo: &Path, build: &Path, modules: &[Module], out: &Path) -> Result<()> {
-    let manifest = crate::line::selected().manifest(repo);
+/// Builds the initramfs with busybox, the check script, `line`'s manifest and the modules.
+pub fn initramfs(
+    repo: &Path,
+    line: crate::line::Line,
+    build: &Path,
+    modules: &[Module],
+    out: &Path,
+) -> Result<()> {
+    let manifest = line.manifest(repo);
     let text = fs::read_to_string(&manifest).context("reading samples.manifest")?;
     initramfs_for(repo, build, &text, modules, &Run::default(), out)
 }
@@ -476,83 +485,13 @@ pub fn interactive_args(args: Vec<String>, log: &Path) -> Vec<String> {
 }
 
 /// `cargo xtask vm-test`: boots the built kernel and returns the verdict.
-pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Duration)> {
-    let build = if opts.kasan_demo {
-        crate::kernel::kasan_demo_dir(cache)
-    } else {
-        crate::kernel::build_dir(cache, opts.debug)
-    };
-    let image = build.join("arch/x86/boot/bzImage");
-    if !image.is_file() {
-        crate::bail!(
-            "no kernel image at {}; run `cargo xtask kernel{}` first",
-            image.display(),
-            if opts.debug { " --debug" } else { "" }
-        );
-    }
+pub fn run(cx: &Ctx, opts: &Options) -> Result<(Verdict, Duration)> {
+    let cache = &cx.cache;
+    let (build, image) = kernel_image(cx, opts)?;
     let qemu = qemu_binary()?;
-    let (manifest, manifest_text) = match &opts.run.manifest {
-        Some((m, text)) => (m.clone(), text.clone()),
-        None => {
-            let path = crate::line::selected().manifest(repo);
-            let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
-            (verdict::parse_manifest(&text)?, text)
-        }
-    };
     let vmdir = cache.join("vm");
-    let rundir = if opts.run.custom {
-        vmdir.join("custom")
-    } else {
-        vmdir.clone()
-    };
-    fs::create_dir_all(&rundir)?;
-    let initrd = rundir.join("initramfs.cpio");
-    let phase = Phase::start("vm-test: initramfs");
-    initramfs_for(repo, &build, &manifest_text, &manifest, &opts.run, &initrd)?;
-    let mut extra = String::new();
-    if !opts.run.exec.is_empty() {
-        extra.push_str(&format!(", {} --exec command(s)", opts.run.exec.len()));
-    }
-    if opts.run.shell {
-        extra.push_str(", a shell");
-    }
-    phase.done(&format!(
-        "busybox, vm-check.sh, {}, {} module(s){extra}",
-        if opts.run.manifest.is_some() {
-            "a manifest of this run"
-        } else {
-            "samples.manifest"
-        },
-        manifest.len()
-    ));
-
-    // KVM fails in more than one way on machines of this kind: it can hang
-    // after initialising, or QEMU can abort at start (e.g. "failed to set MSR"
-    // with `-cpu host`). With `--accel auto` the real KVM boot is its own
-    // probe (same machine, CPU and accelerator flags): if it ends or stays
-    // silent before the kernel prints its banner, the reason is shown and
-    // remembered, and the VM boots with TCG. After the banner, whatever
-    // happens is the kernel's result and is judged, never retried.
-    let kvm_broken = vmdir.join(KVM_BROKEN);
-    let auto = match opts.accel.as_str() {
-        "auto" => true,
-        "kvm" | "tcg" => false,
-        other => crate::bail!("--accel must be auto, kvm or tcg, not {other}"),
-    };
-    let mut accel = if !auto {
-        opts.accel.as_str()
-    } else if let Some(why) = known_kvm_failure(&vmdir) {
-        eprintln!(
-            "    using TCG: KVM failed here before ({why}); delete {} to try it again",
-            kvm_broken.display()
-        );
-        "tcg"
-    } else if let Some(why) = kvm_unavailable() {
-        eprintln!("    using TCG: {why}");
-        "tcg"
-    } else {
-        "kvm"
-    };
+    let (manifest, initrd) = vm_initramfs(cx, opts, &build, &vmdir)?;
+    let (accel, auto) = accelerator(opts, &vmdir)?;
     let log = console_log(cache, opts);
     fs::create_dir_all(log.parent().unwrap_or(cache))?;
     let args_for = |accel: &str| {
@@ -569,23 +508,10 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         a
     };
     if opts.run.shell {
-        // No timeout and no KVM probe: the terminal is the VM's console.
-        let phase = Phase::start("vm-test: boot in QEMU with a shell");
-        eprintln!(
-            "    accelerator {accel}, console log: {}; Ctrl-A X ends QEMU, `exit` powers off",
-            log.display()
-        );
-        let _ = fs::remove_file(&log);
-        let status = Command::new(&qemu)
-            .args(args_for(accel))
-            .status()
-            .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
-        let vm_time = phase.done(&format!("QEMU {accel}, {status}"));
-        let text = String::from_utf8_lossy(&fs::read(&log).unwrap_or_default()).into_owned();
-        return Ok((verdict::judge(&text, &manifest), vm_time));
+        return shell_boot(&qemu, &args_for(accel), accel, &log, &manifest);
     }
     let phase = Phase::start("vm-test: boot in QEMU");
-    eprintln!("    QEMU: {}", crate::setup::qemu_in_use());
+    eprintln!("    QEMU: {}", crate::running::setup::qemu_in_use());
     eprintln!(
         "    accelerator {accel}, timeout {} s, console log: {}",
         opts.timeout.as_secs(),
@@ -593,37 +519,10 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     );
     let stall = (accel == "kvm").then_some(KVM_STALL);
     let mut how = boot(&qemu, &args_for(accel), &log, opts.timeout, stall)?;
+    let mut accel = accel;
     if accel == "kvm" {
         if let Some(why) = kvm_failure(&how, &log) {
-            let kvm_log = log.with_extension("kvm.log");
-            let _ = fs::rename(&log, &kvm_log);
-            if !auto {
-                crate::bail!(
-                    "KVM boot failed (--accel kvm): {why}\nQEMU's console/stderr ({}):\n{}",
-                    kvm_log.display(),
-                    util::tail(&kvm_log, 25)
-                );
-            }
-            eprintln!(
-                "    KVM boot failed: {why}; QEMU said:\n{}",
-                util::tail(&kvm_log, 10)
-            );
-            eprintln!(
-                "    falling back to TCG (remembered in {}; delete it to try KVM again)",
-                kvm_broken.display()
-            );
-            let message = fs::read_to_string(&kvm_log).unwrap_or_default();
-            let first = message
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("")
-                .trim();
-            let note = if first.is_empty() {
-                format!("{why}\n")
-            } else {
-                format!("{why}: {first}\n")
-            };
-            fs::write(&kvm_broken, note).context(format!("writing {}", kvm_broken.display()))?;
+            give_up_kvm(&why, &log, &vmdir.join(KVM_BROKEN), auto)?;
             accel = "tcg";
             how = boot(&qemu, &args_for(accel), &log, opts.timeout, None)?;
         }
@@ -640,47 +539,15 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
     phase.done(&format!("QEMU {accel}"));
     let text = String::from_utf8_lossy(&fs::read(&log)?).into_owned();
     let v = verdict::judge(&text, &manifest);
-    let filter_boot = crate::line::selected().kunit_filter_boot();
+    let filter_boot = cx.line.kunit_filter_boot();
     if v.passed() && !opts.kasan_demo && !opts.run.custom && !filter_boot {
         eprintln!(
             "    no boot with{FILTER_CMDLINE} on Linux {}: its own Rust KUnit cases have no module name",
-            crate::line::selected().version()
+            cx.line.version()
         );
     }
     if v.passed() && !opts.kasan_demo && !opts.run.custom && filter_boot {
-        // The same kernel again, with a KUnit filter on the module name.
-        let phase = Phase::start("vm-test: boot with a KUnit filter");
-        let filter_log = log.with_extension("filter.log");
-        eprintln!(
-            "    kernel command line +{FILTER_CMDLINE}, console log: {}",
-            filter_log.display()
-        );
-        let how = boot(
-            &qemu,
-            &qemu_args_with(accel, &image, &initrd, FILTER_CMDLINE),
-            &filter_log,
-            opts.timeout,
-            None,
-        )?;
-        if how == Boot::TimedOut {
-            crate::bail!(
-                "VM with{FILTER_CMDLINE} timed out after {} s: killed QEMU; last lines of {}:\n{}",
-                opts.timeout.as_secs(),
-                filter_log.display(),
-                util::tail(&filter_log, 25)
-            );
-        }
-        let text = String::from_utf8_lossy(&fs::read(&filter_log)?).into_owned();
-        let problems = filter_boot_problems(&text, &manifest);
-        if !problems.is_empty() {
-            crate::bail!(
-                "the boot with{FILTER_CMDLINE} failed:\n  {}\nlast lines of {}:\n{}",
-                problems.join("\n  "),
-                filter_log.display(),
-                util::tail(&filter_log, 25)
-            );
-        }
-        phase.done(&format!("only {FILTER_SUITE} ran, and passed"));
+        filter_boot_run(&qemu, accel, &image, &initrd, &log, opts.timeout, &manifest)?;
     }
     if !v.passed() && v.suites.is_empty() && !v.vmcheck_done {
         eprintln!(
@@ -690,4 +557,328 @@ pub fn run(repo: &Path, cache: &Path, opts: &Options) -> Result<(Verdict, Durati
         );
     }
     Ok((v, vm_time))
+}
+
+/// A boot with a shell on this terminal: no timeout and no KVM probe, the terminal is the VM's
+/// console.
+fn shell_boot(
+    qemu: &Path,
+    args: &[String],
+    accel: &str,
+    log: &Path,
+    manifest: &[Module],
+) -> Result<(Verdict, Duration)> {
+    let phase = Phase::start("vm-test: boot in QEMU with a shell");
+    eprintln!(
+        "    accelerator {accel}, console log: {}; Ctrl-A X ends QEMU, `exit` powers off",
+        log.display()
+    );
+    let _ = fs::remove_file(log);
+    let status = Command::new(qemu)
+        .args(args)
+        .status()
+        .map_err(|e| Error(format!("cannot run {}: {e}", qemu.display())))?;
+    let vm_time = phase.done(&format!("QEMU {accel}, {status}"));
+    let text = String::from_utf8_lossy(&fs::read(log).unwrap_or_default()).into_owned();
+    Ok((verdict::judge(&text, manifest), vm_time))
+}
+
+/// The build directory of the kernel `opts` boots, and its image, which must be there.
+fn kernel_image(cx: &Ctx, opts: &Options) -> Result<(PathBuf, PathBuf)> {
+    let build = if opts.kasan_demo {
+        crate::running::kernel::kasan_demo_dir(&cx.cache)
+    } else {
+        crate::running::kernel::build_dir(cx, opts.debug)
+    };
+    let image = build.join("arch/x86/boot/bzImage");
+    if !image.is_file() {
+        crate::bail!(
+            "no kernel image at {}; run `cargo xtask kernel{}` first",
+            image.display(),
+            if opts.debug { " --debug" } else { "" }
+        );
+    }
+    Ok((build, image))
+}
+
+/// Reads the manifest of the run and writes its initramfs (in `vmdir`, or its `custom/` for a
+/// custom run); returns the manifest and the initramfs.
+fn vm_initramfs(
+    cx: &Ctx,
+    opts: &Options,
+    build: &Path,
+    vmdir: &Path,
+) -> Result<(Vec<Module>, PathBuf)> {
+    let repo = &cx.repo;
+    let (manifest, manifest_text) = match &opts.run.manifest {
+        Some((m, text)) => (m.clone(), text.clone()),
+        None => {
+            let path = cx.line.manifest(repo);
+            let text = fs::read_to_string(&path).context(format!("reading {}", path.display()))?;
+            (verdict::parse_manifest(&text)?, text)
+        }
+    };
+    let rundir = if opts.run.custom {
+        vmdir.join("custom")
+    } else {
+        vmdir.to_path_buf()
+    };
+    fs::create_dir_all(&rundir)?;
+    let initrd = rundir.join("initramfs.cpio");
+    let phase = Phase::start("vm-test: initramfs");
+    initramfs_for(repo, build, &manifest_text, &manifest, &opts.run, &initrd)?;
+    let mut extra = String::new();
+    if !opts.run.exec.is_empty() {
+        extra.push_str(&format!(", {} --exec command(s)", opts.run.exec.len()));
+    }
+    if opts.run.shell {
+        extra.push_str(", a shell");
+    }
+    phase.done(&format!(
+        "busybox, vm-check.sh, {}, {} module(s){extra}",
+        if opts.run.manifest.is_some() {
+            "a manifest of this run"
+        } else {
+            "samples.manifest"
+        },
+        manifest.len()
+    ));
+    Ok((manifest, initrd))
+}
+
+/// The accelerator to boot with, and whether `--accel auto` chose it.
+///
+/// KVM fails in more than one way on machines of this kind: it can hang
+/// after initialising, or QEMU can abort at start (e.g. "failed to set MSR"
+/// with `-cpu host`). With `--accel auto` the real KVM boot is its own
+/// probe (same machine, CPU and accelerator flags): if it ends or stays
+/// silent before the kernel prints its banner, the reason is shown and
+/// remembered, and the VM boots with TCG. After the banner, whatever
+/// happens is the kernel's result and is judged, never retried.
+fn accelerator<'a>(opts: &'a Options, vmdir: &Path) -> Result<(&'a str, bool)> {
+    let kvm_broken = vmdir.join(KVM_BROKEN);
+    let auto = match opts.accel.as_str() {
+        "auto" => true,
+        "kvm" | "tcg" => false,
+        other => crate::bail!("--accel must be auto, kvm or tcg, not {other}"),
+    };
+    let accel = if !auto {
+        opts.accel.as_str()
+    } else if let Some(why) = known_kvm_failure(vmdir) {
+        eprintln!(
+            "    using TCG: KVM failed here before ({why}); delete {} to try it again",
+            kvm_broken.display()
+        );
+        "tcg"
+    } else if let Some(why) = kvm_unavailable() {
+        eprintln!("    using TCG: {why}");
+        "tcg"
+    } else {
+        "kvm"
+    };
+    Ok((accel, auto))
+}
+
+/// A KVM boot that failed before the kernel's banner: an error with `--accel kvm`; with
+/// `--accel auto`, the failure is shown and remembered in `kvm_broken`, and the caller boots
+/// with TCG.
+fn give_up_kvm(why: &str, log: &Path, kvm_broken: &Path, auto: bool) -> Result<()> {
+    let kvm_log = log.with_extension("kvm.log");
+    let _ = fs::rename(log, &kvm_log);
+    if !auto {
+        crate::bail!(
+            "KVM boot failed (--accel kvm): {why}\nQEMU's console/stderr ({}):\n{}",
+            kvm_log.display(),
+            util::tail(&kvm_log, 25)
+        );
+    }
+    eprintln!(
+        "    KVM boot failed: {why}; QEMU said:\n{}",
+        util::tail(&kvm_log, 10)
+    );
+    eprintln!(
+        "    falling back to TCG (remembered in {}; delete it to try KVM again)",
+        kvm_broken.display()
+    );
+    let message = fs::read_to_string(&kvm_log).unwrap_or_default();
+    let first = message
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let note = if first.is_empty() {
+        format!("{why}\n")
+    } else {
+        format!("{why}: {first}\n")
+    };
+    fs::write(kvm_broken, note).context(format!("writing {}", kvm_broken.display()))?;
+    Ok(())
+}
+
+/// The same kernel booted again, with a KUnit filter on the module name: only
+/// [`FILTER_SUITE`] may run, and pass.
+fn filter_boot_run(
+    qemu: &Path,
+    accel: &str,
+    image: &Path,
+    initrd: &Path,
+    log: &Path,
+    timeout: Duration,
+    manifest: &[Module],
+) -> Result<()> {
+    let phase = Phase::start("vm-test: boot with a KUnit filter");
+    let filter_log = log.with_extension("filter.log");
+    eprintln!(
+        "    kernel command line +{FILTER_CMDLINE}, console log: {}",
+        filter_log.display()
+    );
+    let how = boot(
+        qemu,
+        &qemu_args_with(accel, image, initrd, FILTER_CMDLINE),
+        &filter_log,
+        timeout,
+        None,
+    )?;
+    if how == Boot::TimedOut {
+        crate::bail!(
+            "VM with{FILTER_CMDLINE} timed out after {} s: killed QEMU; last lines of {}:\n{}",
+            timeout.as_secs(),
+            filter_log.display(),
+            util::tail(&filter_log, 25)
+        );
+    }
+    let text = String::from_utf8_lossy(&fs::read(&filter_log)?).into_owned();
+    let problems = filter_boot_problems(&text, manifest);
+    if !problems.is_empty() {
+        crate::bail!(
+            "the boot with{FILTER_CMDLINE} failed:\n  {}\nlast lines of {}:\n{}",
+            problems.join("\n  "),
+            filter_log.display(),
+            util::tail(&filter_log, 25)
+        );
+    }
+    phase.done(&format!("only {FILTER_SUITE} ran, and passed"));
+    Ok(())
+}
+
+impl Options {
+    /// The options of a boot from the command line's `--timeout` (default 120 s; 600 s for the
+    /// debug kernel, which KASAN makes several times slower under TCG) and `--accel`.
+    pub fn new(debug: bool, qemu: &cli::Qemu) -> Options {
+        let default = if debug { 600 } else { 120 };
+        Options {
+            timeout: Duration::from_secs(qemu.timeout.unwrap_or(default)),
+            debug,
+            accel: qemu.accel.clone().unwrap_or_else(|| "auto".into()),
+            kasan_demo: false,
+            run: Run::default(),
+        }
+    }
+}
+
+impl cli::VmTest {
+    /// `cargo xtask vm-test`.
+    pub fn run(self) -> Result<()> {
+        self.boot(&self.target.ctx()?).map(|_| ())
+    }
+
+    /// Boots the kernel of `cx` with what the options ask for and reports the verdict (and
+    /// the `--exec` commands' output); returns the VM's run time.
+    pub fn boot(&self, cx: &Ctx) -> Result<Duration> {
+        let mut opts = Options::new(self.debug, &self.qemu);
+        let request = crate::running::module::Request {
+            modules: self.modules.clone(),
+            manifest: self.manifest.clone(),
+            no_samples: self.no_samples,
+            append: self.append.clone(),
+            exec: self.exec.clone(),
+            shell: self.shell,
+        };
+        if !request.is_default() {
+            let build = crate::running::module::built_kernel(cx, self.debug)?;
+            opts.run = crate::running::module::vm_run(cx, &build, self.debug, &request)?;
+        }
+        let log = console_log(&cx.cache, &opts);
+        let (v, t) = run(cx, &opts)?;
+        eprintln!("    VM run: {}", util::fmt_dur(t));
+        let exec_failures = exec_results(&log, &opts.run.exec);
+        let meta = formats::Metadata {
+            arch: "x86_64".into(),
+            defconfig: String::new(),
+            build_dir: crate::running::kernel::build_dir(cx, self.debug)
+                .display()
+                .to_string(),
+        };
+        let console = format!("console log: {}", log.display());
+        let mut why = match formats::report(&v, &self.report, &meta, "vm-test") {
+            Ok(()) if exec_failures.is_empty() => return Ok(t),
+            Ok(()) => "vm-test failed".to_string(),
+            Err(e) => e.0,
+        };
+        for e in exec_failures {
+            why.push_str(&format!("; {e}"));
+        }
+        crate::bail!("{why}\n{console}")
+    }
+}
+
+/// Shows what each `--exec` command printed in the console log `log`, and returns why those
+/// that failed or did not finish fail the run.
+fn exec_results(log: &Path, exec: &[String]) -> Vec<String> {
+    let mut failures = Vec::new();
+    if exec.is_empty() {
+        return failures;
+    }
+    let text = String::from_utf8_lossy(&fs::read(log).unwrap_or_default()).into_owned();
+    for (cmd, lines, status) in crate::running::module::exec_results(&text, exec) {
+        eprintln!("==> vm-test: --exec {cmd}");
+        for l in &lines {
+            eprintln!("    | {l}");
+        }
+        match status {
+            Some(0) => eprintln!("    exit status 0"),
+            Some(n) => {
+                eprintln!("    exit status {n}");
+                failures.push(format!("--exec `{cmd}` exited with status {n}"));
+            }
+            None => failures.push(format!("--exec `{cmd}` did not finish")),
+        }
+    }
+    failures
+}
+
+impl cli::All {
+    /// `cargo xtask all`: setup, kernel, vm-test.
+    pub fn run(self) -> Result<()> {
+        let cx = self.target.ctx()?;
+        let start = Instant::now();
+        crate::running::setup::run(&cx)?;
+        let t_setup = start.elapsed();
+        let (_, unformatted) = crate::running::kernel::run_build(
+            &cx,
+            &crate::running::kernel::Options::new(&self.build),
+        )?;
+        let t_kernel = start.elapsed() - t_setup;
+        let vm_test = cli::VmTest {
+            debug: self.build.debug,
+            report: self.report,
+            qemu: self.qemu,
+            ..Default::default()
+        };
+        // A formatting failure does not hide the VM test's results.
+        let t_vm = match (vm_test.boot(&cx), unformatted) {
+            (Ok(t), None) => t,
+            (Ok(_), Some(why)) => return Err(Error(why)),
+            (Err(e), None) => return Err(e),
+            (Err(e), Some(why)) => return Err(Error(format!("{e}\n{why}"))),
+        };
+        eprintln!(
+            "all: PASS in {} (setup {}, kernel {}, VM run {})",
+            util::fmt_dur(start.elapsed()),
+            util::fmt_dur(t_setup),
+            util::fmt_dur(t_kernel),
+            util::fmt_dur(t_vm)
+        );
+        Ok(())
+    }
 }

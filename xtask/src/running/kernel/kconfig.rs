@@ -5,19 +5,21 @@
 
 use super::tree::KCONFIG_STAMP;
 use super::{make_for, Options};
+use crate::context::Ctx;
+use crate::line::Line;
 use crate::util::{self, Context, Hasher, Phase, Result};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Config fragments in merge order: `kunit-configs/`, its `debug/` for the debug kernel, then
-/// the selected kernel's own (`kunit-configs/7.2/` for Linux 7.2).
-pub fn fragments(repo: &Path, debug: bool) -> Result<Vec<PathBuf>> {
+/// `line`'s own (`kunit-configs/7.2/` for Linux 7.2).
+pub fn fragments(repo: &Path, line: Line, debug: bool) -> Result<Vec<PathBuf>> {
     let mut dirs = vec![repo.join("kunit-configs")];
     if debug {
         dirs.push(repo.join("kunit-configs/debug"));
     }
-    dirs.extend(crate::line::selected().extra_configs(repo));
+    dirs.extend(line.extra_configs(repo));
     let mut out = Vec::new();
     for d in dirs {
         let mut files: Vec<PathBuf> = fs::read_dir(&d)
@@ -64,14 +66,9 @@ pub fn lost_options(wanted: &BTreeMap<String, String>, config: &str) -> Vec<Stri
 }
 
 /// Writes the merged fragments and runs olddefconfig when they (or the tree) changed.
-pub(super) fn configure(
-    repo: &Path,
-    cache: &Path,
-    tree: &Path,
-    out: &Path,
-    opts: &Options,
-) -> Result<()> {
-    let frags = fragments(repo, opts.debug || opts.kasan_demo)?;
+pub(super) fn configure(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result<()> {
+    let repo = &cx.repo;
+    let frags = fragments(repo, cx.line, opts.debug || opts.kasan_demo)?;
     let mut merged = String::new();
     let mut h = Hasher::default();
     h.update(
@@ -97,9 +94,9 @@ pub(super) fn configure(
     eprintln!("    fragments: {}", names.join(", "));
     fs::create_dir_all(out)?;
     fs::write(&config, &merged)?;
-    let log = cache.join("logs/olddefconfig.log");
-    fs::create_dir_all(cache.join("logs"))?;
-    let o = make_for(tree, out, cache, 1, opts)
+    let log = cx.cache.join("logs/olddefconfig.log");
+    fs::create_dir_all(cx.cache.join("logs"))?;
+    let o = make_for(cx, tree, out, 1, opts)
         .arg("olddefconfig")
         .output()
         .context("running make olddefconfig")?;
@@ -118,7 +115,7 @@ pub(super) fn configure(
         crate::bail!(
             "these options from kunit-configs/ did not survive olddefconfig (unmet dependencies?):\n  {}\n(is the Rust toolchain usable? `make LLVM={} rustavailable` in {} tells)",
             lost.join("\n  "),
-            crate::line::selected().llvm(),
+            cx.line.llvm(),
             tree.display()
         );
     }

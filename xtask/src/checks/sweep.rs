@@ -589,31 +589,47 @@ const SHARDS: usize = 2;
 /// The name a fresh program uses: one the expansion cannot introduce.
 const FRESH: &str = "FreshUserName";
 
-fn nightly_cargo() -> Command {
-    let mut c = Command::new("rustup");
-    c.args(["run", "nightly", "cargo"]);
-    for v in [
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTC_WRAPPER",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO",
-    ] {
-        c.env_remove(v);
-    }
-    c
-}
-
-/// Runs the sweep in `work` (a scratch directory).
-pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
+/// Runs the sweep in `work` (a scratch directory); with `max_names`, on only that many of the
+/// names (`cargo xtask sweep --names N`, for work on the sweep itself).
+pub fn run(repo: &Path, work: &Path, max_names: Option<usize>) -> Result<Summary> {
     let mut names = introduced_names(repo)?;
-    // For work on the sweep itself: try only the first N names.
-    if let Some(max) = std::env::var("PIN_INIT_SWEEP_MAX")
-        .ok()
-        .and_then(|m| m.parse::<usize>().ok())
-    {
+    if let Some(max) = max_names {
         names = names.into_iter().take(max).collect();
     }
+    let programs = programs(&names);
+    // Shards: crates of one workspace that cargo builds in parallel.
+    let shards = SHARDS.min(programs.len());
+    write_workspace(repo, work, &programs, shards)?;
+    let (included, rejected) = type_check(work, &programs, shards)?;
+    // Every fresh-name program must compile: they are the reference.
+    for (i, p) in programs.iter().enumerate() {
+        if p.name == FRESH && rejected.contains_key(&i) {
+            crate::bail!(
+                "the fresh-name {} program ({}) does not compile: {}",
+                p.variant.word(),
+                p.module,
+                rejected[&i]
+            );
+        }
+    }
+    let stdout = build_and_run(work, included.len(), shards)?;
+    let behaved = compare(&programs, &included, &sections(&stdout))?;
+    Ok(Summary {
+        names: names.len(),
+        programs: programs.len(),
+        rejected: rejected
+            .into_iter()
+            .map(|(i, m)| {
+                let p = &programs[i];
+                (format!("{} `{}`", p.variant.word(), p.name), m)
+            })
+            .collect(),
+        behaved: behaved - Variant::ALL.len(),
+    })
+}
+
+/// The programs: each variant with the fresh name (the reference), then with each name.
+fn programs(names: &BTreeSet<Name>) -> Vec<Program> {
     let mut programs = Vec::new();
     for variant in Variant::ALL {
         programs.push(Program {
@@ -622,7 +638,7 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             module: format!("fresh_{}", programs.len()),
         });
     }
-    for name in &names {
+    for name in names {
         for variant in Variant::ALL {
             // A lifetime is tried as the lifetime parameter (with the other items of that
             // variant); an identifier as everything.
@@ -636,9 +652,16 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             });
         }
     }
-    // Shards: crates of one workspace that cargo builds in parallel.
-    let shards = SHARDS.min(programs.len());
-    let shard_of = |i: usize| i % shards;
+    programs
+}
+
+/// The shard of program `i`.
+fn shard_of(i: usize, shards: usize) -> usize {
+    i % shards
+}
+
+/// Writes the workspace of `shards` crates in `work` and each program as a module of its shard.
+fn write_workspace(repo: &Path, work: &Path, programs: &[Program], shards: usize) -> Result<()> {
     for k in 0..shards {
         let src = work.join(format!("shard{k}/src"));
         // Keep `target/` (the dependency's build); rewrite the sources.
@@ -660,56 +683,77 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
         ),
     )?;
     for (i, p) in programs.iter().enumerate() {
-        let path = work.join(format!("shard{}/src/{}.rs", shard_of(i), p.module));
+        let path = work.join(format!("shard{}/src/{}.rs", shard_of(i, shards), p.module));
         write(&path, &program(p.variant, &p.name))?;
     }
+    Ok(())
+}
+
+/// `cargo +nightly SUBCOMMAND` on the sweep's workspace, with AddressSanitizer.
+fn cargo(work: &Path, subcommand: &str) -> Command {
+    let mut c = crate::util::rustup_cargo("nightly");
+    c.current_dir(work)
+        .args([
+            subcommand,
+            "--workspace",
+            "--quiet",
+            "--message-format=json",
+            "--target",
+            "x86_64-unknown-linux-gnu",
+        ])
+        .env("RUSTFLAGS", "-Zsanitizer=address")
+        .env("CARGO_TARGET_DIR", work.join("target"));
+    c
+}
+
+/// Writes each shard's `main.rs`, which runs the `included` programs of that shard.
+fn write_mains(
+    work: &Path,
+    programs: &[Program],
+    included: &BTreeSet<usize>,
+    shards: usize,
+) -> Result<()> {
+    for k in 0..shards {
+        let mine: Vec<usize> = included
+            .iter()
+            .copied()
+            .filter(|&i| shard_of(i, shards) == k)
+            .collect();
+        let mut main = String::from("#![allow(dead_code)]\n");
+        for &i in &mine {
+            let _ = writeln!(main, "mod {};", programs[i].module);
+        }
+        main.push_str("fn main() {\n");
+        for &i in &mine {
+            let m = &programs[i].module;
+            let _ = writeln!(
+                main,
+                "    {{ let mut out = String::new(); {m}::run(&mut out); print!(\"== {m}\\n{{out}}\"); }}"
+            );
+        }
+        main.push_str("}\n");
+        write(&work.join(format!("shard{k}/src/main.rs")), &main)?;
+    }
+    Ok(())
+}
+
+/// Type-checks (cheap: no code generation), leaves out the modules that errors point into,
+/// again until it passes. Returns the programs left and those rejected, with the error.
+fn type_check(
+    work: &Path,
+    programs: &[Program],
+    shards: usize,
+) -> Result<(BTreeSet<usize>, BTreeMap<usize, String>)> {
     let mut included: BTreeSet<usize> = (0..programs.len()).collect();
     let mut rejected: BTreeMap<usize, String> = BTreeMap::new();
-    let cargo = |subcommand: &str| {
-        let mut c = nightly_cargo();
-        c.current_dir(work)
-            .args([
-                subcommand,
-                "--workspace",
-                "--quiet",
-                "--message-format=json",
-                "--target",
-                "x86_64-unknown-linux-gnu",
-            ])
-            .env("RUSTFLAGS", "-Zsanitizer=address")
-            .env("CARGO_TARGET_DIR", work.join("target"));
-        c
-    };
-    // Type-check (cheap: no code generation); leave out the modules that errors point into;
-    // again until it passes. Then build and run what is left.
     for round in 0.. {
-        for k in 0..shards {
-            let mine: Vec<usize> = included
-                .iter()
-                .copied()
-                .filter(|&i| shard_of(i) == k)
-                .collect();
-            let mut main = String::from("#![allow(dead_code)]\n");
-            for &i in &mine {
-                let _ = writeln!(main, "mod {};", programs[i].module);
-            }
-            main.push_str("fn main() {\n");
-            for &i in &mine {
-                let m = &programs[i].module;
-                let _ = writeln!(
-                    main,
-                    "    {{ let mut out = String::new(); {m}::run(&mut out); print!(\"== {m}\\n{{out}}\"); }}"
-                );
-            }
-            main.push_str("}\n");
-            write(&work.join(format!("shard{k}/src/main.rs")), &main)?;
-        }
+        write_mains(work, programs, &included, shards)?;
         eprintln!(
             "    name-capture sweep: type-checking {} program(s) (round {})",
             included.len(),
             round + 1
         );
-        let out = cargo("check")
+        let out = cargo(work, "check")
             .output()
             .context("cannot run cargo +nightly")?;
         if out.status.success() {
@@ -737,22 +781,13 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             );
         }
     }
-    // Every fresh-name program must compile: they are the reference.
-    for (i, p) in programs.iter().enumerate() {
-        if p.name == FRESH && rejected.contains_key(&i) {
-            crate::bail!(
-                "the fresh-name {} program ({}) does not compile: {}",
-                p.variant.word(),
-                p.module,
-                rejected[&i]
-            );
-        }
-    }
-    eprintln!(
-        "    name-capture sweep: building {} program(s) with AddressSanitizer",
-        included.len()
-    );
-    let out = cargo("build")
+    Ok((included, rejected))
+}
+
+/// Builds the shards with AddressSanitizer and runs them; returns what they printed.
+fn build_and_run(work: &Path, programs: usize, shards: usize) -> Result<String> {
+    eprintln!("    name-capture sweep: building {programs} program(s) with AddressSanitizer");
+    let out = cargo(work, "build")
         .output()
         .context("cannot run cargo +nightly")?;
     if !out.status.success() {
@@ -781,7 +816,16 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
         }
         stdout.push_str(&text);
     }
-    let sections = sections(&stdout);
+    Ok(stdout)
+}
+
+/// Compares what each included program printed with its variant's fresh-name program;
+/// returns how many printed the same (the fresh-name ones included), or the differences.
+fn compare(
+    programs: &[Program],
+    included: &BTreeSet<usize>,
+    sections: &BTreeMap<&str, &str>,
+) -> Result<usize> {
     let mut fresh: BTreeMap<Variant, &str> = BTreeMap::new();
     for p in programs.iter().filter(|p| p.name == FRESH) {
         let out = sections.get(p.module.as_str()).copied().unwrap_or("");
@@ -795,7 +839,7 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
     }
     let mut behaved = 0;
     let mut different = Vec::new();
-    for &i in &included {
+    for &i in included {
         let p = &programs[i];
         let out = sections.get(p.module.as_str()).copied().unwrap_or("");
         if out == fresh[&p.variant] {
@@ -819,18 +863,7 @@ pub fn run(repo: &Path, work: &Path) -> Result<Summary> {
             different.join("\n")
         );
     }
-    Ok(Summary {
-        names: names.len(),
-        programs: programs.len(),
-        rejected: rejected
-            .into_iter()
-            .map(|(i, m)| {
-                let p = &programs[i];
-                (format!("{} `{}`", p.variant.word(), p.name), m)
-            })
-            .collect(),
-        behaved: behaved - Variant::ALL.len(),
-    })
+    Ok(behaved)
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

@@ -15,7 +15,7 @@
 //!   `VMCHECK: done` was reached;
 //! - no line reports an oops, BUG, WARNING, KASAN/UBSAN report or panic.
 
-use crate::ktap::{self, Status};
+use crate::running::ktap::{self, Status};
 use crate::util::{Context, Result};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -515,5 +515,21 @@ impl Verdict {
             }
             shown_until = f.line + f.report.len();
         }
+    }
+}
+
+impl crate::cli::Verdict {
+    /// `cargo xtask verdict LOGFILE`.
+    pub fn run(self) -> Result<()> {
+        let cx = crate::context::Ctx::from_options(self.tree, None)?;
+        let manifest = self
+            .manifest
+            .clone()
+            .unwrap_or_else(|| cx.line.manifest(&cx.repo));
+        let modules = read_manifest(&manifest)?;
+        let log = &self.log;
+        let bytes = std::fs::read(log).map_err(|e| crate::util::Error(format!("{log}: {e}")))?;
+        let v = judge(&String::from_utf8_lossy(&bytes), &modules);
+        crate::running::formats::report(&v, &self.report, &Default::default(), "verdict")
     }
 }

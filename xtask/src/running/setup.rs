@@ -3,6 +3,8 @@
 //! `cargo xtask setup`: the Debian toolchain at pinned versions and
 //! bindgen-cli from crates.io. Idempotent: installs only what is missing.
 
+use crate::context::Ctx;
+use crate::line::Line;
 use crate::util::{self, Context, Phase, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,16 +45,11 @@ pub const PACKAGES: &[(&str, Option<&str>)] = &[
     ("nix-bin", None),
 ];
 
-/// The packages of [`PACKAGES`] and those the selected kernel needs besides them
-/// ([`Line::extra_packages`](crate::line::Line::extra_packages)).
-pub fn packages() -> Vec<(&'static str, Option<&'static str>)> {
+/// The packages of [`PACKAGES`] and those `line` needs besides them
+/// ([`Line::extra_packages`]).
+pub fn packages(line: Line) -> Vec<(&'static str, Option<&'static str>)> {
     let mut all = PACKAGES.to_vec();
-    all.extend(
-        crate::line::selected()
-            .extra_packages()
-            .iter()
-            .map(|p| (*p, None)),
-    );
+    all.extend(line.extra_packages().iter().map(|p| (*p, None)));
     all
 }
 
@@ -133,8 +130,8 @@ fn other_dpkg_status() -> Option<PathBuf> {
 
 /// Packages (as `apt-get install` arguments) that are not installed at the
 /// wanted version, with a note on what is there instead.
-pub fn missing_packages() -> Result<Vec<(String, String)>> {
-    let packages = packages();
+pub fn missing_packages(line: Line) -> Result<Vec<(String, String)>> {
+    let packages = packages(line);
     let names: Vec<&str> = packages
         .iter()
         .map(|(n, _)| *n)
@@ -511,13 +508,13 @@ fn apt_get(args: &[&str]) -> Result<()> {
 
 /// Installs the missing Debian packages. `cache` holds the private apt configuration setup
 /// makes when the QEMU installed here is a backport that the system's apt sources do not offer.
-pub fn install_packages(cache: &Path) -> Result<()> {
+pub fn install_packages(cache: &Path, line: Line) -> Result<()> {
     let phase = Phase::start("setup: Debian packages");
-    let missing = missing_packages()?;
+    let missing = missing_packages(line)?;
     if missing.is_empty() {
         phase.done(&format!(
             "all {} packages present (rustc-web {RUST_WEB_VERSION}, linux-source-6.12 {LINUX_SOURCE_VERSION})",
-            packages().len()
+            packages(line).len()
         ));
         return Ok(());
     }
@@ -590,7 +587,7 @@ pub fn install_packages(cache: &Path) -> Result<()> {
         args.extend(["-t", release.as_str(), "qemu-system-x86"]);
         apt_get(&args)?;
     }
-    let still = missing_packages()?;
+    let still = missing_packages(line)?;
     if !still.is_empty() {
         let list: Vec<String> = still.iter().map(|(p, w)| format!("{p} ({w})")).collect();
         crate::bail!(
@@ -602,10 +599,10 @@ pub fn install_packages(cache: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Installs bindgen-cli (the version the selected kernel is built with) into the cache's
-/// `tools/` with `cargo install`.
-pub fn install_bindgen(cache: &Path) -> Result<()> {
-    let version = crate::line::selected().bindgen_version();
+/// Installs bindgen-cli (the version `line` is built with) into the cache's `tools/` with
+/// `cargo install`.
+pub fn install_bindgen(cache: &Path, line: Line) -> Result<()> {
+    let version = line.bindgen_version();
     let phase = Phase::start(format!("setup: bindgen-cli {version}"));
     let bin = bindgen_path(cache);
     if let Ok(out) = Command::new(&bin).arg("--version").output() {
@@ -638,13 +635,12 @@ pub fn install_bindgen(cache: &Path) -> Result<()> {
 /// has none): through a private apt configuration, so the system's sources stay as they are.
 pub const SOURCE_RELEASE_7_2: &str = "unstable";
 
-/// Downloads the selected kernel's source package when it is not one of the system's
-/// packages (Linux 7.2: Debian unstable's `linux-source-7.2`) and keeps its tarball as
-/// [`Line::default_tarball`](crate::line::Line::default_tarball). Once: the tarball and the
-/// package's version (`downloads/<package>.version`) stay in the cache.
-pub fn fetch_source(cache: &Path) -> Result<()> {
-    let line = crate::line::selected();
-    if line == crate::line::Line::V6_12 || std::env::var_os("PIN_INIT_HARNESS_TARBALL").is_some() {
+/// Downloads `line`'s source package when it is not one of the system's packages (Linux 7.2:
+/// Debian unstable's `linux-source-7.2`) and keeps its tarball as [`Line::default_tarball`].
+/// Once: the tarball and the package's version (`downloads/<package>.version`) stay in the
+/// cache (`line`'s part of it).
+pub fn fetch_source(cache: &Path, line: Line) -> Result<()> {
+    if line == Line::V6_12 || std::env::var_os("PIN_INIT_HARNESS_TARBALL").is_some() {
         return Ok(());
     }
     let package = line.source_package();
@@ -732,10 +728,57 @@ pub fn fetch_source(cache: &Path) -> Result<()> {
 }
 
 /// `cargo xtask setup`.
-pub fn run(cache: &Path) -> Result<()> {
-    install_packages(cache)?;
-    install_bindgen(cache)?;
-    fetch_source(cache)?;
+pub fn run(cx: &Ctx) -> Result<()> {
+    install_packages(&cx.cache, cx.line)?;
+    install_bindgen(&cx.cache, cx.line)?;
+    fetch_source(&cx.cache, cx.line)?;
     eprintln!("    QEMU for the VM test: {}", qemu_in_use());
+    Ok(())
+}
+
+impl crate::cli::Setup {
+    /// `cargo xtask setup`.
+    pub fn run(self) -> Result<()> {
+        run(&Ctx::from_options(self.tree, None)?)
+    }
+}
+
+impl crate::cli::Clean {
+    /// `cargo xtask clean`: the prepared tree and the build directories of the `--tree`
+    /// kernel, or with `--all` its whole cache.
+    pub fn run(self) -> Result<()> {
+        clean(&Ctx::from_options(self.tree, None)?.cache, self.all)
+    }
+}
+
+fn clean(cache: &Path, all: bool) -> Result<()> {
+    let targets: Vec<PathBuf> = if all {
+        vec![cache.to_path_buf()]
+    } else {
+        [
+            "linux",
+            "linux.old",
+            "build",
+            "build-debug",
+            "build-kasan-demo",
+            "vm",
+            "logs",
+        ]
+        .iter()
+        .map(|d| cache.join(d))
+        .collect()
+    };
+    for t in targets {
+        if t.exists() {
+            eprintln!("    removing {}", t.display());
+            std::fs::remove_dir_all(&t)
+                .map_err(|e| util::Error(format!("removing {}: {e}", t.display())))?;
+        }
+    }
+    if !all {
+        eprintln!(
+            "    kept the unpacked source, vendored crates and tools (`clean --all` removes them)"
+        );
+    }
     Ok(())
 }

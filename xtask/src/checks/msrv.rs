@@ -70,7 +70,7 @@ pub fn scratch_manifest(root_manifest: &str) -> Result<String> {
 
 /// `rustup run TOOLCHAIN cargo`, without the outer cargo's choices.
 fn cargo_msrv() -> Command {
-    let mut c = crate::testcmd::rustup_cargo(TOOLCHAIN);
+    let mut c = crate::util::rustup_cargo(TOOLCHAIN);
     // Unstable features would change what the crate compiles.
     c.env_remove("RUSTC_BOOTSTRAP");
     c
@@ -166,8 +166,8 @@ fn prepare_workspace(repo: &Path, ws: &Path) -> Result<()> {
         "CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback cargo generate-lockfile (scratch workspace)",
     )?;
     // The crates kbuild vendors, at the repository's versions.
-    let want = crate::kernel::lock_versions(&repo_lock)?;
-    let have = crate::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
+    let want = crate::running::kernel::lock_versions(&repo_lock)?;
+    let have = crate::running::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
     for (name, version) in &want {
         let Some(now) = have.get(name) else {
             crate::bail!("the scratch Cargo.lock has no {name}");
@@ -187,7 +187,7 @@ fn prepare_workspace(repo: &Path, ws: &Path) -> Result<()> {
             )?;
         }
     }
-    let have = crate::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
+    let have = crate::running::kernel::lock_versions(&std::fs::read_to_string(&lock)?)?;
     if have != want {
         crate::bail!(
             "the scratch Cargo.lock has {have:?} for the crates kbuild vendors, Cargo.lock {want:?}"
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn scratch_manifest_of_the_repository() {
-        let root = include_str!("../../Cargo.toml");
+        let root = include_str!("../../../Cargo.toml");
         let m = scratch_manifest(root).unwrap();
         assert!(m.contains("members = [\"pin-init\", \"pin-init/internal\"]\n"));
         assert!(!m.contains("default-members"));
