@@ -66,15 +66,21 @@ pub fn make_command(cx: &Ctx, debug: bool, dir: &Path, jobs: u32) -> Command {
     cmd
 }
 
-/// The rustfmt of the kernel's toolchain with the kernel's config: with `check`, the one that
+/// The rustfmt of the kernel's toolchain (Debian's, or `--rustc`'s) with the kernel's config: with `check`, the one that
 /// checks the module's formatting (`cargo xtask module`), without, the one that formats it
 /// (`cargo xtask module --fmt`).
-fn rustfmt_command(cache: &Path, check: bool) -> Result<Command> {
-    let Some(rustfmt) = util::find_tool("rustfmt") else {
-        crate::bail!(
-            "missing tool: rustfmt (Debian package rustfmt-web=1.85.0+dfsg3-1~deb12u3)\nrun `cargo xtask setup` to install it"
-        );
+fn rustfmt_command(cx: &Ctx, check: bool) -> Result<Command> {
+    let Some(rustfmt) = cx.toolchain.rustfmt.clone() else {
+        match &cx.toolchain.version {
+            Some(v) => crate::bail!(
+                "missing tool: rustfmt of Rust {v}\nrun `rustup component add rustfmt --toolchain {v}`"
+            ),
+            None => crate::bail!(
+                "missing tool: rustfmt (Debian package rustfmt-web=1.85.0+dfsg3-1~deb12u3)\nrun `cargo xtask setup` to install it"
+            ),
+        }
     };
+    let cache = &cx.cache;
     let mut cmd = Command::new(rustfmt);
     if check {
         cmd.arg("--check");
@@ -88,7 +94,8 @@ fn rustfmt_command(cache: &Path, check: bool) -> Result<Command> {
 /// directories) with the rustfmt and the kernel's `.rustfmt.toml` that the build's check
 /// uses, so that the check passes. Needs only the prepared kernel tree, not a built kernel.
 /// Returns the files whose content changed.
-pub fn format(cache: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn format(cx: &Ctx, dir: &Path) -> Result<Vec<PathBuf>> {
+    let cache = &cx.cache;
     let dir = module_dir(dir)?;
     let config = cache.join("linux/.rustfmt.toml");
     if !config.is_file() {
@@ -108,7 +115,7 @@ pub fn format(cache: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
         .iter()
         .map(|f| fs::read(f).context(format!("reading {}", f.display())))
         .collect::<Result<_>>()?;
-    let out = rustfmt_command(cache, false)?
+    let out = rustfmt_command(cx, false)?
         .args(["--color", "never"])
         .args(&files)
         .output()
@@ -247,7 +254,7 @@ pub fn build(cx: &Ctx, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     rust_files(&dir, &mut files)?;
     if !files.is_empty() {
-        let fmt = rustfmt_command(cache, true)?
+        let fmt = rustfmt_command(cx, true)?
             .args(["--color", "never"])
             .args(&files)
             .output()
@@ -373,7 +380,7 @@ pub fn env(cx: &Ctx, debug: bool, dir: Option<&Path>) -> Result<String> {
             "M=\"$PWD\"".to_string()
         };
     }
-    let rustfmt = rustfmt_command(cache, true)
+    let rustfmt = rustfmt_command(cx, true)
         .map(|c| {
             let mut words = vec![sh_quote(&c.get_program().to_string_lossy())];
             words.extend(c.get_args().map(|a| sh_quote(&a.to_string_lossy())));
@@ -699,7 +706,7 @@ impl crate::cli::Module {
     pub fn run(self) -> Result<()> {
         let cx = self.target.ctx()?;
         if self.fmt {
-            return format(&cx.cache, &self.dir).map(|_| ());
+            return format(&cx, &self.dir).map(|_| ());
         }
         let opts = Options {
             debug: self.build.debug,
