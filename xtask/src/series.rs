@@ -471,6 +471,21 @@ fn git_am_onto_vanilla(
     Ok(read_series(&out)?.len())
 }
 
+/// The number of checkpatch warnings a cover letter states, in a line (possibly wrapped
+/// after it) that starts `checkpatch.pl --strict: 0 errors, N warning`.
+fn stated_warnings(letter: &str) -> Option<u32> {
+    let words: Vec<&str> = letter.split_whitespace().collect();
+    words.windows(6).find_map(|w| {
+        (w[0] == "checkpatch.pl"
+            && w[1] == "--strict:"
+            && w[2] == "0"
+            && w[3] == "errors,"
+            && w[5].starts_with("warning"))
+        .then(|| w[4].parse().ok())
+        .flatten()
+    })
+}
+
 /// `checkpatch.pl --strict` of one patch: `(errors, warnings, checks)` and
 /// the message lines.
 fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<String>)> {
@@ -691,22 +706,43 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     phase.done(&format!("all {} patches apply", patches.len()));
 
     let phase = Phase::start("series: checkpatch.pl --strict");
-    let mut errors = 0;
+    let (mut errors, mut warnings) = (0, 0);
     for p in &patches {
         let ((e, w, c), lines) = checkpatch(&pristine, &out.join(&p.name))?;
         errors += e;
+        warnings += w;
         eprintln!(
             "    {:<62} {e} error(s), {w} warning(s), {c} check(s)",
             p.name
         );
-        for l in lines.iter().filter(|l| l.contains(": ERROR:")).take(10) {
+        for l in lines
+            .iter()
+            .filter(|l| l.contains(": ERROR:") || l.contains(": WARNING:"))
+            .take(10)
+        {
             eprintln!("      {l}");
         }
     }
     if errors > 0 {
         crate::bail!("checkpatch.pl --strict: {errors} error(s) (listed above)");
     }
-    phase.done("no errors");
+    let letter = cx.line.patches(&cx.repo).join("cover-letter.txt");
+    match stated_warnings(&fs::read_to_string(&letter)?) {
+        Some(n) if n == warnings => {}
+        Some(n) => crate::bail!(
+            "checkpatch.pl --strict: the series has {warnings} warning(s), and {} says {n}: \
+             list each with its reason there",
+            letter.display()
+        ),
+        None => crate::bail!(
+            "checkpatch.pl --strict: {warnings} warning(s), and {} does not say how many (a \
+             line `checkpatch.pl --strict: 0 errors, N warnings`, then each with its reason)",
+            letter.display()
+        ),
+    }
+    phase.done(&format!(
+        "no errors, {warnings} warning(s), as the cover letter says"
+    ));
     if opts.bisect {
         bisect(cx, &pristine, &out, opts.jobs)?;
     }
@@ -740,6 +776,21 @@ mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn the_cover_letter_states_the_checkpatch_warnings() {
+        let letter = "intro\n\ncheckpatch.pl --strict: 0 errors, 3 warnings, each\nbelow.\n";
+        assert_eq!(stated_warnings(letter), Some(3));
+        assert_eq!(
+            stated_warnings("checkpatch.pl\n--strict: 0 errors, 1 warning: X"),
+            Some(1)
+        );
+        assert_eq!(
+            stated_warnings("checkpatch.pl --strict: 2 errors, 3 warnings"),
+            None
+        );
+        assert_eq!(stated_warnings("no such line"), None);
     }
 
     #[test]
