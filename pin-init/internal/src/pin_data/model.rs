@@ -366,6 +366,13 @@ impl PinDataStruct {
             .collect()
     }
 
+    /// Field lifetimes then existential lifetimes: what users of the struct must accept any of.
+    pub(crate) fn all_lifetimes(&self) -> Vec<&Lifetime> {
+        let mut lts = self.field_lifetimes();
+        lts.extend(self.exist_lifetimes());
+        lts
+    }
+
     /// The index of the field named `name`.
     pub(crate) fn field_index(&self, name: &Ident) -> Option<usize> {
         self.fields.iter().position(|f| f.ident == *name)

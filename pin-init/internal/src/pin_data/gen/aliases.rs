@@ -49,7 +49,7 @@ pub(crate) fn ty_with(
     let alias = ident(model, f);
     let mut args: Vec<TokenStream> = Vec::new();
     if takes_lifetimes(model, f) {
-        for l in super::selfref::all_lts(model) {
+        for l in model.all_lifetimes() {
             let l = lt(l);
             args.push(quote!(#l));
         }
@@ -154,7 +154,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let mut generics = struct_generics(model, f);
         let where_clause = generics.where_clause.take();
         if takes_lifetimes(model, f) {
-            let lts = super::selfref::all_lts(model);
+            let lts = model.all_lifetimes();
             for (k, l) in lts.into_iter().enumerate() {
                 generics.params.insert(
                     k,

@@ -194,7 +194,7 @@ fn pinned_accessor(model: &PinDataStruct, f: &Field) -> TokenStream {
 fn with_field(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
     let method = with_name(model, f);
-    let lts = super::all_lts(model);
+    let lts = model.all_lifetimes();
     let ty = aliases::ty(model, f);
     let r = model.names.ident("__R");
     let f_local = model.names.local("f");

@@ -234,13 +234,6 @@ pub(crate) fn exist_params(model: &PinDataStruct) -> Vec<LifetimeParam> {
         .collect()
 }
 
-/// Field lifetimes then existential lifetimes: what users of the struct must accept any of.
-pub(crate) fn all_lts(model: &PinDataStruct) -> Vec<&Lifetime> {
-    let mut lts = model.field_lifetimes();
-    lts.extend(model.exist_lifetimes());
-    lts
-}
-
 /// Adds `'a: 'last` and `T: 'last` for every generic lifetime `'a` and type `T`.
 pub(crate) fn outlive_last_field_lt(model: &PinDataStruct, generics: &mut Generics) {
     if let Some(last) = model.field_lifetimes().last() {
@@ -364,7 +357,7 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         // declaration order, not only the ones it captures in the order it mentions them: two
         // fields then have the same storage type only if their types are the same in every
         // lifetime (`(&'x T, &'y T)` and `(&'y T, &'x T)`, or `&'x T` and `&'y T`, differ).
-        for lt in all_lts(model).into_iter().rev() {
+        for lt in model.all_lifetimes().into_iter().rev() {
             inner = quote!(for<#lt> fn(&#lt ()) -> #inner);
         }
         // Capturing `exists<'x>: 'a` mentions `'a` covariantly: never contravariant in `'a`.

@@ -39,7 +39,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let lts = model.field_lifetimes();
     let exists = model.exist_lifetimes();
     let exist_params = super::exist_params(model);
-    let all = super::all_lts(model);
+    let all = model.all_lifetimes();
     let params = field_lt_params(model);
     let mut outlive = syn::Generics::default();
     super::outlive_last_field_lt(model, &mut outlive);

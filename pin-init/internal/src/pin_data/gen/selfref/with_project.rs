@@ -82,7 +82,7 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
     // Every field and existential lifetime is a parameter, also one that no field type uses
     // (a `#[borrowed(mut)]` field no one borrows yet is `NotVisible`): mention each, covariantly,
     // which leaves the variance that the fields give unchanged.
-    let lts = super::all_lts(model);
+    let lts = model.all_lifetimes();
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
@@ -113,7 +113,7 @@ pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
     let this = model.names.lifetime("__this");
     let r = model.names.ident("__R");
     let f_local = model.names.local("f");
-    let lts = super::all_lts(model);
+    let lts = model.all_lifetimes();
     let args = generic_args(model);
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let message = format!(
@@ -167,7 +167,7 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
     let this = model.names.lifetime("__this");
     let r = model.names.ident("__R");
     let (this_local, f_local) = (model.names.local("this"), model.names.local("f"));
-    let lts = super::all_lts(model);
+    let lts = model.all_lifetimes();
     let args = generic_args(model);
     let inits = model.fields.iter().map(|f| {
         let fname = &f.ident;
