@@ -188,6 +188,112 @@ impl<T: SelfReferentialIsNotClone> Clone for Borrowed<T> {
     }
 }
 
+/// Never implemented: the unmet bound of `Erase`'s `Hash`, so that a derive written before
+/// `#[pin_data]` (which runs on the expanded struct) says what to write (as
+/// [`DependentHasNoDerivedDebug`]).
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(Hash)]` cannot read a dependent of a self-referential struct",
+    label = "a dependent is stored erased and read through its accessor",
+    note = "remove the derive and write `impl core::hash::Hash for` the struct by hand, reading \
+        each dependent through its accessor (`self.dep()`)"
+)]
+pub trait DependentHasNoDerivedHash {}
+
+/// Never implemented: the unmet bound of `Erase`'s `PartialEq` and `Eq` (as
+/// [`DependentHasNoDerivedHash`]).
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(PartialEq, Eq)]` cannot read a dependent of a self-referential struct",
+    label = "a dependent is stored erased and read through its accessor",
+    note = "remove the derive and write `impl PartialEq for` the struct by hand, reading each \
+        dependent through its accessor (`self.dep()`)"
+)]
+pub trait DependentHasNoDerivedEq {}
+
+/// Never implemented: the unmet bound of `Erase`'s `PartialOrd` and `Ord` (as
+/// [`DependentHasNoDerivedHash`]).
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(PartialOrd, Ord)]` cannot read a dependent of a self-referential struct",
+    label = "a dependent is stored erased and read through its accessor",
+    note = "remove the derive and write `impl PartialOrd for` the struct by hand, reading each \
+        dependent through its accessor (`self.dep()`)"
+)]
+pub trait DependentHasNoDerivedOrd {}
+
+/// Never implemented: the unmet bound of `Erase`'s `Default` (as
+/// [`DependentHasNoDerivedHash`]).
+#[diagnostic::on_unimplemented(
+    message = "`#[derive(Default)]` cannot read a dependent of a self-referential struct",
+    label = "a dependent is stored erased and read through its accessor",
+    note = "remove the derive and write `impl Default for` the struct by hand, reading each \
+        dependent through its accessor (`self.dep()`)"
+)]
+pub trait DependentHasNoDerivedDefault {}
+
+/// Never callable: its bound has no implementation (were one written, this hashes nothing).
+impl<F: EraseLifetime + DependentHasNoDerivedHash, C> core::hash::Hash for Erase<F, C> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// Never callable: its bound has no implementation.
+impl<F: EraseLifetime + DependentHasNoDerivedEq, C> PartialEq for Erase<F, C> {
+    fn eq(&self, _: &Self) -> bool {
+        panic!("a dependent cannot be compared through its storage")
+    }
+}
+
+/// Never usable: its bound has no implementation.
+impl<F: EraseLifetime + DependentHasNoDerivedEq, C> Eq for Erase<F, C> {}
+
+/// Never callable: its bound has no implementation.
+impl<F: EraseLifetime + DependentHasNoDerivedEq + DependentHasNoDerivedOrd, C> PartialOrd
+    for Erase<F, C>
+{
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Never callable: its bound has no implementation.
+impl<F: EraseLifetime + DependentHasNoDerivedEq + DependentHasNoDerivedOrd, C> Ord for Erase<F, C> {
+    fn cmp(&self, _: &Self) -> core::cmp::Ordering {
+        panic!("a dependent cannot be compared through its storage")
+    }
+}
+
+/// Never callable: its bound has no implementation.
+impl<F: EraseLifetime + DependentHasNoDerivedDefault, C> Default for Erase<F, C> {
+    fn default() -> Self {
+        panic!("a dependent has no default value")
+    }
+}
+
+// A field that others borrow is read through `Deref`: it compares and hashes as its value.
+impl<T: ?Sized + core::hash::Hash> core::hash::Hash for Borrowed<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.value.hash(state)
+    }
+}
+
+impl<T: ?Sized + PartialEq> PartialEq for Borrowed<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<T: ?Sized + Eq> Eq for Borrowed<T> {}
+
+impl<T: ?Sized + PartialOrd> PartialOrd for Borrowed<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        self.value.partial_cmp(&other.value)
+    }
+}
+
+impl<T: ?Sized + Ord> Ord for Borrowed<T> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}
+
 impl<T: Unpin, C> Unpin for Erase<(T,), C> {}
 impl<T: Unpin, V, C> Unpin for Erase<(T, V), C> {}
 impl<F, C> Unpin for Erase<F, C>

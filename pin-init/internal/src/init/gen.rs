@@ -23,8 +23,10 @@
 //! never-executed *skeleton* made of the guards' types alone: see [`skeleton`].
 //!
 //! Local variables the macro introduces use `Span::mixed_site()` and unguessable names, so user
-//! code can neither see nor shadow them; the expansion declares no item, and names the crate
-//! through the `$crate` of the declarative macro that forwards to it (see `anchor`).
+//! code can neither see nor shadow them; the expansion declares no item but the never-executed
+//! checks of `advice` (a trait and a function in a block of their own, where no user token is
+//! pasted), and names the crate through the `$crate` of the declarative macro that forwards to
+//! it (see `anchor`).
 
 use super::{
     model::{Entry, Initializer, Item},
@@ -627,9 +629,11 @@ fn init_steps(
     let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
+    let bound = bind;
     for (i, (entry, &bind)) in model.entries.iter().zip(bind).enumerate() {
         let Entry { attrs, item, cfgs } = entry;
         out.extend(later_field_hints(model, i));
+        out.extend(super::advice::reference_to_pinned_binding(model, i, bound));
         let (field, value) = match item {
             Item::Code(block) => {
                 // Not a bare block statement: rustc's `unused_braces` would flag the user's
@@ -709,10 +713,12 @@ fn init_steps(
                 }
             }
         };
+        let moved = super::advice::moved_value(model, i, &val);
         out.extend(quote! {
             #(#attrs)*
             let mut #guard = {
                 let #val = #expr;
+                #moved
                 #make_guard
             };
         });

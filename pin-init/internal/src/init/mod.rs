@@ -3,6 +3,7 @@
 //! The initializer macros `pin_init!`, `try_pin_init!`, `init!` and `try_init!`: parse
 //! ([`model`]), check, generate ([`gen`]).
 
+mod advice;
 pub(crate) mod gen;
 pub(crate) mod model;
 

@@ -29,9 +29,10 @@
 //!    drop check of erased fields (`gen/selfref/dropck.rs`), `Send`/`Sync` for every choice of
 //!    field lifetimes (the erased storage's impls), `__pin_data_not_packed`
 //!    (`gen/not_packed.rs`: no packed layout, and exactly the fields the model has, so that no
-//!    generated `this.field` falls through to a user `Deref`), the field type aliases proven
-//!    equal to the fields (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`).
-//!    rustc's verdict is authoritative: the passes above only add messages in the user's terms.
+//!    generated `this.field` falls through to a user `Deref`), a self-referential struct in a
+//!    field without `#[pin]` (`gen/unpinned_selfref.rs`), the field type aliases proven equal
+//!    to the fields (`gen/aliases.rs`), and the forbidden plain `Drop` (`gen/drop.rs`). rustc's
+//!    verdict is authoritative: the passes above only add messages in the user's terms.
 //!
 //! After an error of 1 or 2, [`expand`] still emits the struct, the aliases and the pin data,
 //! so that initializers of the struct report nothing false; the errors stop the compilation.

@@ -589,6 +589,69 @@ const _: () = {
         let _ = &this_9k4sjvv0az3t1.buf;
         let _ = &this_9k4sjvv0az3t1.source;
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_unpinned_fields_9k4sjvv0az3t1<'a, T: Parse>() -> impl pin_init::__internal::core::marker::Sized
+    where
+        T: Send,
+    {
+        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `next` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `next`",
+                label = "`next` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `next <- ..`"
+            )]
+            trait write_pin_on_next {}
+            trait next_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_next,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > next_holds_a_self_referential_struct for Probe<T> {}
+            trait next_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> next_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `source` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `source`",
+                label = "`source` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `source <- ..`"
+            )]
+            trait write_pin_on_source {}
+            trait source_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_source,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > source_holds_a_self_referential_struct for Probe<T> {}
+            trait source_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> source_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+    }
 };
 fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {
     {

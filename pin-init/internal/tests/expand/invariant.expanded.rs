@@ -444,6 +444,39 @@ const _: () = {
         let _ = &this_zreq56oea7772.names;
         let _ = &this_zreq56oea7772.dev;
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_unpinned_fields_zreq56oea7772<'a>() -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `dev` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `dev`",
+                label = "`dev` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `dev <- ..`"
+            )]
+            trait write_pin_on_dev {}
+            trait dev_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_dev,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > dev_holds_a_self_referential_struct for Probe<T> {}
+            trait dev_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> dev_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_dev_zreq56oea7772<'a>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+    }
 };
 fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {

@@ -342,6 +342,96 @@ const _: () = {
             >,
         );
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_unpinned_fields_hhckcbrntzmr3<'a, T: Clone, const N: usize>() -> impl pin_init::__internal::core::marker::Sized
+    where
+        T: 'a,
+    {
+        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `items` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `items`",
+                label = "`items` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `items <- ..`"
+            )]
+            trait write_pin_on_items {}
+            trait items_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_items,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > items_holds_a_self_referential_struct for Probe<T> {}
+            trait items_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> items_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `name` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `name`",
+                label = "`name` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `name <- ..`"
+            )]
+            trait write_pin_on_name {}
+            trait name_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_name,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > name_holds_a_self_referential_struct for Probe<T> {}
+            trait name_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> name_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `count` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `count`",
+                label = "`count` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `count <- ..`"
+            )]
+            trait write_pin_on_count {}
+            trait count_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_count,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > count_holds_a_self_referential_struct for Probe<T> {}
+            trait count_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> count_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+    }
 };
 fn initializers<'a, T: Clone, const N: usize>(
     name: &'a str,

@@ -214,6 +214,39 @@ const _: () = {
             >,
         );
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_unpinned_fields_nhp2m9qfahyr3() -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `count` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `count`",
+                label = "`count` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `count <- ..`"
+            )]
+            trait write_pin_on_count {}
+            trait count_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on_count,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > count_holds_a_self_referential_struct for Probe<T> {}
+            trait count_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> count_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field_count_nhp2m9qfahyr3,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+    }
 };
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 #[cfg(feature = "kept")]

@@ -194,6 +194,39 @@ const _: () = {
             >,
         );
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_unpinned_fields_552whpxn8etz0() -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        {
+            #[diagnostic::on_unimplemented(
+                message = "the field `_1` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `_1`",
+                label = "`_1` is not `#[pin]`: the struct could be moved out of it",
+                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `_1 <- ..`"
+            )]
+            trait write_pin_on__1 {}
+            trait _1_holds_a_self_referential_struct {
+                fn check(&self)
+                where
+                    Self: write_pin_on__1,
+                {}
+            }
+            impl<
+                T: ?pin_init::__internal::core::marker::Sized
+                    + pin_init::__internal::SelfReferential,
+            > _1_holds_a_self_referential_struct for Probe<T> {}
+            trait _1_holds_another_type {
+                fn check(&self) {}
+            }
+            impl<T: ?pin_init::__internal::core::marker::Sized> _1_holds_another_type
+            for &Probe<T> {}
+            (&Probe::<
+                __pin_init_field__1_552whpxn8etz0,
+            >(pin_init::__internal::core::marker::PhantomData))
+                .check();
+        }
+    }
 };
 fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
     (

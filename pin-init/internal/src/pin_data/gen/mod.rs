@@ -10,6 +10,7 @@ pub(crate) mod projection;
 pub(crate) mod selfref;
 pub(crate) mod struct_def;
 pub(crate) mod unpin;
+pub(crate) mod unpinned_selfref;
 
 use super::model::PinDataStruct;
 use proc_macro2::TokenStream;
@@ -22,6 +23,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let pin_data = pin_data::generate(model);
     let drop = drop::generate(model);
     let not_packed = not_packed::generate(model);
+    let unpinned = unpinned_selfref::generate(model);
     if model.is_self_referential() {
         // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
         let unpin = unpin::generate_never(model);
@@ -42,6 +44,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 #drop_order
                 #covariance
                 #not_packed
+                #unpinned
             };
         };
     }
@@ -57,6 +60,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #drop
             #not_packed
             #field_types
+            #unpinned
         };
     }
 }
