@@ -56,6 +56,9 @@ pub fn scratch_manifest(root_manifest: &str) -> Result<String> {
                 members = true;
             }
             "default-members" => {}
+            // Cargo 1.78 predates the `check-cfg` key of `unexpected_cfgs` (and rustc 1.78
+            // checks no cfg): it would only warn of an unused manifest key.
+            "unexpected_cfgs" => {}
             _ => {
                 out.push_str(line);
                 out.push('\n');
@@ -259,6 +262,12 @@ mod tests {
             "[workspace]\nmembers = [\"pin-init\", \"pin-init/internal\"]\nresolver = \"2\"\n\n[workspace.package]\nrust-version = \"1.78\"\n"
         );
         assert!(scratch_manifest("[workspace]\nresolver = \"2\"\n").is_err());
+        let lints = "[workspace]\nmembers = [\"a\"]\n[workspace.lints.rust]\nunexpected_cfgs = { level = \"warn\", check-cfg = [\"cfg(kernel)\"] }\nx = \"deny\"\n";
+        let m = scratch_manifest(lints).unwrap();
+        assert!(
+            !m.contains("check-cfg") && m.contains("x = \"deny\""),
+            "{m}"
+        );
         assert!(scratch_manifest("[workspace]\nmembers = [\n  \"a\",\n]\n").is_err());
     }
 
