@@ -498,7 +498,7 @@ fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
 /// (rustc reports the name as ambiguous, E0659). Paths such as `rustfmt::skip` are not in the
 /// list: a crate named `rustfmt` or `clippy` may provide an attribute macro under that path.
 /// The struct's own `cfg_attr`s are expanded before `#[pin_data]` sees the struct, so what they
-/// add is checked too. (Those of its fields are not: see `model::field_cfgs`.)
+/// add is checked too. (Those of its fields are not: see `Field::parse` in `attr`.)
 const INERT_ATTRIBUTES: &[&str] = &[
     "doc",
     "repr",

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! `#[pin_data]`: parse ([`model`], with the lifetime [`analysis`]), check ([`checks`]), generate
-//! ([`gen`]).
+//! `#[pin_data]`: parse ([`attr`] builds the [`model`], with the lifetime [`analysis`]), check
+//! ([`checks`]), generate ([`gen`]).
 //!
 //! # Where the checks live
 //!
 //! A rule of `DESIGN.md` is enforced in one of three places; a new rule goes where it can be
 //! decided with the least guessing:
 //!
-//! 1. **The model's analysis** ([`model`] and [`analysis`], with [`crate::lifetimes`]): what a
-//!    field *is*, read from syntax: its field lifetimes, captures and their declared variance
-//!    (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes, the conditions under
-//!    which rustc compiles it (`#[cfg]`, `cfg_attr` reduced: [`crate::cfg`]). Problems of shape (a
-//!    lifetime that is neither a generic nor a field, an unknown `#[uses]` lifetime) are
-//!    reported while parsing.
+//! 1. **The model's analysis** ([`attr`], [`model`] and [`analysis`], with
+//!    [`crate::lifetimes`]): what a field *is*, read from syntax: its field lifetimes, captures
+//!    and their declared variance (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists`
+//!    lifetimes, the conditions under which rustc compiles it (`#[cfg]`, `cfg_attr` reduced:
+//!    [`crate::cfg`]). Problems of shape (a lifetime that is neither a generic nor a field, an
+//!    unknown `#[uses]` lifetime) are reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
 //!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
 //!    `PhantomPinned` without `#[pin]`, a `core` derive on a self-referential struct, a field
@@ -46,6 +46,7 @@
 //! traits (SOUNDNESS.md, P0). A generated path written any other way escapes the rewrite.
 
 pub(crate) mod analysis;
+pub(crate) mod attr;
 pub(crate) mod checks;
 pub(crate) mod gen;
 pub(crate) mod model;
