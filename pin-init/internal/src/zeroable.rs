@@ -2,9 +2,9 @@
 
 //! `#[derive(Zeroable)]`.
 
-use crate::diag::DiagCtxt;
-use crate::names::Names;
-use crate::self_replace::ReplaceSelf;
+use crate::support::diag::DiagCtxt;
+use crate::support::names::Names;
+use crate::support::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Member, Type};

@@ -32,7 +32,7 @@ use super::{
     model::{Entry, Initializer, Item},
     Kind,
 };
-use crate::names::Names;
+use crate::support::names::Names;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
@@ -418,7 +418,7 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
     // `(FieldLifetime<'1>,)`" where the struct is named (not the pin data's hashed name).
     let lts_local = names.local_at("_field_lifetimes", path.span());
     let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
-    let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
+    let skeleton = if bind.iter().any(|b| *b) && !crate::support::check_disabled("init_dropck") {
         skeleton(model, bind, names)
     } else {
         TokenStream::new()

@@ -9,7 +9,7 @@
 use super::model::{
     field_lifetime, Args, Existential, Field, Invariance, Lending, PinDataStruct, Style, Variance,
 };
-use crate::{diag::DiagCtxt, names::Names};
+use crate::support::{diag::DiagCtxt, names::Names};
 use proc_macro2::{Span, TokenStream};
 use std::collections::BTreeSet;
 use syn::{
@@ -84,7 +84,7 @@ impl PinDataStruct {
             .collect::<Vec<_>>();
         let mut generics = item.generics;
         let existentials = take_existentials(&mut generics, &fields, diag);
-        let cfgs = crate::cfg::conditions(&item.attrs, &[], diag);
+        let cfgs = crate::support::cfg::conditions(&item.attrs, &[], diag);
         let mut this = PinDataStruct {
             args,
             cfgs,
@@ -117,7 +117,7 @@ impl Field {
         let mut uses_default = None;
         let mut uses_seen = false;
         for attr in field.attrs {
-            if crate::cfg::is_named(attr.path(), "uses") {
+            if crate::support::cfg::is_named(attr.path(), "uses") {
                 if uses_seen {
                     diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
                 }
@@ -132,7 +132,7 @@ impl Field {
                 parse_uses_entries(list, &mut uses, &mut uses_default, diag);
                 continue;
             }
-            if crate::cfg::is_named(attr.path(), "borrowed") {
+            if crate::support::cfg::is_named(attr.path(), "borrowed") {
                 match &attr.meta {
                     Meta::Path(_) => {}
                     Meta::List(list) if list.tokens.to_string() == "mut" => borrowed_mut = true,
@@ -145,7 +145,7 @@ impl Field {
                     diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
                 }
                 borrowed_attr = Some(attr.span());
-            } else if crate::cfg::is_named(attr.path(), "pin") {
+            } else if crate::support::cfg::is_named(attr.path(), "pin") {
                 if !matches!(attr.meta, Meta::Path(_)) {
                     diag.error_spanned(&attr, "`#[pin]` takes no arguments");
                 }
@@ -157,8 +157,8 @@ impl Field {
                 attrs.push(attr);
             }
         }
-        let cfgs = crate::cfg::conditions(&attrs, OWN_FIELD_ATTRIBUTES, diag);
-        attrs.retain(|a| !crate::cfg::holds_own(a, OWN_FIELD_ATTRIBUTES));
+        let cfgs = crate::support::cfg::conditions(&attrs, OWN_FIELD_ATTRIBUTES, diag);
+        attrs.retain(|a| !crate::support::cfg::holds_own(a, OWN_FIELD_ATTRIBUTES));
         // The field `N` of a tuple struct is projected as `_N` (as upstream pin-init does).
         let (ident, member) = match field.ident {
             Some(ident) => (ident.clone(), syn::Member::Named(ident)),
@@ -446,7 +446,7 @@ mod tests {
         let model = PinDataStruct::parse(
             syn::parse2(item).unwrap(),
             args,
-            crate::names::Names::new(&[]),
+            crate::support::names::Names::new(&[]),
             &mut diag,
         );
         (model, diag.messages())

@@ -3,7 +3,7 @@
 //! Checks over the [`PinDataStruct`] model that the macro can decide on its own.
 
 use super::model::{PinDataStruct, Style};
-use crate::diag::DiagCtxt;
+use crate::support::diag::DiagCtxt;
 use syn::{ext::IdentExt, Ident, Meta, Type};
 
 /// Runs every check, reporting each problem found.
@@ -16,7 +16,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_std_derives(model, diag);
     check_generic_named_like_field(model, diag);
     check_elided_lifetimes(model, diag);
-    if !crate::test_switch::disabled("drop_order") {
+    if !crate::support::check_disabled("drop_order") {
         check_drop_order(model, diag);
     }
 }
@@ -69,7 +69,7 @@ pub(crate) const STD_DERIVES: &[&str] = &[
 
 /// The paths of `attr` if it is `#[derive(..)]`.
 pub(crate) fn derive_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
-    if !crate::cfg::is_named(attr.path(), "derive") {
+    if !crate::support::cfg::is_named(attr.path(), "derive") {
         return Vec::new();
     }
     attr.parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
@@ -160,7 +160,7 @@ fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
     let mentions = |ty: &Type, name: &str| {
         let mut names = std::collections::BTreeSet::new();
-        crate::lifetimes::all_lifetime_names(ty, &mut names);
+        crate::support::lifetimes::all_lifetime_names(ty, &mut names);
         names.contains(name)
     };
     for param in &model.generics.params {
@@ -473,7 +473,7 @@ fn tidy_type(s: &str) -> String {
 /// unaligned), and `#[pin_data]` would give out such references.
 fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
     for attr in &model.attrs {
-        if !crate::cfg::is_named(attr.path(), "repr") {
+        if !crate::support::cfg::is_named(attr.path(), "repr") {
             continue;
         }
         let Meta::List(list) = &attr.meta else {
@@ -529,7 +529,7 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
         let path = attr.path();
         let inert = INERT_ATTRIBUTES
             .iter()
-            .any(|a| crate::cfg::is_named(path, a));
+            .any(|a| crate::support::cfg::is_named(path, a));
         if !inert {
             let name = quote::quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(
@@ -797,7 +797,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
     let selfref = model.is_self_referential();
     let last = model.fields.len().saturating_sub(1);
     for (i, field) in model.fields.iter().enumerate() {
-        if selfref && !crate::test_switch::disabled("field_set") {
+        if selfref && !crate::support::check_disabled("field_set") {
             for attr in field.cfg_attr_attrs() {
                 diag.error_spanned(
                     attr.path(),
@@ -811,7 +811,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
         // A reduced `cfg_attr` was reported above, with the rest of the field's `cfg_attr`s.
         let cfgs = field
             .cfg_attrs()
-            .filter(|c| !selfref || crate::cfg::is_named(c.path(), "cfg"));
+            .filter(|c| !selfref || crate::support::cfg::is_named(c.path(), "cfg"));
         for cfg in cfgs {
             if selfref {
                 diag.error_spanned(
@@ -858,7 +858,7 @@ mod tests {
         let model = PinDataStruct::parse(
             syn::parse2(item).unwrap(),
             Args::default(),
-            crate::names::Names::new(&[]),
+            crate::support::names::Names::new(&[]),
             &mut diag,
         )
         .unwrap();
@@ -946,7 +946,7 @@ mod tests {
             let model = PinDataStruct::parse(
                 syn::parse2(item).unwrap(),
                 Args::default(),
-                crate::names::Names::new(&[]),
+                crate::support::names::Names::new(&[]),
                 &mut diag,
             )
             .unwrap();

@@ -4,7 +4,7 @@
 //! understands taken off, and what its fields are. [`super::attr`] builds it from syntax,
 //! ending with the lifetime passes of [`super::analysis`].
 
-use crate::names::Names;
+use crate::support::names::Names;
 use proc_macro2::Span;
 use syn::{Attribute, Generics, Ident, Lifetime, Token, Type, Visibility};
 
@@ -23,7 +23,7 @@ pub(crate) struct PinDataStruct {
     pub(crate) attrs: Vec<Attribute>,
     /// What of the struct's attributes decides whether rustc compiles it: its `#[cfg]`s, and its
     /// `#[cfg_attr]`s reduced to the `cfg`s inside them. Every item generated beside the struct
-    /// carries them (see `crate::cfg::on_every_item`).
+    /// carries them (see `crate::support::cfg::on_every_item`).
     pub(crate) cfgs: Vec<Attribute>,
     /// The struct's visibility.
     pub(crate) vis: Visibility,
@@ -223,7 +223,7 @@ impl Field {
     pub(crate) fn cfg_attr_attrs(&self) -> impl Iterator<Item = &Attribute> {
         self.attrs
             .iter()
-            .filter(|a| crate::cfg::is_named(a.path(), "cfg_attr"))
+            .filter(|a| crate::support::cfg::is_named(a.path(), "cfg_attr"))
     }
 }
 

@@ -47,14 +47,14 @@ use syn::{ext::IdentExt, spanned::Spanned, Lifetime};
 
 /// Emits `__covariance_check_<field>_<lifetime>` per covariant capture of every dependent field.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
-    if crate::test_switch::disabled("covariance") {
+    if crate::support::check_disabled("covariance") {
         return TokenStream::new();
     }
     let (_, _, where_clause) = model.generics.split_for_impl();
     let mut out = TokenStream::new();
     for f in model.fields.iter().filter(|f| f.is_dependent()) {
         let mut taken = BTreeSet::new();
-        crate::lifetimes::all_lifetime_names(&f.ty, &mut taken);
+        crate::support::lifetimes::all_lifetime_names(&f.ty, &mut taken);
         // The binder of the short lifetime may not shadow a parameter of the function (E0496).
         taken.extend(
             model
