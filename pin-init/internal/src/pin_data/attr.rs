@@ -13,8 +13,8 @@ use crate::support::{diag::DiagCtxt, names::Names};
 use proc_macro2::{Span, TokenStream};
 use std::collections::BTreeSet;
 use syn::{
-    parse::Parser, punctuated::Punctuated, spanned::Spanned, Fields, Generics, Ident, Item,
-    Lifetime, Meta, Token, Type,
+    parse::Parser, punctuated::Punctuated, spanned::Spanned, Attribute, Fields, Generics, Ident,
+    Item, Lifetime, Meta, Token, Type,
 };
 
 impl Args {
@@ -109,54 +109,7 @@ const OWN_FIELD_ATTRIBUTES: &[&str] = &["pin", "borrowed", "uses"];
 
 impl Field {
     fn parse(field: syn::Field, index: usize, diag: &mut DiagCtxt) -> Self {
-        let mut pinned = None;
-        let mut attrs = Vec::with_capacity(field.attrs.len());
-        let mut borrowed_attr = None;
-        let mut borrowed_mut = false;
-        let mut uses: Vec<(Lifetime, Option<Variance>)> = Vec::new();
-        let mut uses_default = None;
-        let mut uses_seen = false;
-        for attr in field.attrs {
-            if crate::support::cfg::is_named(attr.path(), "uses") {
-                if uses_seen {
-                    diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
-                }
-                uses_seen = true;
-                let Meta::List(list) = &attr.meta else {
-                    diag.error_spanned(
-                        &attr,
-                        "expected `#[uses('field, 'other: invariant, '_: invariant)]`",
-                    );
-                    continue;
-                };
-                parse_uses_entries(list, &mut uses, &mut uses_default, diag);
-                continue;
-            }
-            if crate::support::cfg::is_named(attr.path(), "borrowed") {
-                match &attr.meta {
-                    Meta::Path(_) => {}
-                    Meta::List(list) if list.tokens.to_string() == "mut" => borrowed_mut = true,
-                    _ => diag.error_spanned(
-                        &attr,
-                        "expected `#[borrowed]` (shared) or `#[borrowed(mut)]` (mutable)",
-                    ),
-                }
-                if borrowed_attr.is_some() {
-                    diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
-                }
-                borrowed_attr = Some(attr.span());
-            } else if crate::support::cfg::is_named(attr.path(), "pin") {
-                if !matches!(attr.meta, Meta::Path(_)) {
-                    diag.error_spanned(&attr, "`#[pin]` takes no arguments");
-                }
-                if pinned.is_some() {
-                    diag.error_spanned(&attr, "`#[pin]` is given twice on this field");
-                }
-                pinned = Some(attr.span());
-            } else {
-                attrs.push(attr);
-            }
-        }
+        let (own, mut attrs) = OwnFieldAttrs::take(field.attrs, diag);
         let cfgs = crate::support::cfg::conditions(&attrs, OWN_FIELD_ATTRIBUTES, diag);
         attrs.retain(|a| !crate::support::cfg::holds_own(a, OWN_FIELD_ATTRIBUTES));
         // The field `N` of a tuple struct is projected as `_N` (as upstream pin-init does).
@@ -170,9 +123,9 @@ impl Field {
                 }),
             ),
         };
-        let lending = match borrowed_attr {
+        let lending = match own.borrowed {
             None => Lending::NotBorrowed,
-            Some(attr) if borrowed_mut => Lending::Mut {
+            Some(attr) if own.borrowed_mut => Lending::Mut {
                 lifetime: field_lifetime(&ident),
                 attr,
             },
@@ -188,13 +141,80 @@ impl Field {
             ident,
             member,
             ty: field.ty,
-            pinned,
+            pinned: own.pinned,
             captures: Vec::new(),
             lending,
-            uses,
-            uses_default,
+            uses: own.uses,
+            uses_default: own.uses_default,
             invariance: Invariance::default(),
         }
+    }
+}
+
+/// What the attributes `#[pin_data]` reads on one field say.
+#[derive(Default)]
+struct OwnFieldAttrs {
+    /// The span of `#[pin]`.
+    pinned: Option<Span>,
+    /// The span of `#[borrowed]` or `#[borrowed(mut)]`.
+    borrowed: Option<Span>,
+    /// `#[borrowed(mut)]`.
+    borrowed_mut: bool,
+    /// The declared captures of `#[uses(...)]`.
+    uses: Vec<(Lifetime, Option<Variance>)>,
+    /// The variance of `'_` in `#[uses(...)]`.
+    uses_default: Option<Variance>,
+}
+
+impl OwnFieldAttrs {
+    /// Takes `#[pin]`, `#[borrowed]` and `#[uses(...)]` out of a field's attributes, reporting
+    /// malformed and repeated ones; returns them and the attributes left.
+    fn take(field_attrs: Vec<Attribute>, diag: &mut DiagCtxt) -> (Self, Vec<Attribute>) {
+        let mut own = OwnFieldAttrs::default();
+        let mut attrs = Vec::with_capacity(field_attrs.len());
+        let mut uses_seen = false;
+        for attr in field_attrs {
+            if crate::support::cfg::is_named(attr.path(), "uses") {
+                if uses_seen {
+                    diag.error_spanned(&attr, "`#[uses(...)]` is given twice on this field");
+                }
+                uses_seen = true;
+                let Meta::List(list) = &attr.meta else {
+                    diag.error_spanned(
+                        &attr,
+                        "expected `#[uses('field, 'other: invariant, '_: invariant)]`",
+                    );
+                    continue;
+                };
+                parse_uses_entries(list, &mut own.uses, &mut own.uses_default, diag);
+                continue;
+            }
+            if crate::support::cfg::is_named(attr.path(), "borrowed") {
+                match &attr.meta {
+                    Meta::Path(_) => {}
+                    Meta::List(list) if list.tokens.to_string() == "mut" => own.borrowed_mut = true,
+                    _ => diag.error_spanned(
+                        &attr,
+                        "expected `#[borrowed]` (shared) or `#[borrowed(mut)]` (mutable)",
+                    ),
+                }
+                if own.borrowed.is_some() {
+                    diag.error_spanned(&attr, "`#[borrowed]` is given twice on this field");
+                }
+                own.borrowed = Some(attr.span());
+            } else if crate::support::cfg::is_named(attr.path(), "pin") {
+                if !matches!(attr.meta, Meta::Path(_)) {
+                    diag.error_spanned(&attr, "`#[pin]` takes no arguments");
+                }
+                if own.pinned.is_some() {
+                    diag.error_spanned(&attr, "`#[pin]` is given twice on this field");
+                }
+                own.pinned = Some(attr.span());
+            } else {
+                attrs.push(attr);
+            }
+        }
+        (own, attrs)
     }
 }
 
