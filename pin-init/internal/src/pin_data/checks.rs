@@ -222,36 +222,6 @@ fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
     if !matches!(model.style, Style::Named) {
         return;
     }
-    struct Elided(Vec<(proc_macro2::Span, syn::TypeReference)>);
-    impl<'ast> syn::visit::Visit<'ast> for Elided {
-        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
-            let elided = match &r.lifetime {
-                None => true,
-                Some(l) => l.ident == "_",
-            };
-            if elided {
-                let span = match &r.lifetime {
-                    Some(l) => l.span(),
-                    None => r.and_token.span,
-                };
-                self.0.push((span, r.clone()));
-            }
-            syn::visit::visit_type_reference(self, r);
-        }
-        // Elision is allowed in these, and `'_` in a trait object's bound means something else.
-        fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
-        fn visit_parenthesized_generic_arguments(
-            &mut self,
-            _: &'ast syn::ParenthesizedGenericArguments,
-        ) {
-        }
-        fn visit_type_trait_object(&mut self, _: &'ast syn::TypeTraitObject) {}
-        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {}
-        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
-        // An array length or a const argument is an expression, where elision is allowed
-        // (`[u8; size_of::<&u8>()]`).
-        fn visit_expr(&mut self, _: &'ast syn::Expr) {}
-    }
     for (i, field) in model.fields.iter().enumerate() {
         let mut elided = Elided(Vec::new());
         syn::visit::Visit::visit_type(&mut elided, &field.ty);
@@ -311,6 +281,39 @@ fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
         };
         diag.error(span, msg);
     }
+}
+
+/// The references with an elided lifetime in a type (`&T`, `&'_ T`), each with the span of
+/// its `&` or `'_`, where rustc would not elide it.
+struct Elided(Vec<(proc_macro2::Span, syn::TypeReference)>);
+impl<'ast> syn::visit::Visit<'ast> for Elided {
+    fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+        let elided = match &r.lifetime {
+            None => true,
+            Some(l) => l.ident == "_",
+        };
+        if elided {
+            let span = match &r.lifetime {
+                Some(l) => l.span(),
+                None => r.and_token.span,
+            };
+            self.0.push((span, r.clone()));
+        }
+        syn::visit::visit_type_reference(self, r);
+    }
+    // Elision is allowed in these, and `'_` in a trait object's bound means something else.
+    fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
+    fn visit_parenthesized_generic_arguments(
+        &mut self,
+        _: &'ast syn::ParenthesizedGenericArguments,
+    ) {
+    }
+    fn visit_type_trait_object(&mut self, _: &'ast syn::TypeTraitObject) {}
+    fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {}
+    fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
+    // An array length or a const argument is an expression, where elision is allowed
+    // (`[u8; size_of::<&u8>()]`).
+    fn visit_expr(&mut self, _: &'ast syn::Expr) {}
 }
 
 /// Generic types known to have no lifetime parameter: a field of one of these, with no lifetime
@@ -576,85 +579,6 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
         }
         return;
     }
-    struct Macros<'d>(&'d mut DiagCtxt, &'static str);
-    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let name = macro_name(mac);
-            self.0.error_spanned(
-                mac,
-                format_args!(
-                    "a macro (`{name}!`) cannot be used in {} of a self-referential struct: \
-                     `#[pin_data]` checks what the fields borrow from the types as written, \
-                     and cannot see into a macro; write the type out (a type alias is fine)",
-                    self.1
-                ),
-            );
-        }
-        fn visit_type(&mut self, ty: &'ast Type) {
-            if let Type::Verbatim(tokens) = ty {
-                self.0.error_spanned(
-                    tokens,
-                    format_args!(
-                        "`#[pin_data]` cannot read this type, used in {} of a self-referential \
-                         struct: write it as a path, reference, tuple, array, slice, pointer or \
-                         `fn` type",
-                        self.1
-                    ),
-                );
-            }
-            syn::visit::visit_type(self, ty);
-        }
-    }
-    // Lifetimes among the arguments of a macro in a plain field's type.
-    struct PlainMacros<'d, 'm> {
-        diag: &'d mut DiagCtxt,
-        model: &'m PinDataStruct,
-        field: &'m syn::Ident,
-    }
-    impl<'ast> syn::visit::Visit<'ast> for PlainMacros<'_, '_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let mut lts = Vec::new();
-            lifetimes_in(mac.tokens.clone(), &mut lts);
-            // `ForLt!(for<'a> T<'a>)`: a binder of the macro's own declares `'a`, whatever
-            // the fields are called.
-            let mut binders = Vec::new();
-            for_binders(mac.tokens.clone(), &mut binders);
-            for (name, span) in lts {
-                if binders.contains(&name) {
-                    continue;
-                }
-                let generic = self
-                    .model
-                    .generics
-                    .lifetimes()
-                    .any(|l| l.lifetime.ident.unraw() == name);
-                if generic {
-                    continue;
-                }
-                let borrows = self.model.fields.iter().any(|f| f.ident.unraw() == name);
-                let exists = self.model.existentials.iter().any(|e| e.lt.ident == name);
-                if !borrows && !exists {
-                    continue;
-                }
-                let what = if borrows {
-                    format!("borrows the field `{name}`")
-                } else {
-                    format!("captures the existential lifetime `'{name}`")
-                };
-                self.diag.error(
-                    span,
-                    format_args!(
-                        "field `{field}` {what} inside a macro (`{mac}!`): `#[pin_data]` \
-                         cannot see into a macro, so a field that borrows must write the \
-                         lifetime outside any macro; write the type out (a type alias taking \
-                         `'{name}` as a parameter is fine)",
-                        field = self.field,
-                        mac = macro_name(mac),
-                    ),
-                );
-            }
-        }
-    }
     for field in &model.fields {
         if field.is_dependent() {
             syn::visit::Visit::visit_type(
@@ -687,6 +611,89 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
         &mut Macros(diag, "the generics or where clause"),
         &model.generics,
     );
+}
+
+/// Reports every macro and every type `#[pin_data]` cannot read, as used in the place `.1`
+/// names: a self-referential struct's dependent or borrowed field type, or its generics.
+struct Macros<'d>(&'d mut DiagCtxt, &'static str);
+impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = macro_name(mac);
+        self.0.error_spanned(
+            mac,
+            format_args!(
+                "a macro (`{name}!`) cannot be used in {} of a self-referential struct: \
+                 `#[pin_data]` checks what the fields borrow from the types as written, \
+                 and cannot see into a macro; write the type out (a type alias is fine)",
+                self.1
+            ),
+        );
+    }
+    fn visit_type(&mut self, ty: &'ast Type) {
+        if let Type::Verbatim(tokens) = ty {
+            self.0.error_spanned(
+                tokens,
+                format_args!(
+                    "`#[pin_data]` cannot read this type, used in {} of a self-referential \
+                     struct: write it as a path, reference, tuple, array, slice, pointer or \
+                     `fn` type",
+                    self.1
+                ),
+            );
+        }
+        syn::visit::visit_type(self, ty);
+    }
+}
+/// Reports the field and existential lifetimes among the arguments of a macro in a plain
+/// field's type.
+struct PlainMacros<'d, 'm> {
+    diag: &'d mut DiagCtxt,
+    model: &'m PinDataStruct,
+    field: &'m syn::Ident,
+}
+impl<'ast> syn::visit::Visit<'ast> for PlainMacros<'_, '_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let mut lts = Vec::new();
+        lifetimes_in(mac.tokens.clone(), &mut lts);
+        // `ForLt!(for<'a> T<'a>)`: a binder of the macro's own declares `'a`, whatever
+        // the fields are called.
+        let mut binders = Vec::new();
+        for_binders(mac.tokens.clone(), &mut binders);
+        for (name, span) in lts {
+            if binders.contains(&name) {
+                continue;
+            }
+            let generic = self
+                .model
+                .generics
+                .lifetimes()
+                .any(|l| l.lifetime.ident.unraw() == name);
+            if generic {
+                continue;
+            }
+            let borrows = self.model.fields.iter().any(|f| f.ident.unraw() == name);
+            let exists = self.model.existentials.iter().any(|e| e.lt.ident == name);
+            if !borrows && !exists {
+                continue;
+            }
+            let what = if borrows {
+                format!("borrows the field `{name}`")
+            } else {
+                format!("captures the existential lifetime `'{name}`")
+            };
+            self.diag.error(
+                span,
+                format_args!(
+                    "field `{field}` {what} inside a macro (`{mac}!`): `#[pin_data]` \
+                     cannot see into a macro, so a field that borrows must write the \
+                     lifetime outside any macro; write the type out (a type alias taking \
+                     `'{name}` as a parameter is fine)",
+                    field = self.field,
+                    mac = macro_name(mac),
+                ),
+            );
+        }
+    }
 }
 
 /// The path of a macro invocation as written (`hidden`, `kernel::types::ForLt`).
