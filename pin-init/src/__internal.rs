@@ -11,7 +11,7 @@ pub use crate::selfref::*;
 /// The real `core`, for the expansions of the macros: they name it through the `$crate` of
 /// this crate's `macro_rules!` macros, so that a crate that rebinds `core` (or `pin_init`) in
 /// its extern prelude, e.g. with `extern crate self as core;`, cannot give them other items
-/// than the ones their safety arguments are about (see `anchor.rs` in `pin-init-internal`).
+/// than the ones their safety arguments are about (see `support/anchor.rs` in `pin-init-internal`).
 pub use ::core;
 
 /// The macros that generate code: each takes `unsafe { CRATE } (args) input`, where `CRATE`

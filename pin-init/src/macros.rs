@@ -2,7 +2,7 @@
 
 //! Declarative macros of the crate, and the `macro_rules!` entry points of the proc macros in
 //! `pin-init-internal`: they pass the proc macros this crate's `$crate`, which names this crate
-//! whatever the using crate rebinds (see `anchor.rs` in `pin-init-internal`).
+//! whatever the using crate rebinds (see `support/anchor.rs` in `pin-init-internal`).
 
 /// `#[pin_data]` forwards the struct here.
 #[doc(hidden)]

@@ -421,7 +421,7 @@ pub const COMMANDS: &[Cmd] = &[
 ];
 
 /// The checks `cargo xtask fuzz --disable` can switch off: the test-only switches of
-/// `pin-init/internal/src/test_switch.rs`.
+/// `pin-init/internal/src/support/test_switch.rs`.
 pub const FUZZ_CHECKS: &[&str] = &[
     "drop_order",
     "covariance",
@@ -1212,7 +1212,7 @@ mod tests {
     fn fuzz_checks_are_the_macros_test_switches() {
         // The switches are defined in the proc macro (`test_switch::NAMES`); `--disable` and
         // the self-check list them here: the two lists must stay in step.
-        let src = include_str!("../../pin-init/internal/src/test_switch.rs");
+        let src = include_str!("../../pin-init/internal/src/support/test_switch.rs");
         let start = src
             .find("pub(crate) const NAMES")
             .expect("NAMES in test_switch.rs");

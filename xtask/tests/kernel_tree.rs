@@ -652,6 +652,15 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         &frepo.join("pin-init/internal/src/lib.rs"),
         "//! macros\nmod a;\n#[cfg(not(kernel))]\nmod switch;\n#[cfg(test)]\nmod b;\n",
     );
+    // A host-only file in a folder: declared in the folder's mod.rs.
+    write(
+        &frepo.join("pin-init/internal/src/sub/host.rs"),
+        "//! Host.\n//!\n//! Host-only: tests' code.\n",
+    );
+    write(
+        &frepo.join("pin-init/internal/src/sub/mod.rs"),
+        "//! sub\nmod c;\n#[cfg(not(kernel))]\nmod host;\n#[cfg(kernel)]\n#[path = \"k.rs\"]\nmod host;\n",
+    );
     write(&frepo.join("patches/7.2/series"), "0001-good.patch\n");
     fs::copy(
         frepo.join("patches/0001-good.patch"),
@@ -691,6 +700,12 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         fs::read_to_string(tree.join("rust/pin-init/internal/src/lib.rs")).unwrap(),
         "//! macros\nmod a;\n#[cfg(test)]\nmod b;\n",
         "and their declarations"
+    );
+    assert!(!tree.join("rust/pin-init/internal/src/sub/host.rs").exists());
+    assert_eq!(
+        fs::read_to_string(tree.join("rust/pin-init/internal/src/sub/mod.rs")).unwrap(),
+        "//! sub\nmod c;\n#[cfg(kernel)]\n#[path = \"k.rs\"]\nmod host;\n",
+        "in a folder, from its mod.rs"
     );
     assert!(!tree.join("rust/pin-init/src/alloc.rs").exists());
     assert!(tree.join("rust/pin-init/README.md").is_file());
@@ -820,7 +835,7 @@ fn series_without_an_identity_says_how_to_set_it() {
 /// say `//! Host-only:`, and their declarations) is safe only if no kernel build can need such
 /// a file: each is declared under `#[cfg(test)]`, or under `#[cfg(not(kernel))]` beside a
 /// `#[cfg(kernel)]` module of the same name whose `#[path]` is not host-only (kbuild passes
-/// `--cfg kernel`).
+/// `--cfg kernel`), in its parent module (the `lib.rs` beside it, else the `mod.rs`).
 #[test]
 fn host_only_files_are_never_compiled_by_kbuild() {
     let mut host_only = Vec::new();
@@ -854,12 +869,23 @@ fn host_only_files_are_never_compiled_by_kbuild() {
     }
     for p in &host_only {
         let stem = p.file_stem().unwrap().to_string_lossy();
-        let parent = fs::read_to_string(p.with_file_name("lib.rs")).unwrap();
+        // The parent module, as the script finds it: the `lib.rs` beside the file, else the
+        // `mod.rs`.
+        let parent = [p.with_file_name("lib.rs"), p.with_file_name("mod.rs")]
+            .into_iter()
+            .find(|f| f.is_file())
+            .unwrap_or_else(|| panic!("no lib.rs or mod.rs beside {}", p.display()));
+        let parent = fs::read_to_string(parent).unwrap();
         let lines: Vec<&str> = parent.lines().collect();
         let decl = lines
             .iter()
             .position(|l| l.trim() == format!("mod {stem};"))
-            .unwrap_or_else(|| panic!("no `mod {stem};` in the lib.rs beside {}", p.display()));
+            .unwrap_or_else(|| {
+                panic!(
+                    "no `mod {stem};` in the lib.rs or mod.rs beside {}",
+                    p.display()
+                )
+            });
         let attr = lines[decl - 1].trim();
         if attr == "#[cfg(test)]" {
             continue;

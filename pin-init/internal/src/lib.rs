@@ -11,30 +11,19 @@
 //! its own module.
 
 // Every macro's expansion names pin-init through the `$crate` of a pin-init `macro_rules!`
-// macro (see `anchor`).
+// macro (see `support::anchor`).
 #![deny(missing_docs)]
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
+use support::{anchor, names};
 
-mod anchor;
-mod cfg;
-mod diag;
 mod init;
-mod lifetimes;
-mod names;
 mod pin_data;
 mod pinned_drop;
-mod self_replace;
 #[cfg(test)]
 mod snapshots;
-// Whether a soundness check is on: kbuild builds this crate with `--cfg kernel`, where every
-// check is; the host's tests can switch some off (a host-only file the kernel copy leaves out).
-#[cfg(not(kernel))]
-mod test_switch;
-#[cfg(kernel)]
-#[path = "test_switch_kernel.rs"]
-mod test_switch;
+mod support;
 mod zeroable;
 
 /// See `pin_init::pin_data`: forwards the struct to `pin_init::__internal::pin_data!`, which
@@ -115,7 +104,7 @@ fn initializer(input: TokenStream, kind: init::Kind) -> TokenStream {
 }
 
 // The generating macros on `proc_macro2` tokens (also what the expansion snapshots run). Each
-// expansion's own names end in a suffix derived from its whole input (see `names`).
+// expansion's own names end in a suffix derived from its whole input (see `support::names`).
 
 fn pin_data_impl(input: TokenStream2) -> TokenStream2 {
     anchored(input, Wrap::Items, |args, item| {
@@ -158,7 +147,7 @@ enum Wrap {
 }
 
 /// Expands a generating macro: splits `unsafe { CRATE } (args) rest`, runs `expand(args,
-/// rest)` and anchors its paths at `CRATE` (see `anchor`).
+/// rest)` and anchors its paths at `CRATE` (see `support::anchor`).
 fn anchored(
     input: TokenStream2,
     wrap: Wrap,

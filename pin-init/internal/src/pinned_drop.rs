@@ -3,7 +3,7 @@
 //! `#[pinned_drop]`: turns `impl PinnedDrop for T { fn drop(self: Pin<&mut Self>) }` into the
 //! real (unsafe) trait impl, adding the `OnlyCallFromDrop` token parameter.
 
-use crate::diag::DiagCtxt;
+use crate::support::diag::DiagCtxt;
 use proc_macro2::TokenStream;
 use syn::{spanned::Spanned, ImplItem, ItemImpl};
 
@@ -27,16 +27,16 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     // Refused attributes are left out and reported; the impl is still generated, so that
     // these are the only errors.
     let mut refused = DiagCtxt::default();
-    crate::cfg::retain_builtin_attributes(
+    crate::support::cfg::retain_builtin_attributes(
         &mut item.attrs,
-        &crate::cfg::PINNED_DROP_ATTRIBUTES,
+        &crate::support::cfg::PINNED_DROP_ATTRIBUTES,
         &mut refused,
     );
     for impl_item in &mut item.items {
         if let ImplItem::Fn(f) = impl_item {
-            crate::cfg::retain_builtin_attributes(
+            crate::support::cfg::retain_builtin_attributes(
                 &mut f.attrs,
-                &crate::cfg::PINNED_DROP_ATTRIBUTES,
+                &crate::support::cfg::PINNED_DROP_ATTRIBUTES,
                 &mut refused,
             );
         }

@@ -28,7 +28,7 @@ pub(crate) fn expand_file(file: &syn::File) -> syn::File {
 fn take_attr(attrs: &mut Vec<syn::Attribute>, name: &str) -> Option<TokenStream> {
     let pos = attrs
         .iter()
-        .position(|a| crate::cfg::is_named(a.path(), name))?;
+        .position(|a| crate::support::cfg::is_named(a.path(), name))?;
     let attr = attrs.remove(pos);
     Some(match attr.meta {
         syn::Meta::List(list) => list.tokens,
@@ -40,7 +40,7 @@ fn take_attr(attrs: &mut Vec<syn::Attribute>, name: &str) -> Option<TokenStream>
 fn take_derives(attrs: &mut Vec<syn::Attribute>) -> (bool, bool) {
     let (mut zeroable, mut maybe) = (false, false);
     attrs.retain(|a| {
-        if !crate::cfg::is_named(a.path(), "derive") {
+        if !crate::support::cfg::is_named(a.path(), "derive") {
             return true;
         }
         let text = a.to_token_stream().to_string();

@@ -2,12 +2,12 @@
 
 //! `#[derive(Zeroable)]`.
 
-use crate::diag::DiagCtxt;
-use crate::names::Names;
-use crate::self_replace::ReplaceSelf;
+use crate::support::diag::DiagCtxt;
+use crate::support::names::Names;
+use crate::support::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Member, Type};
+use syn::{spanned::Spanned, Data, DeriveInput, GenericParam, Generics, Ident, Member, Type};
 
 /// Expands `#[derive(Zeroable)]`: every field must be `Zeroable` (an error otherwise).
 pub(crate) fn expand(input: TokenStream, names: &Names) -> TokenStream {
@@ -61,57 +61,91 @@ fn derive(input: TokenStream, maybe: bool, names: &Names) -> TokenStream {
         }
     }
     let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
-    let mut replace = ReplaceSelf { self_ty: &self_ty };
     // Reads no field: takes each field's address, which is safe for unions too (the
     // `unsafe` is only needed by older compilers).
     // Located at the field's type: errors point there.
     let this = names.local("this");
     let field_set = field_set(ident, is_struct, &fields, &this);
-    let places = fields.iter().map(|(member, ty)| {
-        let span = proc_macro2::Span::call_site().located_at(ty.span());
-        let this = names.local_at("this", ty.span());
-        quote_spanned!(span=> unsafe { ::core::ptr::addr_of!((*#this).#member) })
-    });
+    let places: Vec<TokenStream> = fields
+        .iter()
+        .map(|(member, ty)| {
+            let span = proc_macro2::Span::call_site().located_at(ty.span());
+            let this = names.local_at("this", ty.span());
+            quote_spanned!(span=> unsafe { ::core::ptr::addr_of!((*#this).#member) })
+        })
+        .collect();
+    let generics = &input.generics;
     if maybe {
-        // The impl holds exactly when every field type is `Zeroable`. The bounds are
-        // higher-ranked over a lifetime they do not mention, so that a field type that is
-        // never `Zeroable` makes the impl inapplicable instead of being an error.
-        let lt = names.lifetime("__maybe_zeroable");
-        let predicates = where_clause.map(|w| &w.predicates);
-        let tys: Vec<Type> = fields.iter().map(|(_, ty)| replace.replaced(ty)).collect();
-        let bounds = tys
-            .iter()
-            .map(|ty| quote!(for<#lt> #ty: ::pin_init::Zeroable,));
-        // The bounds paste the field types a second time (an impl's where clause cannot name
-        // a field): rustc must prove each to be exactly its field's type, so that a type that
-        // means something else there (a macro expanding differently) is rejected.
-        let same = tys.iter().zip(places).map(|(ty, place)| {
-            quote! {
-                ::pin_init::__internal::same_type(
-                    ::pin_init::__internal::type_of_place(#place),
-                    ::core::marker::PhantomData::<*mut #ty>,
-                );
-            }
-        });
-        let check = names.ident("__field_types");
-        return quote! {
-            // SAFETY: every field is `Zeroable` (the where clause), so all zeroes is a valid value
-            // of the struct or union; padding may be zero.
-            #[allow(unused_lifetimes)]
-            unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics
-            where
-                #(#bounds)*
-                #predicates
-            {}
-            #[allow(dead_code, non_snake_case, unused_unsafe)]
-            fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
-                #field_set
-                #(#same)*
-            }
-        };
+        maybe_zeroable_impl(ident, generics, &fields, places, &field_set, names)
+    } else {
+        zeroable_impl(ident, generics, &fields, places, &field_set, names)
     }
+}
+
+/// `#[derive(MaybeZeroable)]`'s impl, and the check that its bounds name the field types;
+/// `places` are the fields' places (`field_set` binds their base).
+fn maybe_zeroable_impl(
+    ident: &Ident,
+    generics: &Generics,
+    fields: &[(Member, Type)],
+    places: Vec<TokenStream>,
+    field_set: &TokenStream,
+    names: &Names,
+) -> TokenStream {
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let self_ty: Type = syn::parse_quote!(#ident #ty_generics);
+    let mut replace = ReplaceSelf { self_ty: &self_ty };
+    let this = names.local("this");
+    // The impl holds exactly when every field type is `Zeroable`. The bounds are
+    // higher-ranked over a lifetime they do not mention, so that a field type that is
+    // never `Zeroable` makes the impl inapplicable instead of being an error.
+    let lt = names.lifetime("__maybe_zeroable");
+    let predicates = where_clause.map(|w| &w.predicates);
+    let tys: Vec<Type> = fields.iter().map(|(_, ty)| replace.replaced(ty)).collect();
+    let bounds = tys
+        .iter()
+        .map(|ty| quote!(for<#lt> #ty: ::pin_init::Zeroable,));
+    // The bounds paste the field types a second time (an impl's where clause cannot name
+    // a field): rustc must prove each to be exactly its field's type, so that a type that
+    // means something else there (a macro expanding differently) is rejected.
+    let same = tys.iter().zip(places).map(|(ty, place)| {
+        quote! {
+            ::pin_init::__internal::same_type(
+                ::pin_init::__internal::type_of_place(#place),
+                ::core::marker::PhantomData::<*mut #ty>,
+            );
+        }
+    });
+    let check = names.ident("__field_types");
+    quote! {
+        // SAFETY: every field is `Zeroable` (the where clause), so all zeroes is a valid value
+        // of the struct or union; padding may be zero.
+        #[allow(unused_lifetimes)]
+        unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics
+        where
+            #(#bounds)*
+            #predicates
+        {}
+        #[allow(dead_code, non_snake_case, unused_unsafe)]
+        fn #check #impl_generics (#this: *const #ident #ty_generics) #where_clause {
+            #field_set
+            #(#same)*
+        }
+    }
+}
+
+/// `#[derive(Zeroable)]`'s impl, and the check that every field is `Zeroable`; `places` are
+/// the fields' places (`field_set` binds their base).
+fn zeroable_impl(
+    ident: &Ident,
+    generics: &Generics,
+    fields: &[(Member, Type)],
+    places: Vec<TokenStream>,
+    field_set: &TokenStream,
+    names: &Names,
+) -> TokenStream {
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let this = names.local("this");
     // The fields are checked where they are: no field type is pasted (a second paste could
     // mean another type than the field's).
     let asserts = fields.iter().zip(places).map(|((_, ty), place)| {

@@ -243,8 +243,8 @@ pub fn lex_names(text: &str) -> BTreeSet<Name> {
 
 /// The names the expansions of `pin-init/internal/tests/expand` introduce: in an
 /// `*.expanded.rs`, not in its input. Of the names that differ only in an expansion's suffix
-/// (`__ThePinData_<suffix>`, see `pin-init/internal/src/names.rs`), one is kept: the suffix is
-/// derived from the macro's input, which a program naming it changes anyway. Names made from
+/// (`__ThePinData_<suffix>`, see `pin-init/internal/src/support/names.rs`), one is kept: the suffix
+/// is derived from the macro's input, which a program naming it changes anyway. Names made from
 /// the input's own names are tried as the sweep's programs' expansions make them.
 pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
     let dir = repo.join("pin-init/internal/tests/expand");

@@ -32,7 +32,7 @@ use super::{
     model::{Entry, Initializer, Item},
     Kind,
 };
-use crate::names::Names;
+use crate::support::names::Names;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned};
@@ -418,7 +418,7 @@ fn generate_pinned(model: &Initializer, common: &Common, names: &Names) -> Token
     // `(FieldLifetime<'1>,)`" where the struct is named (not the pin data's hashed name).
     let lts_local = names.local_at("_field_lifetimes", path.span());
     let steps = init_steps(model, bind, Some(&data_lt_tokens), names);
-    let skeleton = if bind.iter().any(|b| *b) && !crate::test_switch::disabled("init_dropck") {
+    let skeleton = if bind.iter().any(|b| *b) && !crate::support::check_disabled("init_dropck") {
         skeleton(model, bind, names)
     } else {
         TokenStream::new()
@@ -625,8 +625,6 @@ fn init_steps(
     data_lt: Option<&TokenStream>,
     names: &Names,
 ) -> TokenStream {
-    let slot = names.local("slot");
-    let kind = names.local("__kind");
     let mut out = TokenStream::new();
     let mut guards = Vec::new();
     let bound = bind;
@@ -654,64 +652,10 @@ fn init_steps(
         };
         let val_at_user = names.local_at("__val", expr.span());
         let val = names.local("__val");
-        let ptr = names.local("__ptr");
+        let is_value = value.is_ok();
         let make_guard = match data_lt {
-            None => {
-                let write = match value {
-                    // `kind` is a type of this crate whose inherent by-value methods are found
-                    // first.
-                    Ok(_) => quote! {
-                        // SAFETY: `slot` is valid for writes and the field is not initialized.
-                        unsafe { #kind.write_field(#ptr, #val_at_user) };
-                        // SAFETY: the field was just initialized; the guard owns it until
-                        // forgotten.
-                        unsafe {
-                            ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
-                                ::new(#ptr)
-                        }
-                    },
-                    Err(_) => quote! {
-                        // SAFETY: `slot` is valid for writes, the field is not initialized, and on
-                        // error the fields built so far are dropped by their guards.
-                        unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
-                        // SAFETY: the field was just initialized; the guard owns it until
-                        // forgotten.
-                        unsafe {
-                            ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
-                                ::new(#ptr)
-                        }
-                    },
-                };
-                quote! {
-                    #[allow(unused_unsafe)]
-                    // SAFETY: `slot` points to the struct being initialized: the field's address
-                    // is in bounds. Nothing is read or written.
-                    let #ptr = unsafe { ::core::ptr::addr_of_mut!((*#slot).#field) };
-                    #write
-                }
-            }
-            Some(data) => {
-                let method = slot_method(field);
-                // Located at the user's expression, from its first to its last token: a borrow
-                // error of the write (a dependent built from a parameter instead of a field:
-                // "`arg` escapes the function body here") is reported at the call of the slot
-                // method or at its receiver, depending on the compiler, so both span the
-                // expression. Hygiene stays the expansion's (`Span::mixed_site()`).
-                let (first, last) = first_and_last_spans(expr.to_token_stream());
-                let lo = Span::mixed_site().located_at(first);
-                let hi = Span::mixed_site().located_at(last);
-                let data = respan(data.clone(), lo);
-                let slot = Ident::new(&slot.to_string(), hi);
-                let unsafe_kw = quote_spanned!(lo=> unsafe);
-                // The generated `unsafe` block is sound: `slot` is the struct being initialized,
-                // and the struct expression check makes sure each field is initialized only once.
-                let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
-                let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
-                match value {
-                    Ok(_) => quote_spanned!(hi=> #field_slot.#write(#val_at_user)),
-                    Err(_) => quote_spanned!(hi=> #field_slot.#init(#val_at_user)?),
-                }
-            }
+            None => write_field(field, &val_at_user, is_value, names),
+            Some(data) => write_through_slot(data, field, expr, &val_at_user, is_value, names),
         };
         let moved = super::advice::moved_value(model, i, &val);
         out.extend(quote! {
@@ -723,25 +667,7 @@ fn init_steps(
             };
         });
         if let (true, syn::Member::Named(field)) = (bind, field) {
-            // The receiver is a local `&mut guard`, not `guard`: method lookup then finds the
-            // guard's inherent `&mut self` method at its first step. With `guard.method()` it
-            // would try `&guard` first, where a user trait with a `&self` method of that name,
-            // in scope here, wins. A local, not `(&mut guard)`: the binding reborrows through
-            // it, which a temporary would not outlive.
-            let guard_ref = names.local(&format!("__{}_guard_ref", field.unraw()));
-            let method = quote_spanned!(Span::mixed_site()=> let_binding);
-            // The binding's pattern is located at the field's name, `mut` included: rustc names
-            // a local in its borrow errors ("cannot borrow `*buf` ...") only if its declaration
-            // is not in an external macro.
-            let mut_at = quote_spanned!(field.span()=> mut);
-            out.extend(quote! {
-                #(#cfgs)*
-                let #guard_ref = &mut #guard;
-                // SAFETY: each guard is bound once (required for mutably borrowed fields).
-                #(#cfgs)*
-                #[allow(unused_variables, unused_mut, unused_unsafe)]
-                let #mut_at #field = unsafe { #guard_ref.#method() };
-            });
+            out.extend(let_binding(field, &guard, cfgs, names));
         }
         guards.push((guard, cfgs));
     }
@@ -751,6 +677,116 @@ fn init_steps(
         out.extend(quote!(#(#cfgs)* ::core::mem::forget(#guard);));
     }
     out
+}
+
+/// `init!`'s write of one field, directly into the slot: the value (`is_value`) or the
+/// initializer `val_at_user`; evaluates to the field's drop guard.
+fn write_field(
+    field: &syn::Member,
+    val_at_user: &Ident,
+    is_value: bool,
+    names: &Names,
+) -> TokenStream {
+    let slot = names.local("slot");
+    let kind = names.local("__kind");
+    let ptr = names.local("__ptr");
+    let write = if is_value {
+        // `kind` is a type of this crate whose inherent by-value methods are found
+        // first.
+        quote! {
+            // SAFETY: `slot` is valid for writes and the field is not initialized.
+            unsafe { #kind.write_field(#ptr, #val_at_user) };
+            // SAFETY: the field was just initialized; the guard owns it until
+            // forgotten.
+            unsafe {
+                ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
+                    ::new(#ptr)
+            }
+        }
+    } else {
+        quote! {
+            // SAFETY: `slot` is valid for writes, the field is not initialized, and on
+            // error the fields built so far are dropped by their guards.
+            unsafe { ::pin_init::Init::__init(#kind.field_init(#val_at_user), #ptr)? };
+            // SAFETY: the field was just initialized; the guard owns it until
+            // forgotten.
+            unsafe {
+                ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
+                    ::new(#ptr)
+            }
+        }
+    };
+    quote! {
+        #[allow(unused_unsafe)]
+        // SAFETY: `slot` points to the struct being initialized: the field's address
+        // is in bounds. Nothing is read or written.
+        let #ptr = unsafe { ::core::ptr::addr_of_mut!((*#slot).#field) };
+        #write
+    }
+}
+
+/// `pin_init!`'s write of one field, through its slot method of the pin data `data`: the value
+/// (`is_value`) or the initializer `val_at_user`, written as `expr`; evaluates to the field's
+/// drop guard.
+fn write_through_slot(
+    data: &TokenStream,
+    field: &syn::Member,
+    expr: &syn::Expr,
+    val_at_user: &Ident,
+    is_value: bool,
+    names: &Names,
+) -> TokenStream {
+    let slot = names.local("slot");
+    let method = slot_method(field);
+    // Located at the user's expression, from its first to its last token: a borrow
+    // error of the write (a dependent built from a parameter instead of a field:
+    // "`arg` escapes the function body here") is reported at the call of the slot
+    // method or at its receiver, depending on the compiler, so both span the
+    // expression. Hygiene stays the expansion's (`Span::mixed_site()`).
+    let (first, last) = first_and_last_spans(expr.to_token_stream());
+    let lo = Span::mixed_site().located_at(first);
+    let hi = Span::mixed_site().located_at(last);
+    let data = respan(data.clone(), lo);
+    let slot = Ident::new(&slot.to_string(), hi);
+    let unsafe_kw = quote_spanned!(lo=> unsafe);
+    // The generated `unsafe` block is sound: `slot` is the struct being initialized,
+    // and the struct expression check makes sure each field is initialized only once.
+    let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
+    let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
+    if is_value {
+        quote_spanned!(hi=> #field_slot.#write(#val_at_user))
+    } else {
+        quote_spanned!(hi=> #field_slot.#init(#val_at_user)?)
+    }
+}
+
+/// The local binding of the field `field` that later entries use: a reborrow of its guard
+/// `guard`, under the entry's conditions `cfgs`.
+fn let_binding(
+    field: &Ident,
+    guard: &Ident,
+    cfgs: &[syn::Attribute],
+    names: &Names,
+) -> TokenStream {
+    // The receiver is a local `&mut guard`, not `guard`: method lookup then finds the
+    // guard's inherent `&mut self` method at its first step. With `guard.method()` it
+    // would try `&guard` first, where a user trait with a `&self` method of that name,
+    // in scope here, wins. A local, not `(&mut guard)`: the binding reborrows through
+    // it, which a temporary would not outlive.
+    let guard_ref = names.local(&format!("__{}_guard_ref", field.unraw()));
+    let method = quote_spanned!(Span::mixed_site()=> let_binding);
+    // The binding's pattern is located at the field's name, `mut` included: rustc names
+    // a local in its borrow errors ("cannot borrow `*buf` ...") only if its declaration
+    // is not in an external macro.
+    let mut_at = quote_spanned!(field.span()=> mut);
+    quote! {
+        #(#cfgs)*
+        let #guard_ref = &mut #guard;
+        // SAFETY: each guard is bound once (required for mutably borrowed fields).
+        #(#cfgs)*
+        #[allow(unused_variables, unused_mut, unused_unsafe)]
+        let #mut_at #field = unsafe { #guard_ref.#method() };
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ mod advice;
 pub(crate) mod gen;
 pub(crate) mod model;
 
-use crate::diag::DiagCtxt;
-use crate::names::Names;
+use crate::support::diag::DiagCtxt;
+use crate::support::names::Names;
 use proc_macro2::TokenStream;
 use quote::quote;
 

@@ -5,7 +5,7 @@
 //! fields are `0: value` / `0 <- init`, or `Path(value, ...)` (values only).
 
 use super::Kind;
-use crate::diag::DiagCtxt;
+use crate::support::diag::DiagCtxt;
 use proc_macro2::{Span, TokenStream};
 use syn::{
     braced,
@@ -45,8 +45,8 @@ pub(crate) struct Initializer {
 pub(crate) struct Entry {
     /// The item's attributes (`#[cfg(...)]`, lint levels).
     pub(crate) attrs: Vec<Attribute>,
-    /// The conditions under which rustc compiles the entry (`crate::cfg`), which the code
-    /// generated for it carries: filled in by [`Initializer::parse`].
+    /// The conditions under which rustc compiles the entry (`crate::support::cfg`), which the
+    /// code generated for it carries: filled in by [`Initializer::parse`].
     pub(crate) cfgs: Vec<Attribute>,
     /// The item.
     pub(crate) item: Item,
@@ -127,8 +127,12 @@ fn parse_tuple_constructor(content: ParseStream<'_>, entries: &mut Vec<Entry>) -
         };
         // A `cfg`, or a `cfg_attr` holding one (its errors are reported later, with the entry).
         let has_cfg = |a: &&Attribute| {
-            !crate::cfg::conditions(std::slice::from_ref(*a), &[], &mut DiagCtxt::default())
-                .is_empty()
+            !crate::support::cfg::conditions(
+                std::slice::from_ref(*a),
+                &[],
+                &mut DiagCtxt::default(),
+            )
+            .is_empty()
         };
         if let Some(cfg) = attrs.iter().find(has_cfg) {
             if !last {
@@ -322,7 +326,7 @@ impl Initializer {
         let mut disable_field_access = false;
         let mut refused = DiagCtxt::default();
         for attr in raw.attrs {
-            if crate::cfg::is_named(attr.path(), "disable_initialized_field_access") {
+            if crate::support::cfg::is_named(attr.path(), "disable_initialized_field_access") {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
                     diag.error_spanned(
                         &attr,
@@ -330,7 +334,7 @@ impl Initializer {
                     );
                 }
                 disable_field_access = true;
-            } else if crate::cfg::is_named(attr.path(), "default_error") {
+            } else if crate::support::cfg::is_named(attr.path(), "default_error") {
                 match attr.parse_args::<Type>() {
                     Ok(ty) if default_error.is_none() => default_error = Some(ty),
                     Ok(_) => diag.error_spanned(&attr, "`#[default_error]` is given twice"),
@@ -349,12 +353,12 @@ impl Initializer {
         }
         let mut entries = raw.entries;
         for entry in &mut entries {
-            crate::cfg::retain_builtin_attributes(
+            crate::support::cfg::retain_builtin_attributes(
                 &mut entry.attrs,
-                &crate::cfg::ENTRY_ATTRIBUTES,
+                &crate::support::cfg::ENTRY_ATTRIBUTES,
                 &mut refused,
             );
-            entry.cfgs = crate::cfg::conditions(&entry.attrs, &[], diag);
+            entry.cfgs = crate::support::cfg::conditions(&entry.attrs, &[], diag);
         }
         Some(Initializer {
             this: raw.this,

@@ -8,7 +8,7 @@
 use super::model::{
     field_lifetime, CaptureInvariance, Field, Lending, PinDataStruct, Style, Variance,
 };
-use crate::{diag::DiagCtxt, lifetimes};
+use crate::support::{diag::DiagCtxt, lifetimes};
 use std::collections::BTreeSet;
 use syn::{Generics, Lifetime};
 

@@ -3,7 +3,7 @@
 //! Checks over the [`PinDataStruct`] model that the macro can decide on its own.
 
 use super::model::{PinDataStruct, Style};
-use crate::diag::DiagCtxt;
+use crate::support::diag::DiagCtxt;
 use syn::{ext::IdentExt, Ident, Meta, Type};
 
 /// Runs every check, reporting each problem found.
@@ -16,7 +16,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_std_derives(model, diag);
     check_generic_named_like_field(model, diag);
     check_elided_lifetimes(model, diag);
-    if !crate::test_switch::disabled("drop_order") {
+    if !crate::support::check_disabled("drop_order") {
         check_drop_order(model, diag);
     }
 }
@@ -69,7 +69,7 @@ pub(crate) const STD_DERIVES: &[&str] = &[
 
 /// The paths of `attr` if it is `#[derive(..)]`.
 pub(crate) fn derive_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
-    if !crate::cfg::is_named(attr.path(), "derive") {
+    if !crate::support::cfg::is_named(attr.path(), "derive") {
         return Vec::new();
     }
     attr.parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
@@ -160,7 +160,7 @@ fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
     }
     let mentions = |ty: &Type, name: &str| {
         let mut names = std::collections::BTreeSet::new();
-        crate::lifetimes::all_lifetime_names(ty, &mut names);
+        crate::support::lifetimes::all_lifetime_names(ty, &mut names);
         names.contains(name)
     };
     for param in &model.generics.params {
@@ -222,36 +222,6 @@ fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
     if !matches!(model.style, Style::Named) {
         return;
     }
-    struct Elided(Vec<(proc_macro2::Span, syn::TypeReference)>);
-    impl<'ast> syn::visit::Visit<'ast> for Elided {
-        fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
-            let elided = match &r.lifetime {
-                None => true,
-                Some(l) => l.ident == "_",
-            };
-            if elided {
-                let span = match &r.lifetime {
-                    Some(l) => l.span(),
-                    None => r.and_token.span,
-                };
-                self.0.push((span, r.clone()));
-            }
-            syn::visit::visit_type_reference(self, r);
-        }
-        // Elision is allowed in these, and `'_` in a trait object's bound means something else.
-        fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
-        fn visit_parenthesized_generic_arguments(
-            &mut self,
-            _: &'ast syn::ParenthesizedGenericArguments,
-        ) {
-        }
-        fn visit_type_trait_object(&mut self, _: &'ast syn::TypeTraitObject) {}
-        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {}
-        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
-        // An array length or a const argument is an expression, where elision is allowed
-        // (`[u8; size_of::<&u8>()]`).
-        fn visit_expr(&mut self, _: &'ast syn::Expr) {}
-    }
     for (i, field) in model.fields.iter().enumerate() {
         let mut elided = Elided(Vec::new());
         syn::visit::Visit::visit_type(&mut elided, &field.ty);
@@ -311,6 +281,39 @@ fn check_elided_lifetimes(model: &PinDataStruct, diag: &mut DiagCtxt) {
         };
         diag.error(span, msg);
     }
+}
+
+/// The references with an elided lifetime in a type (`&T`, `&'_ T`), each with the span of
+/// its `&` or `'_`, where rustc would not elide it.
+struct Elided(Vec<(proc_macro2::Span, syn::TypeReference)>);
+impl<'ast> syn::visit::Visit<'ast> for Elided {
+    fn visit_type_reference(&mut self, r: &'ast syn::TypeReference) {
+        let elided = match &r.lifetime {
+            None => true,
+            Some(l) => l.ident == "_",
+        };
+        if elided {
+            let span = match &r.lifetime {
+                Some(l) => l.span(),
+                None => r.and_token.span,
+            };
+            self.0.push((span, r.clone()));
+        }
+        syn::visit::visit_type_reference(self, r);
+    }
+    // Elision is allowed in these, and `'_` in a trait object's bound means something else.
+    fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
+    fn visit_parenthesized_generic_arguments(
+        &mut self,
+        _: &'ast syn::ParenthesizedGenericArguments,
+    ) {
+    }
+    fn visit_type_trait_object(&mut self, _: &'ast syn::TypeTraitObject) {}
+    fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {}
+    fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
+    // An array length or a const argument is an expression, where elision is allowed
+    // (`[u8; size_of::<&u8>()]`).
+    fn visit_expr(&mut self, _: &'ast syn::Expr) {}
 }
 
 /// Generic types known to have no lifetime parameter: a field of one of these, with no lifetime
@@ -473,7 +476,7 @@ fn tidy_type(s: &str) -> String {
 /// unaligned), and `#[pin_data]` would give out such references.
 fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
     for attr in &model.attrs {
-        if !crate::cfg::is_named(attr.path(), "repr") {
+        if !crate::support::cfg::is_named(attr.path(), "repr") {
             continue;
         }
         let Meta::List(list) = &attr.meta else {
@@ -498,7 +501,7 @@ fn check_not_packed(model: &PinDataStruct, diag: &mut DiagCtxt) {
 /// (rustc reports the name as ambiguous, E0659). Paths such as `rustfmt::skip` are not in the
 /// list: a crate named `rustfmt` or `clippy` may provide an attribute macro under that path.
 /// The struct's own `cfg_attr`s are expanded before `#[pin_data]` sees the struct, so what they
-/// add is checked too. (Those of its fields are not: see `model::field_cfgs`.)
+/// add is checked too. (Those of its fields are not: see `Field::parse` in `attr`.)
 const INERT_ATTRIBUTES: &[&str] = &[
     "doc",
     "repr",
@@ -529,7 +532,7 @@ fn check_no_attribute_macro_after(model: &PinDataStruct, diag: &mut DiagCtxt) {
         let path = attr.path();
         let inert = INERT_ATTRIBUTES
             .iter()
-            .any(|a| crate::cfg::is_named(path, a));
+            .any(|a| crate::support::cfg::is_named(path, a));
         if !inert {
             let name = quote::quote!(#path).to_string().replace(' ', "");
             diag.error_spanned(
@@ -576,85 +579,6 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
         }
         return;
     }
-    struct Macros<'d>(&'d mut DiagCtxt, &'static str);
-    impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let name = macro_name(mac);
-            self.0.error_spanned(
-                mac,
-                format_args!(
-                    "a macro (`{name}!`) cannot be used in {} of a self-referential struct: \
-                     `#[pin_data]` checks what the fields borrow from the types as written, \
-                     and cannot see into a macro; write the type out (a type alias is fine)",
-                    self.1
-                ),
-            );
-        }
-        fn visit_type(&mut self, ty: &'ast Type) {
-            if let Type::Verbatim(tokens) = ty {
-                self.0.error_spanned(
-                    tokens,
-                    format_args!(
-                        "`#[pin_data]` cannot read this type, used in {} of a self-referential \
-                         struct: write it as a path, reference, tuple, array, slice, pointer or \
-                         `fn` type",
-                        self.1
-                    ),
-                );
-            }
-            syn::visit::visit_type(self, ty);
-        }
-    }
-    // Lifetimes among the arguments of a macro in a plain field's type.
-    struct PlainMacros<'d, 'm> {
-        diag: &'d mut DiagCtxt,
-        model: &'m PinDataStruct,
-        field: &'m syn::Ident,
-    }
-    impl<'ast> syn::visit::Visit<'ast> for PlainMacros<'_, '_> {
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            let mut lts = Vec::new();
-            lifetimes_in(mac.tokens.clone(), &mut lts);
-            // `ForLt!(for<'a> T<'a>)`: a binder of the macro's own declares `'a`, whatever
-            // the fields are called.
-            let mut binders = Vec::new();
-            for_binders(mac.tokens.clone(), &mut binders);
-            for (name, span) in lts {
-                if binders.contains(&name) {
-                    continue;
-                }
-                let generic = self
-                    .model
-                    .generics
-                    .lifetimes()
-                    .any(|l| l.lifetime.ident.unraw() == name);
-                if generic {
-                    continue;
-                }
-                let borrows = self.model.fields.iter().any(|f| f.ident.unraw() == name);
-                let exists = self.model.existentials.iter().any(|e| e.lt.ident == name);
-                if !borrows && !exists {
-                    continue;
-                }
-                let what = if borrows {
-                    format!("borrows the field `{name}`")
-                } else {
-                    format!("captures the existential lifetime `'{name}`")
-                };
-                self.diag.error(
-                    span,
-                    format_args!(
-                        "field `{field}` {what} inside a macro (`{mac}!`): `#[pin_data]` \
-                         cannot see into a macro, so a field that borrows must write the \
-                         lifetime outside any macro; write the type out (a type alias taking \
-                         `'{name}` as a parameter is fine)",
-                        field = self.field,
-                        mac = macro_name(mac),
-                    ),
-                );
-            }
-        }
-    }
     for field in &model.fields {
         if field.is_dependent() {
             syn::visit::Visit::visit_type(
@@ -687,6 +611,89 @@ fn check_no_macros(model: &PinDataStruct, diag: &mut DiagCtxt) {
         &mut Macros(diag, "the generics or where clause"),
         &model.generics,
     );
+}
+
+/// Reports every macro and every type `#[pin_data]` cannot read, as used in the place `.1`
+/// names: a self-referential struct's dependent or borrowed field type, or its generics.
+struct Macros<'d>(&'d mut DiagCtxt, &'static str);
+impl<'ast> syn::visit::Visit<'ast> for Macros<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = macro_name(mac);
+        self.0.error_spanned(
+            mac,
+            format_args!(
+                "a macro (`{name}!`) cannot be used in {} of a self-referential struct: \
+                 `#[pin_data]` checks what the fields borrow from the types as written, \
+                 and cannot see into a macro; write the type out (a type alias is fine)",
+                self.1
+            ),
+        );
+    }
+    fn visit_type(&mut self, ty: &'ast Type) {
+        if let Type::Verbatim(tokens) = ty {
+            self.0.error_spanned(
+                tokens,
+                format_args!(
+                    "`#[pin_data]` cannot read this type, used in {} of a self-referential \
+                     struct: write it as a path, reference, tuple, array, slice, pointer or \
+                     `fn` type",
+                    self.1
+                ),
+            );
+        }
+        syn::visit::visit_type(self, ty);
+    }
+}
+/// Reports the field and existential lifetimes among the arguments of a macro in a plain
+/// field's type.
+struct PlainMacros<'d, 'm> {
+    diag: &'d mut DiagCtxt,
+    model: &'m PinDataStruct,
+    field: &'m syn::Ident,
+}
+impl<'ast> syn::visit::Visit<'ast> for PlainMacros<'_, '_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let mut lts = Vec::new();
+        lifetimes_in(mac.tokens.clone(), &mut lts);
+        // `ForLt!(for<'a> T<'a>)`: a binder of the macro's own declares `'a`, whatever
+        // the fields are called.
+        let mut binders = Vec::new();
+        for_binders(mac.tokens.clone(), &mut binders);
+        for (name, span) in lts {
+            if binders.contains(&name) {
+                continue;
+            }
+            let generic = self
+                .model
+                .generics
+                .lifetimes()
+                .any(|l| l.lifetime.ident.unraw() == name);
+            if generic {
+                continue;
+            }
+            let borrows = self.model.fields.iter().any(|f| f.ident.unraw() == name);
+            let exists = self.model.existentials.iter().any(|e| e.lt.ident == name);
+            if !borrows && !exists {
+                continue;
+            }
+            let what = if borrows {
+                format!("borrows the field `{name}`")
+            } else {
+                format!("captures the existential lifetime `'{name}`")
+            };
+            self.diag.error(
+                span,
+                format_args!(
+                    "field `{field}` {what} inside a macro (`{mac}!`): `#[pin_data]` \
+                     cannot see into a macro, so a field that borrows must write the \
+                     lifetime outside any macro; write the type out (a type alias taking \
+                     `'{name}` as a parameter is fine)",
+                    field = self.field,
+                    mac = macro_name(mac),
+                ),
+            );
+        }
+    }
 }
 
 /// The path of a macro invocation as written (`hidden`, `kernel::types::ForLt`).
@@ -797,7 +804,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
     let selfref = model.is_self_referential();
     let last = model.fields.len().saturating_sub(1);
     for (i, field) in model.fields.iter().enumerate() {
-        if selfref && !crate::test_switch::disabled("field_set") {
+        if selfref && !crate::support::check_disabled("field_set") {
             for attr in field.cfg_attr_attrs() {
                 diag.error_spanned(
                     attr.path(),
@@ -811,7 +818,7 @@ fn check_shape(model: &PinDataStruct, diag: &mut DiagCtxt) {
         // A reduced `cfg_attr` was reported above, with the rest of the field's `cfg_attr`s.
         let cfgs = field
             .cfg_attrs()
-            .filter(|c| !selfref || crate::cfg::is_named(c.path(), "cfg"));
+            .filter(|c| !selfref || crate::support::cfg::is_named(c.path(), "cfg"));
         for cfg in cfgs {
             if selfref {
                 diag.error_spanned(
@@ -858,7 +865,7 @@ mod tests {
         let model = PinDataStruct::parse(
             syn::parse2(item).unwrap(),
             Args::default(),
-            crate::names::Names::new(&[]),
+            crate::support::names::Names::new(&[]),
             &mut diag,
         )
         .unwrap();
@@ -946,7 +953,7 @@ mod tests {
             let model = PinDataStruct::parse(
                 syn::parse2(item).unwrap(),
                 Args::default(),
-                crate::names::Names::new(&[]),
+                crate::support::names::Names::new(&[]),
                 &mut diag,
             )
             .unwrap();

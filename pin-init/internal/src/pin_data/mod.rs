@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! `#[pin_data]`: parse ([`model`], with the lifetime [`analysis`]), check ([`checks`]), generate
-//! ([`gen`]).
+//! `#[pin_data]`: parse ([`attr`] builds the [`model`], with the lifetime [`analysis`]), check
+//! ([`checks`]), generate ([`gen`]).
 //!
 //! # Where the checks live
 //!
 //! A rule of `DESIGN.md` is enforced in one of three places; a new rule goes where it can be
 //! decided with the least guessing:
 //!
-//! 1. **The model's analysis** ([`model`] and [`analysis`], with [`crate::lifetimes`]): what a
-//!    field *is*, read from syntax: its field lifetimes, captures and their declared variance
-//!    (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`, `exists` lifetimes, the conditions under
-//!    which rustc compiles it (`#[cfg]`, `cfg_attr` reduced: [`crate::cfg`]). Problems of shape (a
-//!    lifetime that is neither a generic nor a field, an unknown `#[uses]` lifetime) are
-//!    reported while parsing.
+//! 1. **The model's analysis** ([`attr`], [`model`] and [`analysis`], with
+//!    [`crate::support::lifetimes`]): what a field *is*, read from syntax: its field lifetimes,
+//!    captures and their declared variance (`#[uses]`), `#[borrowed]`/`#[borrowed(mut)]`,
+//!    `exists` lifetimes, the conditions under which rustc compiles it (`#[cfg]`, `cfg_attr`
+//!    reduced: [`crate::support::cfg`]). Problems of shape (a lifetime that is neither a generic
+//!    nor a field, an unknown `#[uses]` lifetime) are reported while parsing.
 //! 2. **The checks pass** ([`checks::run`]): rules over the whole model that syntax decides:
 //!    field order against the outlives chain, `#[repr(packed)]`, attribute macros after ours,
 //!    `PhantomPinned` without `#[pin]`, a `core` derive on a self-referential struct, a field
@@ -40,18 +40,19 @@
 //! # The path rule
 //!
 //! Every path the generated code writes to pin-init or `core` is absolute, `::pin_init::...`
-//! or `::core::...`, never a `use`d name or a relative path: [`crate::anchor`] rewrites exactly
-//! those to start at the anchor (pin-init's `$crate`), which is what makes a crate that
-//! rebinds `core` or `pin_init` (`extern crate self as core;`) unable to swap in its own
-//! traits (SOUNDNESS.md, P0). A generated path written any other way escapes the rewrite.
+//! or `::core::...`, never a `use`d name or a relative path: [`crate::support::anchor`]
+//! rewrites exactly those to start at the anchor (pin-init's `$crate`), which is what makes a
+//! crate that rebinds `core` or `pin_init` (`extern crate self as core;`) unable to swap in its
+//! own traits (SOUNDNESS.md, P0). A generated path written any other way escapes the rewrite.
 
 pub(crate) mod analysis;
+pub(crate) mod attr;
 pub(crate) mod checks;
 pub(crate) mod gen;
 pub(crate) mod model;
 
-use crate::diag::DiagCtxt;
-use crate::names::Names;
+use crate::support::diag::DiagCtxt;
+use crate::support::names::Names;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -95,8 +96,8 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
                 #pin_data_lt
             };
         };
-        let beside = crate::cfg::on_every_item(beside, &model.cfgs);
-        let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+        let beside = crate::support::cfg::on_every_item(beside, &model.cfgs);
+        let probes = crate::support::cfg::on_every_item(probes, &model.cfgs);
         return quote!(#errors #probes #def #beside);
     }
     // The struct carries its conditions itself; every item beside it gets them too.
@@ -105,8 +106,8 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
     let probes = checks::elision_probes(&model);
     let def = gen::struct_def::generate(&model);
     let beside = gen::generate(&model);
-    let beside = crate::cfg::on_every_item(beside, &model.cfgs);
-    let probes = crate::cfg::on_every_item(probes, &model.cfgs);
+    let beside = crate::support::cfg::on_every_item(beside, &model.cfgs);
+    let probes = crate::support::cfg::on_every_item(probes, &model.cfgs);
     quote!(#probes #def #beside)
 }
 

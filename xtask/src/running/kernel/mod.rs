@@ -63,8 +63,8 @@ pub struct Options {
 
 /// What the KASAN demonstration build sets: the environment variable that switches the
 /// macros' drop-order check off while kbuild compiles `rust/pin-init/internal` (read with
-/// `option_env!` by `pin-init/internal/src/test_switch.rs`, which only the demonstration's own
-/// tree has: see `kasan_demo_tree`), and the cfg that compiles the
+/// `option_env!` by `pin-init/internal/src/support/test_switch.rs`, which only the demonstration's
+/// own tree has: see `kasan_demo_tree`), and the cfg that compiles the
 /// suite's `drop_order_kasan_demo` case. kbuild does not track environment variables, so this
 /// build has a build directory of its own that is never built without them, and every other
 /// build removes the variable from make's environment.
@@ -173,8 +173,8 @@ fn kasan_demo_tree(repo: &Path, cache: &Path) -> Result<PathBuf> {
         )?;
         phase.done("");
     }
-    let host = fs::read(repo.join("pin-init/internal/src/test_switch.rs"))?;
-    let file = copy.join("rust/pin-init/internal/src/test_switch_kernel.rs");
+    let host = fs::read(repo.join("pin-init/internal/src/support/test_switch.rs"))?;
+    let file = copy.join("rust/pin-init/internal/src/support/test_switch_kernel.rs");
     if fs::read(&file).ok().as_deref() != Some(host.as_slice()) {
         // A new file, not a write through the hard link into the prepared tree's.
         let _ = fs::remove_file(&file);

@@ -22,7 +22,7 @@
 //! struct's generics; any other field's alias only the struct's generics.
 
 use crate::pin_data::model::{Field, PinDataStruct};
-use crate::self_replace::ReplaceSelf;
+use crate::support::self_replace::ReplaceSelf;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeSet;

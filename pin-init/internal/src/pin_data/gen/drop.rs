@@ -15,34 +15,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     // located there: they stay part of the expansion (lints such as clippy's
     // `undocumented_unsafe_blocks` leave macro-generated code alone).
     let at_ident = Span::call_site().located_at(ident.span());
-    // Readable in the E0119 message they are there for. A plain struct's are unguessable (see
-    // `names`) inside the anonymous constant. A self-referential struct's are emitted at module
-    // level (by `gen::generate`) and named after the struct with no hashed suffix, as the
-    // accessors' traits are: rustc prints them to the user, a user item of the same name is a
-    // duplicate definition (E0428), so no user token can be captured by them.
-    let (must_not_impl_drop, useless_pinned_drop) = if model.is_self_referential() {
-        let name = syn::ext::IdentExt::unraw(ident);
-        (
-            syn::Ident::new(
-                &format!("{name}_must_not_impl_Drop_use_PinnedDrop_instead"),
-                at_ident,
-            ),
-            syn::Ident::new(
-                &format!("{name}_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop"),
-                at_ident,
-            ),
-        )
-    } else {
-        (
-            model
-                .names
-                .ident_at("MustNotImplDrop_use_PinnedDrop_instead", at_ident),
-            model.names.ident_at(
-                "UselessPinnedDropImpl_you_need_to_specify_PinnedDrop",
-                at_ident,
-            ),
-        )
-    };
+    let (must_not_impl_drop, useless_pinned_drop) = trait_names(model, at_ident);
     let t = model.names.ident_at("T", at_ident);
     // A `Drop` impl would get `&mut Self` of a pinned value, so it is forbidden: with one, the
     // blanket impl below conflicts with the one for the struct (error E0119 naming this trait).
@@ -93,5 +66,40 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #struct_impl
             #forbid_drop
         }
+    }
+}
+
+/// The traits whose conflicting impls forbid a `Drop` impl and a `#[pinned_drop]` impl without
+/// `#[pin_data(PinnedDrop)]`, located at `at_ident`.
+///
+/// Readable in the E0119 message they are there for. A plain struct's are unguessable (see
+/// `names`) inside the anonymous constant. A self-referential struct's are emitted at module
+/// level (by `gen::generate`) and named after the struct with no hashed suffix, as the
+/// accessors' traits are: rustc prints them to the user, a user item of the same name is a
+/// duplicate definition (E0428), so no user token can be captured by them.
+fn trait_names(model: &PinDataStruct, at_ident: Span) -> (syn::Ident, syn::Ident) {
+    let ident = &model.ident;
+    if model.is_self_referential() {
+        let name = syn::ext::IdentExt::unraw(ident);
+        (
+            syn::Ident::new(
+                &format!("{name}_must_not_impl_Drop_use_PinnedDrop_instead"),
+                at_ident,
+            ),
+            syn::Ident::new(
+                &format!("{name}_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop"),
+                at_ident,
+            ),
+        )
+    } else {
+        (
+            model
+                .names
+                .ident_at("MustNotImplDrop_use_PinnedDrop_instead", at_ident),
+            model.names.ident_at(
+                "UselessPinnedDropImpl_you_need_to_specify_PinnedDrop",
+                at_ident,
+            ),
+        )
     }
 }

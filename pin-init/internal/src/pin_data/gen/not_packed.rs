@@ -40,7 +40,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         let cfgs = f.cfg_attrs();
         quote_spanned!(f.ident.span()=> #(#cfgs)* #member: _,)
     });
-    let pattern = (!crate::test_switch::disabled("field_set"))
+    let pattern = (!crate::support::check_disabled("field_set"))
         .then(|| quote!(let #ident { #(#pattern)* } = #this;));
     let name = model.names.ident("__pin_data_not_packed");
     quote! {

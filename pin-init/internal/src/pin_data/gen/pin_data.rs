@@ -22,40 +22,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let methods: Vec<TokenStream> = if model.is_self_referential() {
         Vec::new()
     } else {
-        let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
-        let f_local = model.names.local("f");
-        let mut methods: Vec<TokenStream> = model
-            .fields
-            .iter()
-            .map(|field| field_slot_method(model, field, None))
-            .collect();
-        // Inherent, so that the initializer macros need no trait in scope of the user's
-        // expressions (the `PinData` trait has the same methods, for other callers).
-        methods.push(quote! {
-            /// Fixes the types of the initializer closure.
-            #[inline(always)]
-            #vis fn __make_closure<#f, #e>(self, #f_local: #f) -> #f
-            where
-                #f: ::core::ops::FnOnce(
-                    *mut #ident #ty_generics,
-                    (),
-                    Self,
-                ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
-            {
-                #f_local
-            }
-
-            /// No field lifetimes (see the self-referential `__field_lifetimes`).
-            #[inline(always)]
-            #vis fn __field_lifetimes(self) {}
-
-            /// The pin data whose methods give the fields' slots.
-            #[inline(always)]
-            #vis fn __with_lt(self) -> Self {
-                self
-            }
-        });
-        methods
+        plain_methods(model)
     };
     quote! {
         #[doc(hidden)]
@@ -91,6 +58,47 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             type Datee = #ident #ty_generics;
         }
     }
+}
+
+/// The methods of a plain struct's pin data: a slot method per field, and the closure helpers.
+fn plain_methods(model: &PinDataStruct) -> Vec<TokenStream> {
+    let ident = &model.ident;
+    let vis = &model.vis;
+    let (_, ty_generics, _) = model.generics.split_for_impl();
+    let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
+    let f_local = model.names.local("f");
+    let mut methods: Vec<TokenStream> = model
+        .fields
+        .iter()
+        .map(|field| field_slot_method(model, field, None))
+        .collect();
+    // Inherent, so that the initializer macros need no trait in scope of the user's
+    // expressions (the `PinData` trait has the same methods, for other callers).
+    methods.push(quote! {
+        /// Fixes the types of the initializer closure.
+        #[inline(always)]
+        #vis fn __make_closure<#f, #e>(self, #f_local: #f) -> #f
+        where
+            #f: ::core::ops::FnOnce(
+                *mut #ident #ty_generics,
+                (),
+                Self,
+            ) -> ::core::result::Result<::pin_init::__internal::InitOk, #e>,
+        {
+            #f_local
+        }
+
+        /// No field lifetimes (see the self-referential `__field_lifetimes`).
+        #[inline(always)]
+        #vis fn __field_lifetimes(self) {}
+
+        /// The pin data whose methods give the fields' slots.
+        #[inline(always)]
+        #vis fn __with_lt(self) -> Self {
+            self
+        }
+    });
+    methods
 }
 
 /// The method of the pin data that gives the slot of `field` inside `*mut Struct`.

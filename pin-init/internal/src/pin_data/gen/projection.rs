@@ -67,42 +67,9 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     let mut decls = Vec::new();
     let mut inits = Vec::new();
     for f in &model.fields {
-        let (name, member, fvis) = (&f.ident, &f.member, &f.vis);
-        let cfgs: Vec<_> = f.cfg_attrs().collect();
-        let ty = aliases::ty_at(model, f, &pin_lt);
-        let doc = match access(f, shared) {
-            Access::Hidden => match selfref::reach_note(model, f) {
-                Some(note) => format!("Not given out: {note}."),
-                None => format!("The field `{name}`, not given out."),
-            },
-            _ => format!("Projection of the field `{name}`."),
-        };
-        let pinned = f.pinned.is_some();
-        let (decl, init) = match access(f, shared) {
-            Access::Hidden => (
-                quote!(::pin_init::__internal::NotVisible<&#pin_lt #ty>),
-                quote!(::pin_init::__internal::NotVisible::new()),
-            ),
-            Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut #this.#member)),
-            Access::Shared if f.lending.is_borrowed() || f.is_dependent() => (
-                quote!(&#pin_lt #ty),
-                // SAFETY: a cast from the field's storage to its type
-                // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
-                quote!(unsafe { &*::core::ptr::addr_of!(#this.#member).cast::<#ty>() }),
-            ),
-            Access::Shared => (quote!(&#pin_lt #ty), quote!(&#this.#member)),
-        };
-        let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
-            (
-                quote!(::core::pin::Pin<#decl>),
-                // SAFETY: structural pinning of `#[pin]` fields.
-                quote!(unsafe { ::core::pin::Pin::new_unchecked(#init) }),
-            )
-        } else {
-            (decl, init)
-        };
-        decls.push(quote!(#(#cfgs)* #[doc = #doc] #fvis #name: #decl));
-        inits.push(quote!(#(#cfgs)* #name: #init));
+        let (decl, init) = projected_field(model, f, shared, &pin_lt, &this);
+        decls.push(decl);
+        inits.push(init);
     }
     let struct_doc = format!(
         "Pin-projection of [`{ident}`], returned by [`{ident}::{method}`]: `#[pin]` fields pinned, \
@@ -138,6 +105,55 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
         }
     };
     (def, method)
+}
+
+/// One field of the projection `project` (`shared == false`) or `project_ref`: its
+/// declaration in the projection struct and its initializer, from `this`.
+fn projected_field(
+    model: &PinDataStruct,
+    f: &Field,
+    shared: bool,
+    pin_lt: &syn::Lifetime,
+    this: &syn::Ident,
+) -> (TokenStream, TokenStream) {
+    let (name, member, fvis) = (&f.ident, &f.member, &f.vis);
+    let cfgs: Vec<_> = f.cfg_attrs().collect();
+    let ty = aliases::ty_at(model, f, pin_lt);
+    let doc = match access(f, shared) {
+        Access::Hidden => match selfref::reach_note(model, f) {
+            Some(note) => format!("Not given out: {note}."),
+            None => format!("The field `{name}`, not given out."),
+        },
+        _ => format!("Projection of the field `{name}`."),
+    };
+    let pinned = f.pinned.is_some();
+    let (decl, init) = match access(f, shared) {
+        Access::Hidden => (
+            quote!(::pin_init::__internal::NotVisible<&#pin_lt #ty>),
+            quote!(::pin_init::__internal::NotVisible::new()),
+        ),
+        Access::Mut => (quote!(&#pin_lt mut #ty), quote!(&mut #this.#member)),
+        Access::Shared if f.lending.is_borrowed() || f.is_dependent() => (
+            quote!(&#pin_lt #ty),
+            // SAFETY: a cast from the field's storage to its type
+            // (`repr(transparent)` wrappers), shared, field lifetimes shortened (covariance).
+            quote!(unsafe { &*::core::ptr::addr_of!(#this.#member).cast::<#ty>() }),
+        ),
+        Access::Shared => (quote!(&#pin_lt #ty), quote!(&#this.#member)),
+    };
+    let (decl, init) = if pinned && !matches!(access(f, shared), Access::Hidden) {
+        (
+            quote!(::core::pin::Pin<#decl>),
+            // SAFETY: structural pinning of `#[pin]` fields.
+            quote!(unsafe { ::core::pin::Pin::new_unchecked(#init) }),
+        )
+    } else {
+        (decl, init)
+    };
+    (
+        quote!(#(#cfgs)* #[doc = #doc] #fvis #name: #decl),
+        quote!(#(#cfgs)* #name: #init),
+    )
 }
 
 /// Emits the projection structs and the inherent impl with the projection methods.

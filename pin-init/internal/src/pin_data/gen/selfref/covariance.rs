@@ -39,7 +39,7 @@
 //! `'cell_not_covariant_in_owner_so_write_uses_owner_invariant`.
 
 use crate::pin_data::gen::aliases;
-use crate::pin_data::model::{PinDataStruct, Variance};
+use crate::pin_data::model::{Field, PinDataStruct, Variance};
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeSet;
@@ -47,14 +47,13 @@ use syn::{ext::IdentExt, spanned::Spanned, Lifetime};
 
 /// Emits `__covariance_check_<field>_<lifetime>` per covariant capture of every dependent field.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
-    if crate::test_switch::disabled("covariance") {
+    if crate::support::check_disabled("covariance") {
         return TokenStream::new();
     }
-    let (_, _, where_clause) = model.generics.split_for_impl();
     let mut out = TokenStream::new();
     for f in model.fields.iter().filter(|f| f.is_dependent()) {
         let mut taken = BTreeSet::new();
-        crate::lifetimes::all_lifetime_names(&f.ty, &mut taken);
+        crate::support::lifetimes::all_lifetime_names(&f.ty, &mut taken);
         // The binder of the short lifetime may not shadow a parameter of the function (E0496).
         taken.extend(
             model
@@ -68,70 +67,81 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 // `stored_type`).
                 continue;
             }
-            let (field, lt) = (f.ident.unraw(), capture.ident.unraw());
-            // The message: a name that no lifetime of the field's type or the struct has.
-            let mut short_name =
-                format!("{field}_not_covariant_in_{lt}_so_write_uses_{lt}_invariant");
-            while taken.contains(&short_name) {
-                short_name.push('_');
-            }
-            // The argument that both function pointer types take, for the binder of the short
-            // lifetime (a binder used in the return type only is E0581). Named, or rustc's note
-            // would call it `'a`, which may be a generic of the struct.
-            let mut any_name = String::from("any_lifetime");
-            while taken.contains(&any_name) {
-                any_name.push('_');
-            }
-            let any = Lifetime::new(&format!("'{any_name}"), capture.span());
-            // Written where the user wrote the capture.
-            let short = Lifetime::new(&format!("'{short_name}"), capture.span());
-            let long = Lifetime::new("'static", capture.span());
-            // The alias at `to` for this capture, each other capture as itself, and the
-            // lifetimes the field does not capture (which its type does not mention) at
-            // `'static`.
-            let replaced = |to: &Lifetime| {
-                aliases::ty_with(model, f, |l| {
-                    if l.ident == capture.ident {
-                        to.clone()
-                    } else if f.captures.iter().any(|c| c.ident == l.ident) {
-                        l.clone()
-                    } else {
-                        Lifetime::new("'static", l.span())
-                    }
-                })
-            };
-            let (long_ty, short_ty) = (replaced(&long), replaced(&short));
-            let mut generics = model.generics.clone();
-            let others = f.captures.iter().filter(|c| c.ident != capture.ident);
-            for (k, o) in others.enumerate() {
-                generics.params.insert(k, syn::parse_quote!(#o));
-            }
-            let (impl_generics, _, _) = generics.split_for_impl();
-            let name = model
-                .names
-                .ident(&format!("__covariance_check_{field}_{lt}"));
-            // The coercion that fails for a non-covariant type is located at the field's type,
-            // the expected type ("expected due to this") at the capture.
-            let value = model.names.local_at("value", f.ty.span());
-            let expected = respan(
-                quote!(for<#short> fn(&#short ()) -> #short_ty),
-                capture.span(),
-            );
-            // The struct's generics need not appear in the field's type.
-            out.extend(quote! {
-                #[allow(
-                    non_snake_case,
-                    dead_code,
-                    unused_lifetimes,
-                    clippy::extra_unused_lifetimes
-                )]
-                fn #name #impl_generics (#value: for<#any> fn(&#any ()) -> #long_ty) #where_clause {
-                    let _: #expected = #value;
-                }
-            });
+            out.extend(capture_check(model, f, capture, &taken));
         }
     }
     out
+}
+
+/// The check that the dependent field `f` is covariant in its captured lifetime `capture`;
+/// `taken` holds the lifetime names the check must not use.
+fn capture_check(
+    model: &PinDataStruct,
+    f: &Field,
+    capture: &Lifetime,
+    taken: &BTreeSet<String>,
+) -> TokenStream {
+    let (_, _, where_clause) = model.generics.split_for_impl();
+    let (field, lt) = (f.ident.unraw(), capture.ident.unraw());
+    // The message: a name that no lifetime of the field's type or the struct has.
+    let mut short_name = format!("{field}_not_covariant_in_{lt}_so_write_uses_{lt}_invariant");
+    while taken.contains(&short_name) {
+        short_name.push('_');
+    }
+    // The argument that both function pointer types take, for the binder of the short
+    // lifetime (a binder used in the return type only is E0581). Named, or rustc's note
+    // would call it `'a`, which may be a generic of the struct.
+    let mut any_name = String::from("any_lifetime");
+    while taken.contains(&any_name) {
+        any_name.push('_');
+    }
+    let any = Lifetime::new(&format!("'{any_name}"), capture.span());
+    // Written where the user wrote the capture.
+    let short = Lifetime::new(&format!("'{short_name}"), capture.span());
+    let long = Lifetime::new("'static", capture.span());
+    // The alias at `to` for this capture, each other capture as itself, and the
+    // lifetimes the field does not capture (which its type does not mention) at
+    // `'static`.
+    let replaced = |to: &Lifetime| {
+        aliases::ty_with(model, f, |l| {
+            if l.ident == capture.ident {
+                to.clone()
+            } else if f.captures.iter().any(|c| c.ident == l.ident) {
+                l.clone()
+            } else {
+                Lifetime::new("'static", l.span())
+            }
+        })
+    };
+    let (long_ty, short_ty) = (replaced(&long), replaced(&short));
+    let mut generics = model.generics.clone();
+    let others = f.captures.iter().filter(|c| c.ident != capture.ident);
+    for (k, o) in others.enumerate() {
+        generics.params.insert(k, syn::parse_quote!(#o));
+    }
+    let (impl_generics, _, _) = generics.split_for_impl();
+    let name = model
+        .names
+        .ident(&format!("__covariance_check_{field}_{lt}"));
+    // The coercion that fails for a non-covariant type is located at the field's type,
+    // the expected type ("expected due to this") at the capture.
+    let value = model.names.local_at("value", f.ty.span());
+    let expected = respan(
+        quote!(for<#short> fn(&#short ()) -> #short_ty),
+        capture.span(),
+    );
+    // The struct's generics need not appear in the field's type.
+    quote! {
+        #[allow(
+            non_snake_case,
+            dead_code,
+            unused_lifetimes,
+            clippy::extra_unused_lifetimes
+        )]
+        fn #name #impl_generics (#value: for<#any> fn(&#any ()) -> #long_ty) #where_clause {
+            let _: #expected = #value;
+        }
+    }
 }
 
 /// `tokens`, every token (also inside groups) located at `span`, hygiene kept.

@@ -21,7 +21,7 @@ use syn::spanned::Spanned;
 
 /// Emits `__drop_order_check`.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
-    if crate::test_switch::disabled("drop_order") {
+    if crate::support::check_disabled("drop_order") {
         return TokenStream::new();
     }
     let ident = &model.ident;

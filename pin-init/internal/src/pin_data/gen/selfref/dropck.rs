@@ -48,7 +48,7 @@ pub(crate) fn may_have_drop_glue(ty: &Type) -> bool {
 pub(crate) fn marker(model: &PinDataStruct, field: &Field) -> Option<TokenStream> {
     if !field.is_dependent()
         || !may_have_drop_glue(&field.ty)
-        || crate::test_switch::disabled("dropck")
+        || crate::support::check_disabled("dropck")
     {
         return None;
     }

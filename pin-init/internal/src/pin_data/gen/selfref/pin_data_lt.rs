@@ -19,8 +19,18 @@ use syn::ext::IdentExt;
 /// `pin_init::FieldLifetime<'x>` (from `__field_lifetimes`), so that a borrow error of an
 /// initializer says what `'1` is in public terms ("has type `FieldLifetime<'1>`").
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
+    let pin_data_lt = model
+        .names
+        .ident(&format!("{}FieldLifetimes", model.ident.unraw()));
+    let def = lifetimes_struct(model, &pin_data_lt);
+    let methods = pin_data_methods(model, &pin_data_lt);
+    quote!(#def #methods)
+}
+
+/// `<Struct>FieldLifetimes` (named `pin_data_lt`), with its slot methods.
+fn lifetimes_struct(model: &PinDataStruct, pin_data_lt: &syn::Ident) -> TokenStream {
     let (ident, vis) = (&model.ident, &model.vis);
-    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let (_, ty_generics, _) = model.generics.split_for_impl();
     let lt_generics = generics_with_field_lts(model, None);
     let (lt_impl_generics, lt_ty_generics, lt_where) = lt_generics.split_for_impl();
     let methods: Vec<TokenStream> = model
@@ -28,23 +38,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .iter()
         .map(|f| field_slot_method(model, f, f.lending.lifetime()))
         .collect();
-    let (pin_data, pin_data_lt) = (
-        model.names.ident("__ThePinData"),
-        model
-            .names
-            .ident(&format!("{}FieldLifetimes", model.ident.unraw())),
-    );
-    let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
-    let f_local = model.names.local("f");
-    let lts = model.field_lifetimes();
-    let exists = model.exist_lifetimes();
-    let exist_params = super::exist_params(model);
     let all = model.all_lifetimes();
-    let params = field_lt_params(model);
-    let mut outlive = syn::Generics::default();
-    super::outlive_last_field_lt(model, &mut outlive);
-    let outlive_preds = outlive.where_clause.map(|w| w.predicates);
-    let args = super::generic_args(model);
     quote! {
         #[doc(hidden)]
         #[allow(explicit_outlives_requirements, dead_code, non_camel_case_types)]
@@ -62,6 +56,27 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         impl #lt_impl_generics #pin_data_lt #lt_ty_generics #lt_where {
             #(#methods)*
         }
+    }
+}
+
+/// `__make_closure`, `__field_lifetimes` and `__with_lt` on `__ThePinData`, for the pin data
+/// `<Struct>FieldLifetimes` (named `pin_data_lt`).
+fn pin_data_methods(model: &PinDataStruct, pin_data_lt: &syn::Ident) -> TokenStream {
+    let (ident, vis) = (&model.ident, &model.vis);
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let pin_data = model.names.ident("__ThePinData");
+    let (f, e) = (model.names.ident("__F"), model.names.ident("__E"));
+    let f_local = model.names.local("f");
+    let lts = model.field_lifetimes();
+    let exists = model.exist_lifetimes();
+    let exist_params = super::exist_params(model);
+    let all = model.all_lifetimes();
+    let params = field_lt_params(model);
+    let mut outlive = syn::Generics::default();
+    super::outlive_last_field_lt(model, &mut outlive);
+    let outlive_preds = outlive.where_clause.map(|w| w.predicates);
+    let args = super::generic_args(model);
+    quote! {
         // `unused_unit`: with no field lifetimes (only `exists` ones) the tuple of them is `()`.
         #[allow(dead_code, clippy::unused_unit)]
         impl #impl_generics #pin_data #ty_generics #where_clause {

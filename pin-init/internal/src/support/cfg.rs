@@ -12,7 +12,7 @@
 //! the other attributes of the `cfg_attr` left out (a `doc` on a `let` would be linted). (The
 //! never-called `__pin_data_not_packed` makes rustc check that the fields are the same.)
 
-use crate::diag::DiagCtxt;
+use crate::support::diag::DiagCtxt;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{ext::IdentExt, punctuated::Punctuated, spanned::Spanned, Attribute, Meta, Token};
@@ -33,7 +33,8 @@ pub(crate) fn conditions(attrs: &[Attribute], own: &[&str], diag: &mut DiagCtxt)
     for attr in attrs {
         if is_named(attr.path(), "cfg") {
             cfgs.push(attr.clone());
-        } else if is_named(attr.path(), "cfg_attr") && !crate::test_switch::disabled("field_set") {
+        } else if is_named(attr.path(), "cfg_attr") && !crate::support::check_disabled("field_set")
+        {
             let reduced = match &attr.meta {
                 Meta::List(list) => reduce(list, own, diag),
                 _ => {
