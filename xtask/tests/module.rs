@@ -401,6 +401,14 @@ fn rustfmt_diffs_name_the_repository_file() {
         ),
         "{text}"
     );
+    // make's own error lines name the tree's Makefile: rewritten, never listed as unformatted.
+    let (text, files) = xtask::running::fmtcheck::to_repository(
+        "Diff in /cache/linux/rust/pin-init/src/lib.rs:1:\n\
+         make[2]: *** [/cache/linux/Makefile:2031: rustfmt] Error 123\n",
+        tree,
+        repo,
+    );
+    assert_eq!(files, vec![lib.display().to_string()], "{text}");
 }
 
 #[test]

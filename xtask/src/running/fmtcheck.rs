@@ -58,6 +58,9 @@ pub fn to_repository(output: &str, tree: &Path, repo: &Path) -> (String, Vec<Str
     let mut origins: Vec<String> = Vec::new();
     let mut text = String::new();
     for line in output.lines() {
+        // Only rustfmt's `Diff in FILE:LINE:` headers name unformatted files; make's own
+        // lines (`make[2]: *** [Makefile:..: rustfmt] Error 123`) are rewritten, not listed.
+        let is_diff = line.trim_start().starts_with("Diff in ");
         let mut line = line.to_string();
         for prefix in &prefixes {
             let Some(at) = line.find(prefix.as_str()) else {
@@ -76,7 +79,7 @@ pub fn to_repository(output: &str, tree: &Path, repo: &Path) -> (String, Vec<Str
                     &line[..at],
                     &line[end..]
                 );
-                if !origins.contains(&o) {
+                if is_diff && !origins.contains(&o) {
                     origins.push(o);
                 }
             }
