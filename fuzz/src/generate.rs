@@ -22,6 +22,8 @@ pub struct Config {
     /// Generate the token-hygiene class: user items and names taken from the macros'
     /// expansion, type aliases and macros in field types, `alt!` around initializer code.
     pub hygiene: bool,
+    /// The attacks to draw from (empty: all of them).
+    pub attacks: Vec<AttackKind>,
 }
 
 impl Default for Config {
@@ -29,7 +31,25 @@ impl Default for Config {
         Config {
             attack_percent: 30,
             hygiene: true,
+            attacks: Vec::new(),
         }
+    }
+}
+
+/// The attacks aimed at the rule that the test-only switch `check` of the proc macro
+/// (`PIN_INIT_UNSOUND_DISABLE_CHECKS`) guards, for the self-check to draw from (empty: every
+/// attack; the token-hygiene switch is found by the hygiene class, not by an attack).
+pub fn attacks_for_check(check: &str) -> Vec<AttackKind> {
+    match check {
+        "drop_order" => vec![AttackKind::DropOrder],
+        "covariance" => vec![AttackKind::Covariance],
+        "dropck" => vec![AttackKind::DropCheck],
+        "init_dropck" => vec![AttackKind::InitDropCheck],
+        "field_set" => vec![AttackKind::FieldSet],
+        "unpin" => vec![AttackKind::MoveOut],
+        "drop_impl" => vec![AttackKind::DropImpl],
+        "attr_after" => vec![AttackKind::AttrAfter],
+        _ => Vec::new(),
     }
 }
 
@@ -100,6 +120,9 @@ pub struct Weights {
     pub stmt_kind: [u32; 7],
     /// Programs with token-hygiene constructs, when enabled (percent).
     pub hygiene: u32,
+    /// A statement of a thread's body that writes (through a shared route, into a cell)
+    /// instead of reading (percent).
+    pub thread_write: u32,
 }
 
 /// The weights.
@@ -133,6 +156,7 @@ pub const WEIGHTS: Weights = Weights {
     stmts: [8, 17, 25, 22, 16, 12],
     stmt_kind: [45, 22, 6, 4, 4, 10, 6],
     hygiene: 40,
+    thread_write: 40,
 };
 
 /// The attacks (rules broken on purpose, with the use that is undefined behaviour if the
@@ -169,9 +193,16 @@ pub enum AttackKind {
     /// relation the split chain does not give (a covariant field's borrow into an invariant
     /// field lifetime).
     SharedChain,
+    /// `#[repr(packed)]` on the struct (after `#[pin_data]`).
+    Packed,
+    /// An attribute macro after `#[pin_data]` that reverses a self-referential struct's
+    /// fields (a borrowed field then drops before a dependent that reads it when dropped).
+    AttrAfter,
+    /// A plain `Drop` impl that replaces a borrowed field and reads a dependent borrowing it.
+    DropImpl,
 }
 
-const ATTACKS: [AttackKind; 12] = [
+const ATTACKS: [AttackKind; 15] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -184,6 +215,9 @@ const ATTACKS: [AttackKind; 12] = [
     AttackKind::Route,
     AttackKind::Thread,
     AttackKind::SharedChain,
+    AttackKind::Packed,
+    AttackKind::AttrAfter,
+    AttackKind::DropImpl,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -505,7 +539,12 @@ impl Gen<'_> {
             (8, Hyg::CfgAttr),
         ]);
         let attack = if self.rng.chance(self.cfg.attack_percent) {
-            Some(*self.rng.pick(&ATTACKS))
+            let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
+                &ATTACKS
+            } else {
+                &self.cfg.attacks
+            };
+            Some(*self.rng.pick(from))
         } else {
             None
         };
@@ -514,11 +553,17 @@ impl Gen<'_> {
         if !st.tuple
             && self.rng.chance(WEIGHTS.pinned_drop)
             && attack != Some(AttackKind::DropCheck)
+            // (A `PinnedDrop` is a `Drop` impl that would conflict with the attack's.)
+            && attack != Some(AttackKind::DropImpl)
         {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
         }
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
+        st.item_attack = match attack {
+            Some(a) => self.item_attack(&st, &info, selfref, a),
+            None => None,
+        };
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             // A trait for every type, in scope, with a `&self` method named like a method the
             // expansion calls.
@@ -708,6 +753,7 @@ impl Gen<'_> {
             where_bounds: self.rng.chance(30),
             fields: Vec::new(),
             pinned_drop: None,
+            item_attack: None,
         };
         if tuple {
             let n = self.rng.range(1, 3);
@@ -1477,6 +1523,44 @@ impl Gen<'_> {
                 return (Ty::Item(item, None, None), ());
             }
             return (ty, ());
+        }
+    }
+
+    /// The attack on the struct's item, for the attacks that have one (`None` when the struct
+    /// offers nothing to attack that way: the program is then valid).
+    fn item_attack(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        selfref: bool,
+        a: AttackKind,
+    ) -> Option<ItemAttack> {
+        match a {
+            AttackKind::Packed => Some(ItemAttack::Packed),
+            AttackKind::AttrAfter if selfref && !st.tuple => Some(ItemAttack::ReverseFields),
+            AttackKind::DropImpl if !st.tuple => {
+                // A `#[pin]` `Own` moved out, then a dependent read.
+                let pinned: Vec<usize> = (0..st.fields.len())
+                    .filter(|&f| {
+                        st.fields[f].pin
+                            && info[f].plain()
+                            && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
+                    })
+                    .collect();
+                let pinned = (!pinned.is_empty()).then(|| *self.rng.pick(&pinned));
+                let deps: Vec<(usize, Route)> = (0..st.fields.len())
+                    .filter(|&d| info[d].dependent && !info[d].borrowed_mut)
+                    .flat_map(|d| {
+                        [Route::Accessor, Route::With]
+                            .into_iter()
+                            .filter(move |r| route_ok(&info[d], *r, Place::Stack, selfref))
+                            .map(move |r| (d, r))
+                    })
+                    .collect();
+                let dep = (!deps.is_empty()).then(|| *self.rng.pick(&deps));
+                Some(ItemAttack::DropImpl { pinned, dep })
+            }
+            _ => None,
         }
     }
 
@@ -2257,9 +2341,28 @@ impl Gen<'_> {
                     if ok {
                         let mut body = Vec::new();
                         for _ in 0..self.rng.range(1, 2) {
-                            if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
-                                body.push(s);
-                            }
+                            // Writes too: through a shared route into a cell (a `Mutex` when
+                            // the struct is `Sync`; any cell when the thread owns the `Box`).
+                            // The scope joins the thread before the main thread goes on.
+                            let write = if self.rng.chance(w.thread_write) {
+                                self.write_stmt(st, info, inst, Place::Arc, selfref)
+                                    .filter(|s| {
+                                        matches!(
+                                            s,
+                                            Stmt::Write {
+                                                op: WriteOp::Interior,
+                                                ..
+                                            }
+                                        )
+                                    })
+                            } else {
+                                None
+                            };
+                            let s = match write {
+                                Some(s) => Some(s),
+                                None => self.read_stmt(st, info, inst, place, selfref, true),
+                            };
+                            body.extend(s);
                         }
                         if send_it && place == Place::Box {
                             alive[inst] = false;
@@ -3117,6 +3220,9 @@ mod attack_tests {
             Rule::InitDropCheck,
             Rule::Escape,
             Rule::Move,
+            Rule::Packed,
+            Rule::AttrAfter,
+            Rule::DropImpl,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -132,6 +132,30 @@ pub struct StructDef {
     pub fields: Vec<Field>,
     /// `#[pin_data(PinnedDrop)]`: the reads its `drop` does first.
     pub pinned_drop: Option<Vec<PdRead>>,
+    /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
+    pub item_attack: Option<ItemAttack>,
+}
+
+/// Attacks on the struct's item, each refused by `#[pin_data]` (its `Drop` blanket impl, its
+/// attribute checks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemAttack {
+    /// `#[repr(packed)]` after `#[pin_data]`: the fields a pointer cast reaches unaligned.
+    Packed,
+    /// `#[pin_init_fuzz_alt::reverse_fields]` after `#[pin_data]` (a self-referential struct
+    /// only): the fields in reverse order, so a borrowed field drops before its borrowers.
+    ReverseFields,
+    /// `impl Drop for Sx { fn drop(&mut self) { .. } }`: moves the `#[pin]` field `pinned`
+    /// (of type `Own`) out of the pinned struct (`mem::replace`), then reads the dependent
+    /// `dep` (by `Accessor` or `With`). A borrowed field cannot be written through `&mut self`
+    /// (its storage gives `&` only): the attack is the `Drop` impl itself, refused for every
+    /// `#[pin_data]` struct since it gets `&mut` to pinned fields.
+    DropImpl {
+        /// The `#[pin]` field moved out (its type is `Own`).
+        pinned: Option<usize>,
+        /// The dependent read afterwards, and how.
+        dep: Option<(usize, Route)>,
+    },
 }
 
 /// A type parameter `T: Show [+ Send + Sync]`, instantiated by the program.
@@ -690,6 +714,12 @@ pub enum Rule {
     /// A field of a self-referential struct has a `cfg_attr` (which `#[pin_data]` cannot
     /// evaluate; one removing the field leaves generated code naming it).
     FieldSet,
+    /// A `#[repr(packed)]` struct.
+    Packed,
+    /// An attribute macro after `#[pin_data]` on a self-referential struct.
+    AttrAfter,
+    /// A plain `Drop` impl for a `#[pin_data]` struct.
+    DropImpl,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -709,6 +739,9 @@ impl Rule {
             Rule::Thread => "thread",
             Rule::SharedChain => "shared_chain",
             Rule::FieldSet => "field_set",
+            Rule::Packed => "packed",
+            Rule::AttrAfter => "attr_after",
+            Rule::DropImpl => "drop_impl",
             Rule::Program => "program",
         }
     }

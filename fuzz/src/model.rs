@@ -457,6 +457,20 @@ pub fn check(p: &Program) -> Verdict {
             }
         }
     }
+    match &st.item_attack {
+        None => {}
+        Some(ItemAttack::Packed) => {
+            broken.insert(Rule::Packed);
+        }
+        Some(ItemAttack::ReverseFields) if selfref => {
+            broken.insert(Rule::AttrAfter);
+        }
+        // A plain struct's fields reversed: open (see `open_construct`).
+        Some(ItemAttack::ReverseFields) => {}
+        Some(ItemAttack::DropImpl { .. }) => {
+            broken.insert(Rule::DropImpl);
+        }
+    }
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
@@ -533,6 +547,11 @@ pub fn check(p: &Program) -> Verdict {
 /// A construct of `p` whose acceptance the crate leaves open, if it has one: a program using
 /// it may be rejected for it (also one that breaks a rule).
 pub fn open_construct(p: &Program) -> Option<&'static str> {
+    if p.st.item_attack == Some(ItemAttack::ReverseFields) {
+        // (On a self-referential struct it breaks `AttrAfter`; the generator never writes it
+        // on a plain one, whose drop order it changes: a shrunk program may have it.)
+        return Some("an attribute macro after `#[pin_data]` reorders a plain struct's fields");
+    }
     for f in &p.st.fields {
         if hides_lifetime(&f.ty, &p.items) {
             return Some("a type macro names a field lifetime its invocation does not show");
@@ -1519,6 +1538,7 @@ mod tests {
                     field("x", Ty::Own),
                 ],
                 pinned_drop: None,
+                item_attack: None,
             },
             outers: Vec::new(),
             insts: vec![Inst {

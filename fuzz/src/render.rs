@@ -339,6 +339,11 @@ impl R<'_> {
         } else {
             self.w("#[::pin_init::pin_data]");
         }
+        match &st.item_attack {
+            Some(ItemAttack::Packed) => self.w("#[repr(packed)]"),
+            Some(ItemAttack::ReverseFields) => self.w("#[::pin_init_fuzz_alt::reverse_fields]"),
+            _ => {}
+        }
         if st.tuple {
             let fields: Vec<String> = st
                 .fields
@@ -355,6 +360,29 @@ impl R<'_> {
             self.w("}");
         }
         self.decoy();
+        if let Some(ItemAttack::DropImpl { pinned, dep }) = &st.item_attack {
+            let (gb, wh) = self.generics(true);
+            let (ga, _) = self.generics(false);
+            let wh = strip_exists(&wh);
+            self.w(&format!("impl{gb} ::core::ops::Drop for Sx{ga} {wh} {{"));
+            self.w("    fn drop(&mut self) {");
+            if let Some(o) = pinned {
+                self.w(&format!(
+                    "        ::core::mem::drop(::core::mem::replace(&mut self.{}, Own::new(\"{}_drop\", 99)));",
+                    self.member(*o),
+                    st.fields[*o].name
+                ));
+            }
+            if let Some((d, route)) = dep {
+                let name = &st.fields[*d].name;
+                let e = self.read_expr("self", *d, *route);
+                self.w(&format!(
+                    "        crate::rt::log(::std::format!(\"drop {name} {{}}\", {e}));"
+                ));
+            }
+            self.w("    }");
+            self.w("}");
+        }
         if let Some(reads) = &st.pinned_drop {
             let (_, args) = self.generics(false);
             let _ = args;

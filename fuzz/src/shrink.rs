@@ -120,6 +120,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
         q.st.pinned_drop = None;
         out.push(q);
     }
+    if p.st.item_attack.is_some() {
+        let mut q = p.clone();
+        q.st.item_attack = None;
+        out.push(q);
+    }
     if p.st.where_bounds {
         let mut q = p.clone();
         q.st.where_bounds = false;
@@ -319,6 +324,10 @@ fn remove_field(p: &Program, f: usize) -> Option<Program> {
         })
         .collect();
     q.st.fields = fields;
+    if let Some(ItemAttack::DropImpl { pinned, dep }) = &mut q.st.item_attack {
+        *pinned = pinned.and_then(map);
+        *dep = dep.and_then(|(d, r)| Some((map(d)?, r)));
+    }
     if let Some(reads) = &mut q.st.pinned_drop {
         *reads = reads
             .iter()
