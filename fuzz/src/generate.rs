@@ -116,8 +116,9 @@ pub struct Weights {
     pub blocks: [u32; 3],
     /// Statements after construction: 0..=5.
     pub stmts: [u32; 6],
-    /// Statement kinds: read, write, swap two fields, swap across instances, bump, thread, drop.
-    pub stmt_kind: [u32; 7],
+    /// Statement kinds: read, write, swap two fields, swap across instances, bump, thread, drop,
+    /// a write in a callback that then panics (in `catch_unwind`).
+    pub stmt_kind: [u32; 8],
     /// Programs with token-hygiene constructs, when enabled (percent).
     pub hygiene: u32,
     /// A statement of a thread's body that writes (through a shared route, into a cell)
@@ -154,7 +155,7 @@ pub const WEIGHTS: Weights = Weights {
     arrow: 25,
     blocks: [55, 30, 15],
     stmts: [8, 17, 25, 22, 16, 12],
-    stmt_kind: [45, 22, 6, 4, 4, 10, 6],
+    stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
     hygiene: 40,
     thread_write: 40,
 };
@@ -2265,8 +2266,24 @@ impl Gen<'_> {
                 (w.stmt_kind[4], 4),
                 (w.stmt_kind[5], 5),
                 (w.stmt_kind[6], 6),
+                (w.stmt_kind[7], 7),
             ]);
             match kind {
+                7 if selfref => {
+                    // A write through a callback, then a panic inside it.
+                    let s = self.write_where(st, info, inst, place, selfref, |s| {
+                        matches!(
+                            s,
+                            Stmt::Write {
+                                route: Route::With | Route::WithProjectRef | Route::WithProject,
+                                ..
+                            }
+                        )
+                    });
+                    if let Some(s) = s {
+                        out.push(Stmt::Unwind { inner: Box::new(s) });
+                    }
+                }
                 0 => {
                     if let Some(s) = self.read_stmt(st, info, inst, place, selfref, false) {
                         out.push(s);
@@ -2345,16 +2362,15 @@ impl Gen<'_> {
                             // the struct is `Sync`; any cell when the thread owns the `Box`).
                             // The scope joins the thread before the main thread goes on.
                             let write = if self.rng.chance(w.thread_write) {
-                                self.write_stmt(st, info, inst, Place::Arc, selfref)
-                                    .filter(|s| {
-                                        matches!(
-                                            s,
-                                            Stmt::Write {
-                                                op: WriteOp::Interior,
-                                                ..
-                                            }
-                                        )
-                                    })
+                                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
+                                    matches!(
+                                        s,
+                                        Stmt::Write {
+                                            op: WriteOp::Interior,
+                                            ..
+                                        }
+                                    )
+                                })
                             } else {
                                 None
                             };
@@ -2610,6 +2626,22 @@ impl Gen<'_> {
             inst,
             field,
             route: *self.rng.pick(&routes),
+        })
+    }
+
+    /// A write statement that `ok` accepts, if one of a few tries gives one.
+    fn write_where(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+        ok: impl Fn(&Stmt) -> bool,
+    ) -> Option<Stmt> {
+        (0..4).find_map(|_| {
+            self.write_stmt(st, info, inst, place, selfref)
+                .filter(|s| ok(s))
         })
     }
 

@@ -634,6 +634,13 @@ pub enum Stmt {
         /// What the thread does.
         body: Vec<Stmt>,
     },
+    /// A write (`inner`, a `Stmt::Write` through a callback: `with_<field>`,
+    /// `with_project_ref`, `with_project`) after which the callback panics (`rt::boom()`),
+    /// inside `catch_unwind`: the write stays, and the instance goes on being used.
+    Unwind {
+        /// The write.
+        inner: Box<Stmt>,
+    },
     /// `drop(z_s)`.
     Drop {
         /// The instance.

@@ -526,6 +526,7 @@ pub fn check(p: &Program) -> Verdict {
                 }
                 stmts.extend(body.iter());
             }
+            Stmt::Unwind { inner } => stmts.push(inner),
             Stmt::Attack(a) => {
                 broken.insert(match a {
                     Attack::EscapeLocal { .. } | Attack::EscapeOut { .. } => Rule::Escape,
@@ -700,6 +701,7 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
         match s {
             Stmt::Write { value, .. } => outer(value),
             Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
+            Stmt::Unwind { inner } => stmt_outer(inner, outer),
             _ => false,
         }
     }
@@ -1423,6 +1425,11 @@ impl World<'_> {
                 if *send && p.insts[*inst].place == Place::Box {
                     self.drop_inst(*inst)?;
                 }
+            }
+            Stmt::Unwind { inner } => {
+                self.stmt(inner)?;
+                self.log("boom".to_string());
+                self.log("caught".to_string());
             }
             Stmt::Drop { inst } => {
                 self.check_alive(*inst)?;

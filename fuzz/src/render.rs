@@ -836,6 +836,20 @@ impl R<'_> {
     }
 
     fn write(&self, h: &str, f: usize, route: Route, op: WriteOp, value: &V) -> String {
+        self.write_then(h, f, route, op, value, "")
+    }
+
+    /// [`Self::write`], followed by `then` in the same block (inside the callback, for a
+    /// callback route).
+    fn write_then(
+        &self,
+        h: &str,
+        f: usize,
+        route: Route,
+        op: WriteOp,
+        value: &V,
+        then: &str,
+    ) -> String {
         let st = &self.p.st;
         let (place, wrap) = self.place(h, f, route);
         let info = model::field_infos(st, &self.p.items);
@@ -862,6 +876,7 @@ impl R<'_> {
                 _ => format!("*{place}.lock().unwrap() = {val};"),
             },
         };
+        let stmt = format!("{stmt}{then}");
         if wrap == "{}" {
             stmt
         } else {
@@ -931,6 +946,23 @@ impl R<'_> {
                         )
                     }
                 }
+            }
+            Stmt::Unwind { inner } => {
+                let Stmt::Write {
+                    inst,
+                    field,
+                    route,
+                    op,
+                    value,
+                } = &**inner
+                else {
+                    return String::new();
+                };
+                let w =
+                    self.write_then(&h(inst), *field, *route, *op, value, " crate::rt::boom();");
+                format!(
+                    "let _ = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {{ {w} }})); crate::rt::log(::std::format!(\"caught\"));"
+                )
             }
             Stmt::Drop { inst } => format!("::core::mem::drop(z_s{inst});"),
             Stmt::Attack(a) => self.attack(a),

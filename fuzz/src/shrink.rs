@@ -34,6 +34,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
                 out.push(q);
             }
         }
+        if let Stmt::Unwind { inner } = &p.stmts[k] {
+            let mut q = p.clone();
+            q.stmts[k] = (**inner).clone();
+            out.push(q);
+        }
     }
     // Instances (with the statements on them).
     if p.insts.len() > 1 {
@@ -201,6 +206,9 @@ fn map_stmt_insts(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stmt
             inst: map(*inst)?,
             send: *send,
             body: body.iter().filter_map(|b| map_stmt_insts(b, map)).collect(),
+        },
+        Stmt::Unwind { inner } => Stmt::Unwind {
+            inner: Box::new(map_stmt_insts(inner, map)?),
         },
         Stmt::Drop { inst } => Stmt::Drop { inst: map(*inst)? },
         Stmt::Attack(a) => Stmt::Attack(match a {
@@ -453,6 +461,9 @@ fn map_stmt_fields(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stm
                 .filter_map(|b| map_stmt_fields(b, map))
                 .collect(),
         },
+        Stmt::Unwind { inner } => Stmt::Unwind {
+            inner: Box::new(map_stmt_fields(inner, map)?),
+        },
         Stmt::Drop { inst } => Stmt::Drop { inst: *inst },
         Stmt::Attack(a) => Stmt::Attack(match a {
             Attack::EscapeLocal {
@@ -677,6 +688,7 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
             Stmt::Write { value, .. } => out.push(value.clone()),
             Stmt::Attack(Attack::EscapeLocal { value, .. }) => out.push(value.clone()),
             Stmt::Thread { body, .. } => body.iter().for_each(|b| collect_stmt_values(b, out)),
+            Stmt::Unwind { inner } => collect_stmt_values(inner, out),
             _ => {}
         }
     }
@@ -756,6 +768,7 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
             Stmt::Write { value, .. } => *value = map_items_v(value, map),
             Stmt::Attack(Attack::EscapeLocal { value, .. }) => *value = map_items_v(value, map),
             Stmt::Thread { body, .. } => body.iter_mut().for_each(|b| map_stmt(b, map)),
+            Stmt::Unwind { inner } => map_stmt(inner, map),
             _ => {}
         }
     }
