@@ -97,6 +97,8 @@ pub struct Weights {
     pub plain_ty: [u32; 16],
     /// `#[pin_data(PinnedDrop)]` (percent).
     pub pinned_drop: u32,
+    /// Writes in a `PinnedDrop`'s `drop` (percent of those).
+    pub pd_writes: u32,
     /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
     /// invariant declaration that is not needed.
     pub uses_style: [u32; 4],
@@ -146,6 +148,7 @@ pub const WEIGHTS: Weights = Weights {
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
+    pd_writes: 50,
     uses_style: [60, 15, 15, 10],
     insts: [75, 25],
     place: [40, 25, 20, 15],
@@ -558,6 +561,7 @@ impl Gen<'_> {
             && attack != Some(AttackKind::DropImpl)
         {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
+            st.pd_writes = self.pinned_drop_writes(&st, &info);
         }
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
@@ -754,6 +758,7 @@ impl Gen<'_> {
             where_bounds: self.rng.chance(30),
             fields: Vec::new(),
             pinned_drop: None,
+            pd_writes: Vec::new(),
             item_attack: None,
         };
         if tuple {
@@ -1563,6 +1568,38 @@ impl Gen<'_> {
             }
             _ => None,
         }
+    }
+
+    /// Writes in `PinnedDrop::drop` (before its reads), half the time: through any route the
+    /// field has from `Pin<&mut Self>`, values of `'static` data or, in `with_project`, the
+    /// struct's own fields (no outer value is in scope there).
+    fn pinned_drop_writes(&mut self, st: &StructDef, info: &[FieldInfo]) -> Vec<Stmt> {
+        let selfref = is_selfref(st, info);
+        let mut out = Vec::new();
+        if !self.rng.chance(WEIGHTS.pd_writes) {
+            return out;
+        }
+        for _ in 0..self.rng.range(1, 2) {
+            let items = self.items.clone();
+            let w = self.write_where(st, info, 0, Place::Box, selfref, |s| {
+                let Stmt::Write { field, value, .. } = s else {
+                    return false;
+                };
+                // The impl is generic: no value of a type parameter or a const-length array.
+                let (mut ps, mut cs) = (BTreeSet::new(), BTreeSet::new());
+                collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
+                collect_params(
+                    &model::resolve(&st.fields[*field].ty, &items),
+                    &mut ps,
+                    &mut cs,
+                );
+                let mut srcs = Vec::new();
+                model::value_srcs(value, &mut srcs);
+                ps.is_empty() && cs.is_empty() && !srcs.iter().any(|s| matches!(s, Src::Outer(_)))
+            });
+            out.extend(w);
+        }
+        out
     }
 
     fn pinned_drop_reads(&mut self, st: &StructDef, info: &[FieldInfo]) -> Vec<PdRead> {

@@ -132,6 +132,10 @@ pub struct StructDef {
     pub fields: Vec<Field>,
     /// `#[pin_data(PinnedDrop)]`: the reads its `drop` does first.
     pub pinned_drop: Option<Vec<PdRead>>,
+    /// The writes `PinnedDrop::drop` does before its reads (`Stmt::Write`s on `self`, through
+    /// any route the field has, `project()` and `with_project` re-entering the API; values
+    /// borrow only `'static` data or, in `with_project`, the struct's own fields).
+    pub pd_writes: Vec<Stmt>,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
     pub item_attack: Option<ItemAttack>,
 }

@@ -484,6 +484,32 @@ pub fn check(p: &Program) -> Verdict {
             broken.insert(Rule::DropCheck);
         }
     }
+    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
+    if st.pinned_drop.is_some() {
+        for w in &st.pd_writes {
+            if let Stmt::Write {
+                field,
+                route,
+                op,
+                value,
+                ..
+            } = w
+            {
+                let ok = match op {
+                    WriteOp::Interior => read_route_ok(&info[*field], *route, Place::Box, selfref),
+                    _ => mut_route_ok(&info[*field], *route, Place::Box, selfref),
+                };
+                if !ok {
+                    broken.insert(Rule::Route);
+                }
+                if *route == Route::WithProjectRef
+                    && !shared_chain_ok(st, &info, *field, value, &p.items)
+                {
+                    broken.insert(Rule::SharedChain);
+                }
+            }
+        }
+    }
     let mut stmts: Vec<&Stmt> = p.stmts.iter().collect();
     while let Some(s) = stmts.pop() {
         match s {
@@ -1338,6 +1364,16 @@ impl World<'_> {
 
     fn drop_inst(&mut self, i: usize) -> R<()> {
         let p = self.p;
+        if p.st.pinned_drop.is_some() {
+            for w in &p.st.pd_writes {
+                if let Stmt::Write {
+                    field, op, value, ..
+                } = w
+                {
+                    self.write(i, *field, *op, value)?;
+                }
+            }
+        }
         if let Some(reads) = &p.st.pinned_drop {
             for r in reads {
                 let s = self.show_field(i, r.field)?;
@@ -1545,6 +1581,7 @@ mod tests {
                     field("x", Ty::Own),
                 ],
                 pinned_drop: None,
+                pd_writes: Vec::new(),
                 item_attack: None,
             },
             outers: Vec::new(),

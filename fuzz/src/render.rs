@@ -394,7 +394,20 @@ impl R<'_> {
             self.w(&format!(
                 "impl{gb} ::pin_init::PinnedDrop for Sx{ga} {wh} {{"
             ));
-            self.w("    fn drop(self: Pin<&mut Self>) {");
+            self.w("    fn drop(mut self: Pin<&mut Self>) {");
+            for w in &st.pd_writes {
+                if let Stmt::Write {
+                    field,
+                    route,
+                    op,
+                    value,
+                    ..
+                } = w
+                {
+                    let s = self.write("self", *field, *route, *op, value);
+                    self.w(&format!("        {s}"));
+                }
+            }
             for r in reads {
                 let name = &st.fields[r.field].name;
                 let e = self.read_expr("self", r.field, r.route);

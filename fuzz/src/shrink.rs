@@ -123,6 +123,12 @@ pub fn candidates(p: &Program) -> Vec<Program> {
     if p.st.pinned_drop.is_some() {
         let mut q = p.clone();
         q.st.pinned_drop = None;
+        q.st.pd_writes.clear();
+        out.push(q);
+    }
+    for k in 0..p.st.pd_writes.len() {
+        let mut q = p.clone();
+        q.st.pd_writes.remove(k);
         out.push(q);
     }
     if p.st.item_attack.is_some() {
@@ -332,6 +338,11 @@ fn remove_field(p: &Program, f: usize) -> Option<Program> {
         })
         .collect();
     q.st.fields = fields;
+    q.st.pd_writes =
+        q.st.pd_writes
+            .iter()
+            .filter_map(|w| map_stmt_fields(w, &map))
+            .collect();
     if let Some(ItemAttack::DropImpl { pinned, dep }) = &mut q.st.item_attack {
         *pinned = pinned.and_then(map);
         *dep = dep.and_then(|(d, r)| Some((map(d)?, r)));
