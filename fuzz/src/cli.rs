@@ -221,7 +221,7 @@ impl Report {
 }
 
 /// The version of the harvest cache's format (bump it when `Harvest` changes).
-const HARVEST_FORMAT: u32 = 3;
+const HARVEST_FORMAT: u32 = 4;
 
 /// The harvest of expansion names for `env`'s macro build, cached by a hash of the macro's
 /// sources.

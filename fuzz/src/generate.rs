@@ -612,7 +612,7 @@ impl Gen<'_> {
                 || inst
                     .items
                     .iter()
-                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Panic))));
+                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic))));
             insts.push(inst);
             if failed {
                 break;
@@ -1829,7 +1829,7 @@ impl Gen<'_> {
                 };
                 if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
                     let fail = if self.rng.chance(60) {
-                        Code::Fail
+                        self.fail_code()
                     } else {
                         Code::Panic
                     };
@@ -1865,7 +1865,11 @@ impl Gen<'_> {
                     items[i] = InitItem::Field(*f, new);
                 }
             } else {
-                let code = if fail == 1 { Code::Fail } else { Code::Panic };
+                let code = if fail == 1 {
+                    self.fail_code()
+                } else {
+                    Code::Panic
+                };
                 items.insert(at, InitItem::Code(vec![code], None));
             }
         }
@@ -1900,6 +1904,15 @@ impl Gen<'_> {
             items,
             catch: caught,
             path,
+        }
+    }
+
+    /// A failure in a code block: `rt::fail()?`, or an early `return Err(..)` (a third).
+    fn fail_code(&mut self) -> Code {
+        if self.rng.chance(35) {
+            Code::Return
+        } else {
+            Code::Fail
         }
     }
 
@@ -2892,7 +2905,9 @@ fn failed_init(p: &Program) -> bool {
                     _,
                     FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr,
                 ) => true,
-                InitItem::Code(c, _) => c.iter().any(|c| matches!(c, Code::Fail | Code::Panic)),
+                InitItem::Code(c, _) => c
+                    .iter()
+                    .any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic)),
                 _ => false,
             })
     })

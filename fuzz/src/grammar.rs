@@ -533,6 +533,9 @@ pub enum Code {
     Bump(usize),
     /// `rt::fail()?`.
     Fail,
+    /// `return Err(rt::Fail)` (logging `fail` first, as `rt::fail` does): an early return
+    /// out of the initializer, which must end it as a failure does.
+    Return,
     /// `rt::boom()`.
     Panic,
 }

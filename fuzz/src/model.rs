@@ -697,7 +697,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
 pub fn can_fail(inst: &Inst) -> bool {
     inst.items.iter().any(|it| match it {
         InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::ArrowErr) => true,
-        InitItem::Code(c, _) => c.contains(&Code::Fail),
+        InitItem::Code(c, _) => c.contains(&Code::Fail) || c.contains(&Code::Return),
         _ => false,
     })
 }
@@ -835,7 +835,7 @@ pub fn item_mentions(item: &InitItem) -> Vec<usize> {
                         out.push(*f);
                         from_value(v, &mut out);
                     }
-                    Code::Fail | Code::Panic => {}
+                    Code::Fail | Code::Return | Code::Panic => {}
                 }
             }
         }
@@ -1148,7 +1148,7 @@ impl World<'_> {
                                     self.owns[id].val += 1;
                                 }
                             }
-                            Code::Fail => {
+                            Code::Fail | Code::Return => {
                                 self.log("fail".into());
                                 end = InitEnd::Failed;
                             }

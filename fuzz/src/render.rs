@@ -712,6 +712,7 @@ impl R<'_> {
             ),
             Code::Bump(f) => format!("crate::rt::bump({});", name(f)),
             Code::Fail => "crate::rt::fail()?;".into(),
+            Code::Return => "{ crate::rt::log(::std::format!(\"fail\")); return ::core::result::Result::Err(crate::rt::Fail); }".into(),
             Code::Panic => "crate::rt::boom();".into(),
         }
     }

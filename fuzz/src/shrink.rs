@@ -426,6 +426,7 @@ fn map_code(c: &Code, map: &dyn Fn(usize) -> Option<usize>) -> Option<Code> {
         Code::SwapTmp(f, v) => Code::SwapTmp(map(*f)?, map_v(v, map)?),
         Code::Bump(f) => Code::Bump(map(*f)?),
         Code::Fail => Code::Fail,
+        Code::Return => Code::Return,
         Code::Panic => Code::Panic,
     })
 }
