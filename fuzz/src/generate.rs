@@ -114,6 +114,9 @@ pub struct Weights {
     pub mac: [u32; 3],
     /// `f <- v` instead of `f: v` (percent).
     pub arrow: u32,
+    /// The initializer returned from a function with a lifetime parameter (percent, valid
+    /// programs).
+    pub via_fn: u32,
     /// `_: { .. }` blocks per initializer: 0, 1, 2.
     pub blocks: [u32; 3],
     /// Statements after construction: 0..=5.
@@ -156,6 +159,7 @@ pub const WEIGHTS: Weights = Weights {
     fail: [70, 20, 10],
     mac: [40, 30, 30],
     arrow: 25,
+    via_fn: 12,
     blocks: [55, 30, 15],
     stmts: [8, 17, 25, 22, 16, 12],
     stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
@@ -1896,6 +1900,8 @@ impl Gen<'_> {
             5 => PathForm::CrateModule,
             _ => PathForm::Plain,
         };
+        // Attacks keep the inline initializer: their expected errors are those of a `let`.
+        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
         Inst {
             place,
             late,
@@ -1904,6 +1910,7 @@ impl Gen<'_> {
             items,
             catch: caught,
             path,
+            via_fn,
         }
     }
 

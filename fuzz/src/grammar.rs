@@ -480,6 +480,10 @@ pub struct Inst {
     pub catch: bool,
     /// How the initializer names the struct.
     pub path: PathForm,
+    /// The initializer is returned from a function with a lifetime parameter (`fn
+    /// z_mkN<'z>(z_o0: &'z Own, ..) -> impl PinInit<Sx<'z, ..>, E> + 'z`), called where the
+    /// instance is placed.
+    pub via_fn: bool,
 }
 
 /// How an initializer names the struct: every form names the same struct, and the macros must

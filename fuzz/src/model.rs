@@ -1593,6 +1593,7 @@ mod tests {
                 items,
                 catch: false,
                 path: PathForm::Plain,
+                via_fn: false,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,

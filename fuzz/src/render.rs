@@ -763,7 +763,31 @@ impl R<'_> {
     }
 
     fn instance(&mut self, k: usize, inst: &Inst) {
-        let init = self.init_expr(inst);
+        let mut init = self.init_expr(inst);
+        if inst.via_fn {
+            // The initializer returned from a function: the outer values are its arguments,
+            // every generic lifetime of the struct is its lifetime parameter.
+            let st = &self.p.st;
+            let n = self.p.outers.len();
+            let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
+            let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
+            let ty = self.inst_ty().replace("'_", "'z");
+            let err = if inst.mac == InitMacro::PinInit {
+                "::core::convert::Infallible"
+            } else {
+                "crate::rt::Fail"
+            };
+            let (lt, bound) = if st.lts.is_empty() && n == 0 {
+                ("", "")
+            } else {
+                ("<'z>", " + 'z")
+            };
+            self.w(&format!(
+                "    fn z_mk{k}{lt}({}) -> impl ::pin_init::PinInit<{ty}, {err}>{bound} {{ {init} }}",
+                params.join(", ")
+            ));
+            init = format!("z_mk{k}({})", args.join(", "));
+        }
         let fallible = inst.mac != InitMacro::PinInit;
         let ptr = match inst.place {
             Place::Box => "::std::boxed::Box",

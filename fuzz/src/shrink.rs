@@ -90,6 +90,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             q.insts[i].mac = InitMacro::PinInit;
             out.push(q);
         }
+        if inst.via_fn {
+            let mut q = p.clone();
+            q.insts[i].via_fn = false;
+            out.push(q);
+        }
         if inst.place != Place::Box {
             let mut q = p.clone();
             q.insts[i].place = Place::Box;
