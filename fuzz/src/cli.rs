@@ -41,8 +41,8 @@ pub struct Options {
     pub shrink: bool,
     /// What to generate.
     pub gen: Config,
-    /// Stop after the batch in which the first soundness finding appeared.
-    pub stop_at_first: bool,
+    /// Whether to stop after the batch in which the first finding (of a kind) appeared.
+    pub stop_at: StopAt,
     /// Progress lines on standard error.
     pub progress: bool,
     /// The sanitizer the programs run under.
@@ -69,6 +69,18 @@ pub struct FindingRecord {
     pub program: Program,
     /// Shrunk.
     pub shrunk: bool,
+}
+
+/// When a run stops before its last case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopAt {
+    /// Never: every case runs.
+    End,
+    /// After the batch with the first soundness finding, which is the only finding kept.
+    Unsound,
+    /// After the batch with the first finding of any kind (the token-hygiene class shows as
+    /// soundness and as expressiveness findings).
+    AnyFinding,
 }
 
 /// The figures of a run.
@@ -209,7 +221,7 @@ impl Report {
 }
 
 /// The version of the harvest cache's format (bump it when `Harvest` changes).
-const HARVEST_FORMAT: u32 = 2;
+const HARVEST_FORMAT: u32 = 4;
 
 /// The harvest of expansion names for `env`'s macro build, cached by a hash of the macro's
 /// sources.
@@ -229,6 +241,7 @@ pub fn harvest(env: &Env, progress: bool) -> Result<Harvest, String> {
     let cfg = Config {
         attack_percent: 0,
         hygiene: false,
+        attacks: Vec::new(),
     };
     let empty = Harvest::default();
     let progs: Vec<(Source, Vec<String>)> = (0..24)
@@ -475,12 +488,26 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
                 report.generated as f64 * 60.0 / start.elapsed().as_secs_f64().max(0.001)
             );
         }
-        if opts.stop_at_first
-            && found
+        let stop = match opts.stop_at {
+            StopAt::End => false,
+            StopAt::Unsound => found
                 .iter()
-                .any(|j| matches!(j.outcome, Outcome::Unsound(_)))
-        {
+                .any(|j| matches!(j.outcome, Outcome::Unsound(_))),
+            StopAt::AnyFinding => !found.is_empty(),
+        };
+        if stop {
             break;
+        }
+    }
+    // A run that stops at its first soundness finding (the self-check) wants that one: the
+    // others of its batch are not classified, shrunk or written (each kind costs a shrink).
+    if opts.stop_at == StopAt::Unsound {
+        if let Some(k) = found
+            .iter()
+            .position(|j| matches!(j.outcome, Outcome::Unsound(_)))
+        {
+            let first = found.swap_remove(k);
+            found = vec![first];
         }
     }
     // Shrink the first finding of each kind, classify, write out.

@@ -22,6 +22,8 @@ pub struct Config {
     /// Generate the token-hygiene class: user items and names taken from the macros'
     /// expansion, type aliases and macros in field types, `alt!` around initializer code.
     pub hygiene: bool,
+    /// The attacks to draw from (empty: all of them).
+    pub attacks: Vec<AttackKind>,
 }
 
 impl Default for Config {
@@ -29,7 +31,25 @@ impl Default for Config {
         Config {
             attack_percent: 30,
             hygiene: true,
+            attacks: Vec::new(),
         }
+    }
+}
+
+/// The attacks aimed at the rule that the test-only switch `check` of the proc macro
+/// (`PIN_INIT_UNSOUND_DISABLE_CHECKS`) guards, for the self-check to draw from (empty: every
+/// attack; the token-hygiene switch is found by the hygiene class, not by an attack).
+pub fn attacks_for_check(check: &str) -> Vec<AttackKind> {
+    match check {
+        "drop_order" => vec![AttackKind::DropOrder],
+        "covariance" => vec![AttackKind::Covariance],
+        "dropck" => vec![AttackKind::DropCheck],
+        "init_dropck" => vec![AttackKind::InitDropCheck],
+        "field_set" => vec![AttackKind::FieldSet],
+        "unpin" => vec![AttackKind::MoveOut],
+        "drop_impl" => vec![AttackKind::DropImpl],
+        "attr_after" => vec![AttackKind::AttrAfter],
+        _ => Vec::new(),
     }
 }
 
@@ -77,6 +97,8 @@ pub struct Weights {
     pub plain_ty: [u32; 16],
     /// `#[pin_data(PinnedDrop)]` (percent).
     pub pinned_drop: u32,
+    /// Writes in a `PinnedDrop`'s `drop` (percent of those).
+    pub pd_writes: u32,
     /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
     /// invariant declaration that is not needed.
     pub uses_style: [u32; 4],
@@ -92,14 +114,21 @@ pub struct Weights {
     pub mac: [u32; 3],
     /// `f <- v` instead of `f: v` (percent).
     pub arrow: u32,
+    /// The initializer returned from a function with a lifetime parameter (percent, valid
+    /// programs).
+    pub via_fn: u32,
     /// `_: { .. }` blocks per initializer: 0, 1, 2.
     pub blocks: [u32; 3],
     /// Statements after construction: 0..=5.
     pub stmts: [u32; 6],
-    /// Statement kinds: read, write, swap two fields, swap across instances, bump, thread, drop.
-    pub stmt_kind: [u32; 7],
+    /// Statement kinds: read, write, swap two fields, swap across instances, bump, thread, drop,
+    /// a write in a callback that then panics (in `catch_unwind`).
+    pub stmt_kind: [u32; 8],
     /// Programs with token-hygiene constructs, when enabled (percent).
     pub hygiene: u32,
+    /// A statement of a thread's body that writes (through a shared route, into a cell)
+    /// instead of reading (percent).
+    pub thread_write: u32,
 }
 
 /// The weights.
@@ -122,6 +151,7 @@ pub const WEIGHTS: Weights = Weights {
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
+    pd_writes: 50,
     uses_style: [60, 15, 15, 10],
     insts: [75, 25],
     place: [40, 25, 20, 15],
@@ -129,10 +159,12 @@ pub const WEIGHTS: Weights = Weights {
     fail: [70, 20, 10],
     mac: [40, 30, 30],
     arrow: 25,
+    via_fn: 12,
     blocks: [55, 30, 15],
     stmts: [8, 17, 25, 22, 16, 12],
-    stmt_kind: [45, 22, 6, 4, 4, 10, 6],
+    stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
     hygiene: 40,
+    thread_write: 40,
 };
 
 /// The attacks (rules broken on purpose, with the use that is undefined behaviour if the
@@ -169,9 +201,16 @@ pub enum AttackKind {
     /// relation the split chain does not give (a covariant field's borrow into an invariant
     /// field lifetime).
     SharedChain,
+    /// `#[repr(packed)]` on the struct (after `#[pin_data]`).
+    Packed,
+    /// An attribute macro after `#[pin_data]` that reverses a self-referential struct's
+    /// fields (a borrowed field then drops before a dependent that reads it when dropped).
+    AttrAfter,
+    /// A plain `Drop` impl that replaces a borrowed field and reads a dependent borrowing it.
+    DropImpl,
 }
 
-const ATTACKS: [AttackKind; 12] = [
+const ATTACKS: [AttackKind; 15] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -184,6 +223,9 @@ const ATTACKS: [AttackKind; 12] = [
     AttackKind::Route,
     AttackKind::Thread,
     AttackKind::SharedChain,
+    AttackKind::Packed,
+    AttackKind::AttrAfter,
+    AttackKind::DropImpl,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -505,7 +547,12 @@ impl Gen<'_> {
             (8, Hyg::CfgAttr),
         ]);
         let attack = if self.rng.chance(self.cfg.attack_percent) {
-            Some(*self.rng.pick(&ATTACKS))
+            let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
+                &ATTACKS
+            } else {
+                &self.cfg.attacks
+            };
+            Some(*self.rng.pick(from))
         } else {
             None
         };
@@ -514,11 +561,18 @@ impl Gen<'_> {
         if !st.tuple
             && self.rng.chance(WEIGHTS.pinned_drop)
             && attack != Some(AttackKind::DropCheck)
+            // (A `PinnedDrop` is a `Drop` impl that would conflict with the attack's.)
+            && attack != Some(AttackKind::DropImpl)
         {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
+            st.pd_writes = self.pinned_drop_writes(&st, &info);
         }
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
+        st.item_attack = match attack {
+            Some(a) => self.item_attack(&st, &info, selfref, a),
+            None => None,
+        };
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             // A trait for every type, in scope, with a `&self` method named like a method the
             // expansion calls.
@@ -562,7 +616,7 @@ impl Gen<'_> {
                 || inst
                     .items
                     .iter()
-                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Panic))));
+                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic))));
             insts.push(inst);
             if failed {
                 break;
@@ -708,6 +762,8 @@ impl Gen<'_> {
             where_bounds: self.rng.chance(30),
             fields: Vec::new(),
             pinned_drop: None,
+            pd_writes: Vec::new(),
+            item_attack: None,
         };
         if tuple {
             let n = self.rng.range(1, 3);
@@ -1480,6 +1536,76 @@ impl Gen<'_> {
         }
     }
 
+    /// The attack on the struct's item, for the attacks that have one (`None` when the struct
+    /// offers nothing to attack that way: the program is then valid).
+    fn item_attack(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        selfref: bool,
+        a: AttackKind,
+    ) -> Option<ItemAttack> {
+        match a {
+            AttackKind::Packed => Some(ItemAttack::Packed),
+            AttackKind::AttrAfter if selfref && !st.tuple => Some(ItemAttack::ReverseFields),
+            AttackKind::DropImpl if !st.tuple => {
+                // A `#[pin]` `Own` moved out, then a dependent read.
+                let pinned: Vec<usize> = (0..st.fields.len())
+                    .filter(|&f| {
+                        st.fields[f].pin
+                            && info[f].plain()
+                            && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
+                    })
+                    .collect();
+                let pinned = (!pinned.is_empty()).then(|| *self.rng.pick(&pinned));
+                let deps: Vec<(usize, Route)> = (0..st.fields.len())
+                    .filter(|&d| info[d].dependent && !info[d].borrowed_mut)
+                    .flat_map(|d| {
+                        [Route::Accessor, Route::With]
+                            .into_iter()
+                            .filter(move |r| route_ok(&info[d], *r, Place::Stack, selfref))
+                            .map(move |r| (d, r))
+                    })
+                    .collect();
+                let dep = (!deps.is_empty()).then(|| *self.rng.pick(&deps));
+                Some(ItemAttack::DropImpl { pinned, dep })
+            }
+            _ => None,
+        }
+    }
+
+    /// Writes in `PinnedDrop::drop` (before its reads), half the time: through any route the
+    /// field has from `Pin<&mut Self>`, values of `'static` data or, in `with_project`, the
+    /// struct's own fields (no outer value is in scope there).
+    fn pinned_drop_writes(&mut self, st: &StructDef, info: &[FieldInfo]) -> Vec<Stmt> {
+        let selfref = is_selfref(st, info);
+        let mut out = Vec::new();
+        if !self.rng.chance(WEIGHTS.pd_writes) {
+            return out;
+        }
+        for _ in 0..self.rng.range(1, 2) {
+            let items = self.items.clone();
+            let w = self.write_where(st, info, 0, Place::Box, selfref, |s| {
+                let Stmt::Write { field, value, .. } = s else {
+                    return false;
+                };
+                // The impl is generic: no value of a type parameter or a const-length array.
+                let (mut ps, mut cs) = (BTreeSet::new(), BTreeSet::new());
+                collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
+                collect_params(
+                    &model::resolve(&st.fields[*field].ty, &items),
+                    &mut ps,
+                    &mut cs,
+                );
+                let mut srcs = Vec::new();
+                model::value_srcs(value, &mut srcs);
+                ps.is_empty() && cs.is_empty() && !srcs.iter().any(|s| matches!(s, Src::Outer(_)))
+            });
+            out.extend(w);
+        }
+        out
+    }
+
     fn pinned_drop_reads(&mut self, st: &StructDef, info: &[FieldInfo]) -> Vec<PdRead> {
         let mut out = Vec::new();
         let selfref = is_selfref(st, info);
@@ -1629,9 +1755,10 @@ impl Gen<'_> {
             };
             let v = if attack == Some(AttackKind::DropCheck)
                 && info[f].dependent
-                && matches!(st.fields[f].ty, Ty::Rd(..))
+                && matches!(&st.fields[f].ty, Ty::Rd(_, t) if **t == Ty::Own)
             {
-                // The attack: generic data held at a field lifetime, read when dropped.
+                // The attack: generic data held at a field lifetime, read when dropped (an
+                // outer `Own`: only an `Rd<'x, Own>` reads one; another `Rd` keeps its value).
                 Some(V::Rd(format!("r{}", self.owns + 1), Src::Outer(0)))
             } else {
                 self.value(st, info, &st.fields[f].ty.clone(), &ctx)
@@ -1706,7 +1833,7 @@ impl Gen<'_> {
                 };
                 if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
                     let fail = if self.rng.chance(60) {
-                        Code::Fail
+                        self.fail_code()
                     } else {
                         Code::Panic
                     };
@@ -1742,7 +1869,11 @@ impl Gen<'_> {
                     items[i] = InitItem::Field(*f, new);
                 }
             } else {
-                let code = if fail == 1 { Code::Fail } else { Code::Panic };
+                let code = if fail == 1 {
+                    self.fail_code()
+                } else {
+                    Code::Panic
+                };
                 items.insert(at, InitItem::Code(vec![code], None));
             }
         }
@@ -1769,6 +1900,8 @@ impl Gen<'_> {
             5 => PathForm::CrateModule,
             _ => PathForm::Plain,
         };
+        // Attacks keep the inline initializer: their expected errors are those of a `let`.
+        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
         Inst {
             place,
             late,
@@ -1777,6 +1910,16 @@ impl Gen<'_> {
             items,
             catch: caught,
             path,
+            via_fn,
+        }
+    }
+
+    /// A failure in a code block: `rt::fail()?`, or an early `return Err(..)` (a third).
+    fn fail_code(&mut self) -> Code {
+        if self.rng.chance(35) {
+            Code::Return
+        } else {
+            Code::Fail
         }
     }
 
@@ -2181,8 +2324,24 @@ impl Gen<'_> {
                 (w.stmt_kind[4], 4),
                 (w.stmt_kind[5], 5),
                 (w.stmt_kind[6], 6),
+                (w.stmt_kind[7], 7),
             ]);
             match kind {
+                7 if selfref => {
+                    // A write through a callback, then a panic inside it.
+                    let s = self.write_where(st, info, inst, place, selfref, |s| {
+                        matches!(
+                            s,
+                            Stmt::Write {
+                                route: Route::With | Route::WithProjectRef | Route::WithProject,
+                                ..
+                            }
+                        )
+                    });
+                    if let Some(s) = s {
+                        out.push(Stmt::Unwind { inner: Box::new(s) });
+                    }
+                }
                 0 => {
                     if let Some(s) = self.read_stmt(st, info, inst, place, selfref, false) {
                         out.push(s);
@@ -2257,9 +2416,27 @@ impl Gen<'_> {
                     if ok {
                         let mut body = Vec::new();
                         for _ in 0..self.rng.range(1, 2) {
-                            if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
-                                body.push(s);
-                            }
+                            // Writes too: through a shared route into a cell (a `Mutex` when
+                            // the struct is `Sync`; any cell when the thread owns the `Box`).
+                            // The scope joins the thread before the main thread goes on.
+                            let write = if self.rng.chance(w.thread_write) {
+                                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
+                                    matches!(
+                                        s,
+                                        Stmt::Write {
+                                            op: WriteOp::Interior,
+                                            ..
+                                        }
+                                    )
+                                })
+                            } else {
+                                None
+                            };
+                            let s = match write {
+                                Some(s) => Some(s),
+                                None => self.read_stmt(st, info, inst, place, selfref, true),
+                            };
+                            body.extend(s);
                         }
                         if send_it && place == Place::Box {
                             alive[inst] = false;
@@ -2510,6 +2687,22 @@ impl Gen<'_> {
         })
     }
 
+    /// A write statement that `ok` accepts, if one of a few tries gives one.
+    fn write_where(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+        ok: impl Fn(&Stmt) -> bool,
+    ) -> Option<Stmt> {
+        (0..4).find_map(|_| {
+            self.write_stmt(st, info, inst, place, selfref)
+                .filter(|s| ok(s))
+        })
+    }
+
     fn write_stmt(
         &mut self,
         st: &StructDef,
@@ -2719,7 +2912,9 @@ fn failed_init(p: &Program) -> bool {
                     _,
                     FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr,
                 ) => true,
-                InitItem::Code(c, _) => c.iter().any(|c| matches!(c, Code::Fail | Code::Panic)),
+                InitItem::Code(c, _) => c
+                    .iter()
+                    .any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic)),
                 _ => false,
             })
     })
@@ -3028,6 +3223,10 @@ mod tests {
             | (Ty::Cell(t), V::Cell(x))
             | (Ty::RefCell(t), V::RefCell(x))
             | (Ty::Mutex(t), V::Mutex(x)) => fits(t, x, p),
+            // An outer value is an `Own`.
+            (Ty::Rd(_, t), V::Rd(_, Src::Outer(_))) => {
+                model::subst_params(&model::resolve(t, &p.items), &p.st) == Ty::Own
+            }
             (Ty::Rd(..), V::Rd(..)) => true,
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
             (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
@@ -3044,15 +3243,17 @@ mod tests {
         }
     }
 
+    /// Also in the programs that attack a rule: an attack must be rejected for its rule, not
+    /// for a value of the wrong type.
     #[test]
     fn values_fit_their_fields() {
         let h = fake_harvest();
-        let cfg = Config::default();
+        let cfg = Config {
+            attack_percent: 50,
+            ..Config::default()
+        };
         for case in 0..3000 {
             let p = generate(11, case, &cfg, &h);
-            if model::check(&p) != model::Verdict::Valid {
-                continue;
-            }
             for inst in &p.insts {
                 for item in &inst.items {
                     if let InitItem::Field(
@@ -3117,6 +3318,9 @@ mod attack_tests {
             Rule::InitDropCheck,
             Rule::Escape,
             Rule::Move,
+            Rule::Packed,
+            Rule::AttrAfter,
+            Rule::DropImpl,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

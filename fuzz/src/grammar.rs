@@ -132,6 +132,34 @@ pub struct StructDef {
     pub fields: Vec<Field>,
     /// `#[pin_data(PinnedDrop)]`: the reads its `drop` does first.
     pub pinned_drop: Option<Vec<PdRead>>,
+    /// The writes `PinnedDrop::drop` does before its reads (`Stmt::Write`s on `self`, through
+    /// any route the field has, `project()` and `with_project` re-entering the API; values
+    /// borrow only `'static` data or, in `with_project`, the struct's own fields).
+    pub pd_writes: Vec<Stmt>,
+    /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
+    pub item_attack: Option<ItemAttack>,
+}
+
+/// Attacks on the struct's item, each refused by `#[pin_data]` (its `Drop` blanket impl, its
+/// attribute checks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemAttack {
+    /// `#[repr(packed)]` after `#[pin_data]`: the fields a pointer cast reaches unaligned.
+    Packed,
+    /// `#[pin_init_fuzz_alt::reverse_fields]` after `#[pin_data]` (a self-referential struct
+    /// only): the fields in reverse order, so a borrowed field drops before its borrowers.
+    ReverseFields,
+    /// `impl Drop for Sx { fn drop(&mut self) { .. } }`: moves the `#[pin]` field `pinned`
+    /// (of type `Own`) out of the pinned struct (`mem::replace`), then reads the dependent
+    /// `dep` (by `Accessor` or `With`). A borrowed field cannot be written through `&mut self`
+    /// (its storage gives `&` only): the attack is the `Drop` impl itself, refused for every
+    /// `#[pin_data]` struct since it gets `&mut` to pinned fields.
+    DropImpl {
+        /// The `#[pin]` field moved out (its type is `Own`).
+        pinned: Option<usize>,
+        /// The dependent read afterwards, and how.
+        dep: Option<(usize, Route)>,
+    },
 }
 
 /// A type parameter `T: Show [+ Send + Sync]`, instantiated by the program.
@@ -452,6 +480,10 @@ pub struct Inst {
     pub catch: bool,
     /// How the initializer names the struct.
     pub path: PathForm,
+    /// The initializer is returned from a function with a lifetime parameter (`fn
+    /// z_mkN<'z>(z_o0: &'z Own, ..) -> impl PinInit<Sx<'z, ..>, E> + 'z`), called where the
+    /// instance is placed.
+    pub via_fn: bool,
 }
 
 /// How an initializer names the struct: every form names the same struct, and the macros must
@@ -505,6 +537,9 @@ pub enum Code {
     Bump(usize),
     /// `rt::fail()?`.
     Fail,
+    /// `return Err(rt::Fail)` (logging `fail` first, as `rt::fail` does): an early return
+    /// out of the initializer, which must end it as a failure does.
+    Return,
     /// `rt::boom()`.
     Panic,
 }
@@ -610,6 +645,13 @@ pub enum Stmt {
         /// What the thread does.
         body: Vec<Stmt>,
     },
+    /// A write (`inner`, a `Stmt::Write` through a callback: `with_<field>`,
+    /// `with_project_ref`, `with_project`) after which the callback panics (`rt::boom()`),
+    /// inside `catch_unwind`: the write stays, and the instance goes on being used.
+    Unwind {
+        /// The write.
+        inner: Box<Stmt>,
+    },
     /// `drop(z_s)`.
     Drop {
         /// The instance.
@@ -690,6 +732,12 @@ pub enum Rule {
     /// A field of a self-referential struct has a `cfg_attr` (which `#[pin_data]` cannot
     /// evaluate; one removing the field leaves generated code naming it).
     FieldSet,
+    /// A `#[repr(packed)]` struct.
+    Packed,
+    /// An attribute macro after `#[pin_data]` on a self-referential struct.
+    AttrAfter,
+    /// A plain `Drop` impl for a `#[pin_data]` struct.
+    DropImpl,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -709,6 +757,9 @@ impl Rule {
             Rule::Thread => "thread",
             Rule::SharedChain => "shared_chain",
             Rule::FieldSet => "field_set",
+            Rule::Packed => "packed",
+            Rule::AttrAfter => "attr_after",
+            Rule::DropImpl => "drop_impl",
             Rule::Program => "program",
         }
     }

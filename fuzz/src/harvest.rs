@@ -185,10 +185,26 @@ impl Harvest {
     }
 }
 
-/// Names the crate documents as generated next to the struct (its projection types): a user
-/// item with one of them clashes by the crate's contract, not by an accident of the
-/// expansion.
-const DOCUMENTED: &[&str] = &["{S}Projection", "{S}ProjectionRef"];
+/// Names the crate documents as generated next to the struct (its projection types), and the
+/// readable module-level names of a self-referential struct's expansion, which its errors show
+/// (the traits that forbid `Drop` and a useless `PinnedDrop`, `with_project`'s receiver check,
+/// the invariance hint): a user item with one of them clashes (E0428) by the crate's
+/// contract, not by an accident of the expansion, and captures nothing. So do the projection
+/// methods: a field named `project_ref` would have an accessor of that name (E0592), and
+/// `with_project_ref` besides.
+const DOCUMENTED: &[&str] = &[
+    "{S}Projection",
+    "{S}ProjectionRef",
+    "project",
+    "project_ref",
+    "with_project",
+    "with_project_ref",
+    "{S}_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop",
+    "{S}_must_not_impl_Drop_use_PinnedDrop_instead",
+    "{S}_with_project_needs_Pin",
+    "{S}_with_project_without_Pin",
+    "{S}_{f}_is_invariant_use_with_{f}",
+];
 
 /// Keywords (and `'static`): no item can take their names.
 const KEYWORDS: &[&str] = &[

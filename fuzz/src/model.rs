@@ -457,6 +457,20 @@ pub fn check(p: &Program) -> Verdict {
             }
         }
     }
+    match &st.item_attack {
+        None => {}
+        Some(ItemAttack::Packed) => {
+            broken.insert(Rule::Packed);
+        }
+        Some(ItemAttack::ReverseFields) if selfref => {
+            broken.insert(Rule::AttrAfter);
+        }
+        // A plain struct's fields reversed: open (see `open_construct`).
+        Some(ItemAttack::ReverseFields) => {}
+        Some(ItemAttack::DropImpl { .. }) => {
+            broken.insert(Rule::DropImpl);
+        }
+    }
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
@@ -468,6 +482,32 @@ pub fn check(p: &Program) -> Verdict {
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
         if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
             broken.insert(Rule::DropCheck);
+        }
+    }
+    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
+    if st.pinned_drop.is_some() {
+        for w in &st.pd_writes {
+            if let Stmt::Write {
+                field,
+                route,
+                op,
+                value,
+                ..
+            } = w
+            {
+                let ok = match op {
+                    WriteOp::Interior => read_route_ok(&info[*field], *route, Place::Box, selfref),
+                    _ => mut_route_ok(&info[*field], *route, Place::Box, selfref),
+                };
+                if !ok {
+                    broken.insert(Rule::Route);
+                }
+                if *route == Route::WithProjectRef
+                    && !shared_chain_ok(st, &info, *field, value, &p.items)
+                {
+                    broken.insert(Rule::SharedChain);
+                }
+            }
         }
     }
     let mut stmts: Vec<&Stmt> = p.stmts.iter().collect();
@@ -512,6 +552,7 @@ pub fn check(p: &Program) -> Verdict {
                 }
                 stmts.extend(body.iter());
             }
+            Stmt::Unwind { inner } => stmts.push(inner),
             Stmt::Attack(a) => {
                 broken.insert(match a {
                     Attack::EscapeLocal { .. } | Attack::EscapeOut { .. } => Rule::Escape,
@@ -533,6 +574,11 @@ pub fn check(p: &Program) -> Verdict {
 /// A construct of `p` whose acceptance the crate leaves open, if it has one: a program using
 /// it may be rejected for it (also one that breaks a rule).
 pub fn open_construct(p: &Program) -> Option<&'static str> {
+    if p.st.item_attack == Some(ItemAttack::ReverseFields) {
+        // (On a self-referential struct it breaks `AttrAfter`; the generator never writes it
+        // on a plain one, whose drop order it changes: a shrunk program may have it.)
+        return Some("an attribute macro after `#[pin_data]` reorders a plain struct's fields");
+    }
     for f in &p.st.fields {
         if hides_lifetime(&f.ty, &p.items) {
             return Some("a type macro names a field lifetime its invocation does not show");
@@ -651,7 +697,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
 pub fn can_fail(inst: &Inst) -> bool {
     inst.items.iter().any(|it| match it {
         InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::ArrowErr) => true,
-        InitItem::Code(c, _) => c.contains(&Code::Fail),
+        InitItem::Code(c, _) => c.contains(&Code::Fail) || c.contains(&Code::Return),
         _ => false,
     })
 }
@@ -681,6 +727,7 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
         match s {
             Stmt::Write { value, .. } => outer(value),
             Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
+            Stmt::Unwind { inner } => stmt_outer(inner, outer),
             _ => false,
         }
     }
@@ -788,7 +835,7 @@ pub fn item_mentions(item: &InitItem) -> Vec<usize> {
                         out.push(*f);
                         from_value(v, &mut out);
                     }
-                    Code::Fail | Code::Panic => {}
+                    Code::Fail | Code::Return | Code::Panic => {}
                 }
             }
         }
@@ -1101,7 +1148,7 @@ impl World<'_> {
                                     self.owns[id].val += 1;
                                 }
                             }
-                            Code::Fail => {
+                            Code::Fail | Code::Return => {
                                 self.log("fail".into());
                                 end = InitEnd::Failed;
                             }
@@ -1317,6 +1364,16 @@ impl World<'_> {
 
     fn drop_inst(&mut self, i: usize) -> R<()> {
         let p = self.p;
+        if p.st.pinned_drop.is_some() {
+            for w in &p.st.pd_writes {
+                if let Stmt::Write {
+                    field, op, value, ..
+                } = w
+                {
+                    self.write(i, *field, *op, value)?;
+                }
+            }
+        }
         if let Some(reads) = &p.st.pinned_drop {
             for r in reads {
                 let s = self.show_field(i, r.field)?;
@@ -1404,6 +1461,11 @@ impl World<'_> {
                 if *send && p.insts[*inst].place == Place::Box {
                     self.drop_inst(*inst)?;
                 }
+            }
+            Stmt::Unwind { inner } => {
+                self.stmt(inner)?;
+                self.log("boom".to_string());
+                self.log("caught".to_string());
             }
             Stmt::Drop { inst } => {
                 self.check_alive(*inst)?;
@@ -1519,6 +1581,8 @@ mod tests {
                     field("x", Ty::Own),
                 ],
                 pinned_drop: None,
+                pd_writes: Vec::new(),
+                item_attack: None,
             },
             outers: Vec::new(),
             insts: vec![Inst {
@@ -1529,6 +1593,7 @@ mod tests {
                 items,
                 catch: false,
                 path: PathForm::Plain,
+                via_fn: false,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,

@@ -113,6 +113,13 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
             "for every choice of its field lifetimes",
             "not general enough",
         ],
+        // The macro's own errors: a packed layout, an attribute after `#[pin_data]`, a
+        // `Drop` impl conflicting with the blanket impl that forbids it.
+        // (rustc's E0793 at the projections' references comes first when the macro's own
+        // error is missing: the switch `packed` would find nothing, so there is none.)
+        Rule::Packed => &["`#[repr(packed)]`", "E0793"],
+        Rule::AttrAfter => &["cannot follow `#[pin_data]`"],
+        Rule::DropImpl => &["E0119"],
         Rule::FieldSet => &[
             "is not supported on the fields of a self-referential struct",
             "cannot be inside",

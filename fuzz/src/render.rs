@@ -339,6 +339,11 @@ impl R<'_> {
         } else {
             self.w("#[::pin_init::pin_data]");
         }
+        match &st.item_attack {
+            Some(ItemAttack::Packed) => self.w("#[repr(packed)]"),
+            Some(ItemAttack::ReverseFields) => self.w("#[::pin_init_fuzz_alt::reverse_fields]"),
+            _ => {}
+        }
         if st.tuple {
             let fields: Vec<String> = st
                 .fields
@@ -355,6 +360,29 @@ impl R<'_> {
             self.w("}");
         }
         self.decoy();
+        if let Some(ItemAttack::DropImpl { pinned, dep }) = &st.item_attack {
+            let (gb, wh) = self.generics(true);
+            let (ga, _) = self.generics(false);
+            let wh = strip_exists(&wh);
+            self.w(&format!("impl{gb} ::core::ops::Drop for Sx{ga} {wh} {{"));
+            self.w("    fn drop(&mut self) {");
+            if let Some(o) = pinned {
+                self.w(&format!(
+                    "        ::core::mem::drop(::core::mem::replace(&mut self.{}, Own::new(\"{}_drop\", 99)));",
+                    self.member(*o),
+                    st.fields[*o].name
+                ));
+            }
+            if let Some((d, route)) = dep {
+                let name = &st.fields[*d].name;
+                let e = self.read_expr("self", *d, *route);
+                self.w(&format!(
+                    "        crate::rt::log(::std::format!(\"drop {name} {{}}\", {e}));"
+                ));
+            }
+            self.w("    }");
+            self.w("}");
+        }
         if let Some(reads) = &st.pinned_drop {
             let (_, args) = self.generics(false);
             let _ = args;
@@ -366,7 +394,20 @@ impl R<'_> {
             self.w(&format!(
                 "impl{gb} ::pin_init::PinnedDrop for Sx{ga} {wh} {{"
             ));
-            self.w("    fn drop(self: Pin<&mut Self>) {");
+            self.w("    fn drop(mut self: Pin<&mut Self>) {");
+            for w in &st.pd_writes {
+                if let Stmt::Write {
+                    field,
+                    route,
+                    op,
+                    value,
+                    ..
+                } = w
+                {
+                    let s = self.write("self", *field, *route, *op, value);
+                    self.w(&format!("        {s}"));
+                }
+            }
             for r in reads {
                 let name = &st.fields[r.field].name;
                 let e = self.read_expr("self", r.field, r.route);
@@ -671,6 +712,7 @@ impl R<'_> {
             ),
             Code::Bump(f) => format!("crate::rt::bump({});", name(f)),
             Code::Fail => "crate::rt::fail()?;".into(),
+            Code::Return => "{ crate::rt::log(::std::format!(\"fail\")); return ::core::result::Result::Err(crate::rt::Fail); }".into(),
             Code::Panic => "crate::rt::boom();".into(),
         }
     }
@@ -721,7 +763,31 @@ impl R<'_> {
     }
 
     fn instance(&mut self, k: usize, inst: &Inst) {
-        let init = self.init_expr(inst);
+        let mut init = self.init_expr(inst);
+        if inst.via_fn {
+            // The initializer returned from a function: the outer values are its arguments,
+            // every generic lifetime of the struct is its lifetime parameter.
+            let st = &self.p.st;
+            let n = self.p.outers.len();
+            let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
+            let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
+            let ty = self.inst_ty().replace("'_", "'z");
+            let err = if inst.mac == InitMacro::PinInit {
+                "::core::convert::Infallible"
+            } else {
+                "crate::rt::Fail"
+            };
+            let (lt, bound) = if st.lts.is_empty() && n == 0 {
+                ("", "")
+            } else {
+                ("<'z>", " + 'z")
+            };
+            self.w(&format!(
+                "    fn z_mk{k}{lt}({}) -> impl ::pin_init::PinInit<{ty}, {err}>{bound} {{ {init} }}",
+                params.join(", ")
+            ));
+            init = format!("z_mk{k}({})", args.join(", "));
+        }
         let fallible = inst.mac != InitMacro::PinInit;
         let ptr = match inst.place {
             Place::Box => "::std::boxed::Box",
@@ -808,6 +874,20 @@ impl R<'_> {
     }
 
     fn write(&self, h: &str, f: usize, route: Route, op: WriteOp, value: &V) -> String {
+        self.write_then(h, f, route, op, value, "")
+    }
+
+    /// [`Self::write`], followed by `then` in the same block (inside the callback, for a
+    /// callback route).
+    fn write_then(
+        &self,
+        h: &str,
+        f: usize,
+        route: Route,
+        op: WriteOp,
+        value: &V,
+        then: &str,
+    ) -> String {
         let st = &self.p.st;
         let (place, wrap) = self.place(h, f, route);
         let info = model::field_infos(st, &self.p.items);
@@ -834,6 +914,7 @@ impl R<'_> {
                 _ => format!("*{place}.lock().unwrap() = {val};"),
             },
         };
+        let stmt = format!("{stmt}{then}");
         if wrap == "{}" {
             stmt
         } else {
@@ -903,6 +984,23 @@ impl R<'_> {
                         )
                     }
                 }
+            }
+            Stmt::Unwind { inner } => {
+                let Stmt::Write {
+                    inst,
+                    field,
+                    route,
+                    op,
+                    value,
+                } = &**inner
+                else {
+                    return String::new();
+                };
+                let w =
+                    self.write_then(&h(inst), *field, *route, *op, value, " crate::rt::boom();");
+                format!(
+                    "let _ = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {{ {w} }})); crate::rt::log(::std::format!(\"caught\"));"
+                )
             }
             Stmt::Drop { inst } => format!("::core::mem::drop(z_s{inst});"),
             Stmt::Attack(a) => self.attack(a),

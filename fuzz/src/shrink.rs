@@ -34,6 +34,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
                 out.push(q);
             }
         }
+        if let Stmt::Unwind { inner } = &p.stmts[k] {
+            let mut q = p.clone();
+            q.stmts[k] = (**inner).clone();
+            out.push(q);
+        }
     }
     // Instances (with the statements on them).
     if p.insts.len() > 1 {
@@ -85,6 +90,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             q.insts[i].mac = InitMacro::PinInit;
             out.push(q);
         }
+        if inst.via_fn {
+            let mut q = p.clone();
+            q.insts[i].via_fn = false;
+            out.push(q);
+        }
         if inst.place != Place::Box {
             let mut q = p.clone();
             q.insts[i].place = Place::Box;
@@ -118,6 +128,17 @@ pub fn candidates(p: &Program) -> Vec<Program> {
     if p.st.pinned_drop.is_some() {
         let mut q = p.clone();
         q.st.pinned_drop = None;
+        q.st.pd_writes.clear();
+        out.push(q);
+    }
+    for k in 0..p.st.pd_writes.len() {
+        let mut q = p.clone();
+        q.st.pd_writes.remove(k);
+        out.push(q);
+    }
+    if p.st.item_attack.is_some() {
+        let mut q = p.clone();
+        q.st.item_attack = None;
         out.push(q);
     }
     if p.st.where_bounds {
@@ -196,6 +217,9 @@ fn map_stmt_insts(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stmt
             inst: map(*inst)?,
             send: *send,
             body: body.iter().filter_map(|b| map_stmt_insts(b, map)).collect(),
+        },
+        Stmt::Unwind { inner } => Stmt::Unwind {
+            inner: Box::new(map_stmt_insts(inner, map)?),
         },
         Stmt::Drop { inst } => Stmt::Drop { inst: map(*inst)? },
         Stmt::Attack(a) => Stmt::Attack(match a {
@@ -319,6 +343,15 @@ fn remove_field(p: &Program, f: usize) -> Option<Program> {
         })
         .collect();
     q.st.fields = fields;
+    q.st.pd_writes =
+        q.st.pd_writes
+            .iter()
+            .filter_map(|w| map_stmt_fields(w, &map))
+            .collect();
+    if let Some(ItemAttack::DropImpl { pinned, dep }) = &mut q.st.item_attack {
+        *pinned = pinned.and_then(map);
+        *dep = dep.and_then(|(d, r)| Some((map(d)?, r)));
+    }
     if let Some(reads) = &mut q.st.pinned_drop {
         *reads = reads
             .iter()
@@ -398,6 +431,7 @@ fn map_code(c: &Code, map: &dyn Fn(usize) -> Option<usize>) -> Option<Code> {
         Code::SwapTmp(f, v) => Code::SwapTmp(map(*f)?, map_v(v, map)?),
         Code::Bump(f) => Code::Bump(map(*f)?),
         Code::Fail => Code::Fail,
+        Code::Return => Code::Return,
         Code::Panic => Code::Panic,
     })
 }
@@ -443,6 +477,9 @@ fn map_stmt_fields(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stm
                 .iter()
                 .filter_map(|b| map_stmt_fields(b, map))
                 .collect(),
+        },
+        Stmt::Unwind { inner } => Stmt::Unwind {
+            inner: Box::new(map_stmt_fields(inner, map)?),
         },
         Stmt::Drop { inst } => Stmt::Drop { inst: *inst },
         Stmt::Attack(a) => Stmt::Attack(match a {
@@ -668,6 +705,7 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
             Stmt::Write { value, .. } => out.push(value.clone()),
             Stmt::Attack(Attack::EscapeLocal { value, .. }) => out.push(value.clone()),
             Stmt::Thread { body, .. } => body.iter().for_each(|b| collect_stmt_values(b, out)),
+            Stmt::Unwind { inner } => collect_stmt_values(inner, out),
             _ => {}
         }
     }
@@ -747,6 +785,7 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
             Stmt::Write { value, .. } => *value = map_items_v(value, map),
             Stmt::Attack(Attack::EscapeLocal { value, .. }) => *value = map_items_v(value, map),
             Stmt::Thread { body, .. } => body.iter_mut().for_each(|b| map_stmt(b, map)),
+            Stmt::Unwind { inner } => map_stmt(inner, map),
             _ => {}
         }
     }

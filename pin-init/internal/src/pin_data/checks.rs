@@ -9,7 +9,9 @@ use syn::{ext::IdentExt, Ident, Meta, Type};
 /// Runs every check, reporting each problem found.
 pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_not_packed(model, diag);
-    check_no_attribute_macro_after(model, diag);
+    if !crate::support::check_disabled("attr_after") {
+        check_no_attribute_macro_after(model, diag);
+    }
     check_shape(model, diag);
     check_phantom_pinned(model, diag);
     check_no_macros(model, diag);

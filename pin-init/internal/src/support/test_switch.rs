@@ -21,6 +21,10 @@
 //! | `dropck` | the drop-check ownership of the struct's generics by dependents with drop glue |
 //! | `init_dropck` | the initializer's drop check of its guards (a field may be initialized before a field it borrows) |
 //! | `field_set` | the proof that rustc compiles the fields `#[pin_data]` saw: the exhaustive pattern, the refusal of `cfg_attr` on a self-referential struct's fields, and the `cfg_attr` conditions on generated items (a field removed by `cfg_attr` keeps its accessor) |
+//! | `unpin` | a self-referential struct's never-satisfied `Unpin` impl (it becomes `Unpin`, so `Pin::get_mut` and `DerefMut` move it) |
+//! | `drop_impl` | the refusal of a plain `Drop` impl (the struct's blanket-impl conflict): `Drop::drop` gets `&mut Self` of a pinned value |
+//! | `attr_after` | the refusal of an attribute macro after `#[pin_data]` on a self-referential struct (it could reorder or retype the fields the analysis read) |
+//! | `hygiene` | the unguessable suffix of the expansion's own names (it becomes a constant, so a user item can be named like a generated one: the token-hygiene class) |
 
 /// The checks that can be switched off, for the tests that list them.
 pub(crate) const NAMES: &[&str] = &[
@@ -29,6 +33,10 @@ pub(crate) const NAMES: &[&str] = &[
     "dropck",
     "init_dropck",
     "field_set",
+    "unpin",
+    "drop_impl",
+    "attr_after",
+    "hygiene",
 ];
 
 /// Whether the check `name` (one of [`NAMES`]) was switched off when this crate was compiled.

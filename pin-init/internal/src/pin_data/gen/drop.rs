@@ -25,9 +25,13 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         #[allow(drop_bounds)]
         impl<#t: ::core::ops::Drop + ?::core::marker::Sized> #must_not_impl_drop for #t {}
     };
-    let forbid_drop = quote_spanned! {at_ident=>
-        #forbid_drop
-        impl #impl_generics #must_not_impl_drop for #ident #ty_generics #where_clause {}
+    let forbid_drop = if crate::support::check_disabled("drop_impl") {
+        TokenStream::new()
+    } else {
+        quote_spanned! {at_ident=>
+            #forbid_drop
+            impl #impl_generics #must_not_impl_drop for #ident #ty_generics #where_clause {}
+        }
     };
     if let Some(arg) = &model.args.pinned_drop {
         // A user `Drop` impl conflicts with this one (E0119); a missing `PinnedDrop` impl is

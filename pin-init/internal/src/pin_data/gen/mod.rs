@@ -26,7 +26,11 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let unpinned = unpinned_selfref::generate(model);
     if model.is_self_referential() {
         // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
-        let unpin = unpin::generate_never(model);
+        let unpin = if crate::support::check_disabled("unpin") {
+            unpin::generate_always(model)
+        } else {
+            unpin::generate_never(model)
+        };
         let with_project = selfref::with_project::generate_struct(model);
         let pin_data_lt = selfref::pin_data_lt::generate(model);
         let drop_order = selfref::drop_order::generate(model);

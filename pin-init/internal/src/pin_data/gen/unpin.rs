@@ -70,3 +70,16 @@ pub(crate) fn generate_never(model: &PinDataStruct) -> TokenStream {
         {}
     }
 }
+
+/// With the `unpin` check switched off (test-only, see `test_switch`): a self-referential
+/// struct that is always `Unpin`, so that safe code can move it out of its `Pin`.
+pub(crate) fn generate_always(model: &PinDataStruct) -> TokenStream {
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    quote! {
+        impl #impl_generics ::pin_init::__internal::SelfReferential for #ident #ty_generics
+            #where_clause
+        {}
+        impl #impl_generics ::core::marker::Unpin for #ident #ty_generics #where_clause {}
+    }
+}
