@@ -499,3 +499,24 @@ fn generic_lifetime_named_after_the_field_holding_it() {
     assert_eq!(l.first, "outer");
     assert_eq!(l.text, "outer text");
 }
+
+/// A plain field `&'a G` next to a borrowing one: the struct's inferred `G: 'a` holds in every
+/// item `#[pin_data]` generates (no bound the user did not write is asked for).
+#[test]
+fn plain_field_borrowing_a_generic_needs_no_written_bound() {
+    #[pin_data]
+    struct Holder<'a, G: Copy> {
+        view: &'owner str,
+        owner: String,
+        generic: &'a G,
+    }
+    let g = 7u8;
+    let g = &g;
+    let h = Box::pin_init(pin_init!(Holder {
+        owner: String::from("abc"),
+        view: &owner[1..],
+        generic: g,
+    }))
+    .unwrap();
+    assert_eq!((*h.view(), *h.generic), ("bc", 7));
+}

@@ -399,7 +399,11 @@ const _: () = {
         let _ = &this_7rd0hunl80hn3.dev;
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_7rd0hunl80hn3<'a>() -> impl pin_init::__internal::core::marker::Sized {
+    fn __pin_data_unpinned_fields_7rd0hunl80hn3<'a>(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (__pin_init_field_dev_7rd0hunl80hn3<'a>,),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
         );

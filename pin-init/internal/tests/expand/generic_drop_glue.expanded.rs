@@ -590,7 +590,14 @@ const _: () = {
         let _ = &this_9k4sjvv0az3t1.source;
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_9k4sjvv0az3t1<'a, T: Parse>() -> impl pin_init::__internal::core::marker::Sized
+    fn __pin_data_unpinned_fields_9k4sjvv0az3t1<'a, T: Parse>(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (
+                __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
+                __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
+            ),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized
     where
         T: Send,
     {

@@ -445,7 +445,11 @@ const _: () = {
         let _ = &this_zreq56oea7772.dev;
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_zreq56oea7772<'a>() -> impl pin_init::__internal::core::marker::Sized {
+    fn __pin_data_unpinned_fields_zreq56oea7772<'a>(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (__pin_init_field_dev_zreq56oea7772<'a>,),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
         );

@@ -199,7 +199,11 @@ const _: () = {
         );
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_7e8aa2cmlj8k3<T>() -> impl pin_init::__internal::core::marker::Sized {
+    fn __pin_data_unpinned_fields_7e8aa2cmlj8k3<T>(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (__pin_init_field_log_7e8aa2cmlj8k3,),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
         );

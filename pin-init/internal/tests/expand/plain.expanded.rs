@@ -343,7 +343,15 @@ const _: () = {
         );
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_hhckcbrntzmr3<'a, T: Clone, const N: usize>() -> impl pin_init::__internal::core::marker::Sized
+    fn __pin_data_unpinned_fields_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (
+                __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
+                __pin_init_field_name_hhckcbrntzmr3<'a, N>,
+                __pin_init_field_count_hhckcbrntzmr3<'a, N>,
+            ),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized
     where
         T: 'a,
     {

@@ -215,7 +215,11 @@ const _: () = {
         );
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-    fn __pin_data_unpinned_fields_nhp2m9qfahyr3() -> impl pin_init::__internal::core::marker::Sized {
+    fn __pin_data_unpinned_fields_nhp2m9qfahyr3(
+        _: pin_init::__internal::core::marker::PhantomData<
+            (__pin_init_field_count_nhp2m9qfahyr3,),
+        >,
+    ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
         );

@@ -31,10 +31,24 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     if model.generics.type_params().any(|t| t.ident == probe) {
         return TokenStream::new();
     }
-    let checks: Vec<TokenStream> = model
+    let checked: Vec<_> = model
         .fields
         .iter()
         .filter(|f| f.pinned.is_none() && !f.is_dependent() && !f.lending.is_borrowed())
+        .collect();
+    // The field types as a parameter: their well-formedness is then implied in the body (a
+    // `&'a G` field gives `G: 'a`, as it does in the struct), and no bound is asked for that
+    // the struct does not have. Fields under `#[cfg]` are left out (their type may not exist).
+    let implied: Vec<TokenStream> = checked
+        .iter()
+        .filter(|f| f.cfg_attrs().next().is_none())
+        .map(|f| {
+            let ty = super::aliases::ty(model, f);
+            quote!(#ty)
+        })
+        .collect();
+    let checks: Vec<TokenStream> = checked
+        .iter()
         .map(|f| {
             let cfgs = f.cfg_attrs();
             let name = f.ident.unraw().to_string();
@@ -87,7 +101,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let name = model.names.ident("__pin_data_unpinned_fields");
     quote! {
         #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
-        fn #name #impl_generics () -> impl ::core::marker::Sized #where_clause {
+        fn #name #impl_generics (
+            _: ::core::marker::PhantomData<(#(#implied,)*)>,
+        ) -> impl ::core::marker::Sized #where_clause {
             struct #probe<T: ?::core::marker::Sized>(::core::marker::PhantomData<T>);
             #(#checks)*
         }
