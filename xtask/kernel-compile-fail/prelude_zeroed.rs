@@ -4,7 +4,9 @@
 //! by-value `zeroed()` would then be callable on every zeroable type, where it is easily taken
 //! for the in-place `kernel::init::zeroed()`.
 // kernels: 6.12
-// expect: no function or associated item named `zeroed` found
+// The wording before the name changed (rustc 1.99: "no associated function or constant").
+// expect: error[E0599]
+// expect: named `zeroed` found
 
 use kernel::prelude::*;
 
