@@ -520,3 +520,16 @@ fn plain_field_borrowing_a_generic_needs_no_written_bound() {
     .unwrap();
     assert_eq!((*h.view(), *h.generic), ("bc", 7));
 }
+
+/// A unit variant or constant given to two fields is not a value moved twice (binder's
+/// `from_parent: None, .., txn_security_ctx_off: None`).
+#[test]
+fn the_same_unit_variant_in_two_fields_is_not_a_move() {
+    #[pin_data]
+    struct Two {
+        a: Option<String>,
+        b: Option<String>,
+    }
+    let t = Box::pin_init(pin_init!(Two { a: None, b: None })).unwrap();
+    assert!(t.a.is_none() && t.b.is_none());
+}

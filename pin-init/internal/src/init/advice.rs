@@ -124,6 +124,16 @@ pub(super) fn moved_value(model: &Initializer, i: usize, val: &Ident) -> TokenSt
     let Some((text, root)) = place(value) else {
         return TokenStream::new();
     };
+    // A path that is not a local (`None`, a constant, a unit struct) is not moved: its later
+    // uses are fresh values. Such names start with an upper-case letter by convention; only
+    // lower-case roots are taken for locals, so the check never fires on them.
+    if !root
+        .unraw()
+        .to_string()
+        .starts_with(|c: char| c.is_lowercase() || c == '_')
+    {
+        return TokenStream::new();
+    }
     if model
         .this
         .as_ref()
