@@ -48,6 +48,8 @@ let
         (root + "/scripts/prepare-tree.sh")
         (root + "/scripts/make-series.sh")
         (root + "/patches/series")
+        # The crate in steps: make-series.sh reads it for every series.
+        (root + "/patches/crate")
       ]
       ++ map (p: root + "/patches/${p}") series
     );

@@ -297,9 +297,6 @@ if [ "$kernel" = 7.2 ]; then
 	base=$(g rev-parse HEAD)
 	rm -rf "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
 fi
-mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
-cp -R "$repo/pin-init/src/." "$work/tree/rust/pin-init/src/"
-cp -R "$repo/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
 # The kernel copy is the crate minus its host-only code: every file whose module
 # docs say `//! Host-only:` (the expansion snapshots, the checks' test-only off
 # switches), and its declaration, which the crate writes as two lines in the
@@ -323,9 +320,55 @@ kernel_copy_prune() { # DIR
 		rm -f "$f"
 	done
 }
-kernel_copy_prune "$work/tree/rust/pin-init"
-g add -A
+# Puts the kernel copy of the crate in directory $1 (holding pin-init/src and
+# pin-init/internal/src) into the tree, replacing what the tree has there.
+put_crate() { # DIR
+	rm -rf "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
+	mkdir -p "$work/tree/rust/pin-init/src" "$work/tree/rust/pin-init/internal/src"
+	cp -R "$1/pin-init/src/." "$work/tree/rust/pin-init/src/"
+	cp -R "$1/pin-init/internal/src/." "$work/tree/rust/pin-init/internal/src/"
+	kernel_copy_prune "$work/tree/rust/pin-init"
+}
+
+# The crate in steps (patches/crate/series): step 1 is the crate without
+# self-referential structs, each later step adds one capability. Each step k > 1
+# is stored as the diff that removes its capability from the crate of step k
+# (NN-NAME.revert), so the last step is the crate itself, and a change to the
+# crate needs no change here unless it touches a step's lines: then that
+# step's revert no longer applies, and this says which. Writes the crate of
+# step k to $work/steps/k (pin-init/src and pin-init/internal/src).
+steps_dir=$repo/patches/crate
+steps=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$steps_dir/series" 2>/dev/null || true)
+[ -n "$steps" ] || die "patches/crate/series lists no step"
+nsteps=$(printf '%s\n' "$steps" | wc -l)
+crate_steps() {
+	mkdir -p "$work/crate/pin-init/internal"
+	cp -R "$repo/pin-init/src" "$work/crate/pin-init/src"
+	cp -R "$repo/pin-init/internal/src" "$work/crate/pin-init/internal/src"
+	git -C "$work/crate" init -q
+	k=$nsteps
+	for s in $(printf '%s\n' "$steps" | sort -r); do
+		[ -f "$steps_dir/$s.msg" ] || die "patches/crate/$s.msg (the step's commit message) is missing"
+		mkdir -p "$work/steps/$k"
+		cp -R "$work/crate/pin-init" "$work/steps/$k/pin-init"
+		if [ "$k" -gt 1 ]; then
+			[ -f "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is missing"
+			[ -s "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is empty: the step changes nothing"
+			if ! err=$(git -C "$work/crate" apply --whitespace=nowarn "$steps_dir/$s.revert" 2>&1); then
+				die "patches/crate/$s.revert (step $k of $nsteps) does not apply: the crate changed in lines that step adds. Update the step as patches/README.md says ('The crate in steps'); git apply says:
+$err"
+			fi
+		elif [ -f "$steps_dir/$s.revert" ]; then
+			die "patches/crate/$s.revert: the first step has no revert (it is the crate the others build on)"
+		fi
+		k=$((k - 1))
+	done
+}
+crate_steps
+
 if [ "$kernel" = 6.12 ]; then
+	put_crate "$work/steps/$nsteps"
+	g add -A
 	g commit -q -F - <<EOF
 rust: pin-init: import the crate with self-referential structs
 
@@ -350,29 +393,31 @@ and switch \`kernel::init\` over to the crate.
 
 $sob
 EOF
-else
-	g commit -q -F - <<EOF
-rust: pin-init: add self-referential structs
-
-Replace the sources of the \`pin-init\` crate and of its procedural
-macro crate \`pin-init-internal\` (rust/pin-init/src and
-rust/pin-init/internal/src) with a version whose \`#[pin_data]\` lets
-the fields of a pinned struct borrow sibling fields: shared
-(\`#[borrowed]\`), mutable (\`#[borrowed(mut)]\`), invariant
-(\`#[uses('x: invariant)]\`) and existential (\`where exists<'x>: 'a\`)
-borrows, without allocation and without \`unsafe\` in the user's code.
-Its API is a superset of the one it replaces: every user in the tree
-builds unchanged.
-
-The procedural macros need only the \`syn\` features rust/Makefile
-builds the kernel's copy of \`syn\` with. The kernel copy leaves out the
-crate's host-only test code (expansion snapshots, and the switches its
-fuzzer uses to turn a check off): the macros built with \`--cfg kernel\`
-always run every soundness check.
-
-$sob
-EOF
 fi
+if [ "$kernel" = 7.2 ]; then
+	k=1
+	for s in $steps; do
+		put_crate "$work/steps/$k"
+		g add -A
+		! g diff --cached --quiet || die "patches/crate/$s: the step changes nothing in the kernel copy"
+		{
+			cat "$steps_dir/$s.msg"
+			printf '\n%s\n' "$sob"
+		} | g commit -q -F -
+		k=$((k + 1))
+	done
+fi
+# The last step is the crate as it is: check it, so that no step's revert can
+# leave a difference behind unnoticed.
+mkdir -p "$work/direct/pin-init/internal"
+cp -R "$repo/pin-init/src" "$work/direct/pin-init/src"
+cp -R "$repo/pin-init/internal/src" "$work/direct/pin-init/internal/src"
+kernel_copy_prune "$work/direct/pin-init"
+for d in src internal/src; do
+	diff -r "$work/direct/pin-init/$d" "$work/tree/rust/pin-init/$d" >"$work/last.diff" 2>&1 ||
+		die "the last crate step's kernel copy differs from the crate's (rust/pin-init/$d):
+$(head -n 40 "$work/last.diff")"
+done
 ngen=$(g rev-list --count HEAD)
 nhand=$(echo "$hand" | wc -w)
 total=$((ngen + nhand))

@@ -29,6 +29,11 @@ fn fake_tree(dir: &Path, patchlevel: u32) {
 fn fake_repo(dir: &Path, vendor: &Path) {
     write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
     write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
+    write(&dir.join("patches/crate/series"), "# steps\n01-all\n");
+    write(
+        &dir.join("patches/crate/01-all.msg"),
+        "rust: pin-init: add it all\n\nBecause.\n",
+    );
     fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     for script in ["prepare-tree.sh", "make-series.sh"] {
         fs::copy(
@@ -943,5 +948,109 @@ fn the_kernel_copy_fits_checkpatch_line_length() {
         long.is_empty(),
         "lines over 100 columns:\n{}",
         long.join("\n")
+    );
+}
+
+/// The crate in steps: each step after the first is stored as the diff that removes it from
+/// the crate (`patches/crate/NN-NAME.revert`); the series has one patch per step, the last one
+/// the crate as it is, and a revert that no longer applies names its step and the file.
+#[test]
+fn the_crate_in_steps_gives_one_patch_per_step() {
+    let t = Temp::new("crate-steps");
+    let (frepo, vendor, out) = (t.0.join("repo"), t.0.join("vendor"), t.0.join("out"));
+    fake_repo(&frepo, &vendor);
+    let tree = t.0.join("linux");
+    write(&tree.join("rust/pin-init/src/lib.rs"), "//! mainline's\n");
+    write(
+        &tree.join("rust/pin-init/internal/src/lib.rs"),
+        "//! mainline's macros\n",
+    );
+    write(&frepo.join("patches/7.2/series"), "");
+    write(
+        &frepo.join("pin-init/src/lib.rs"),
+        "//! fake\nmod borrow;\n",
+    );
+    write(&frepo.join("pin-init/src/borrow.rs"), "//! borrows\n");
+    write(
+        &frepo.join("patches/crate/series"),
+        "01-base\n02-borrows # the second step\n",
+    );
+    write(
+        &frepo.join("patches/crate/01-base.msg"),
+        "rust: pin-init: rework the internals\n\nFirst.\n",
+    );
+    write(
+        &frepo.join("patches/crate/02-borrows.msg"),
+        "rust: pin-init: add borrows\n\nSecond.\n",
+    );
+    let revert = "diff --git a/pin-init/src/borrow.rs b/pin-init/src/borrow.rs\ndeleted file mode 100644\n--- a/pin-init/src/borrow.rs\n+++ /dev/null\n@@ -1 +0,0 @@\n-//! borrows\ndiff --git a/pin-init/src/lib.rs b/pin-init/src/lib.rs\n--- a/pin-init/src/lib.rs\n+++ b/pin-init/src/lib.rs\n@@ -1,2 +1 @@\n //! fake\n-mod borrow;\n";
+    write(&frepo.join("patches/crate/02-borrows.revert"), revert);
+    let run = || {
+        Command::new("sh")
+            .arg(frepo.join("scripts/make-series.sh"))
+            .args(["--kernel", "7.2"])
+            .args([&out, &frepo, &vendor, &tree])
+            .output()
+            .unwrap()
+    };
+    let o = run();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".patch"))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "0001-rust-pin-init-rework-the-internals.patch",
+            "0002-rust-pin-init-add-borrows.patch"
+        ]
+    );
+    let first = fs::read_to_string(out.join(&names[0])).unwrap();
+    assert!(first.contains("Subject: [PATCH 01/02] rust: pin-init: rework the internals"));
+    assert!(
+        first.contains("+//! fake\n") && !first.contains("borrow"),
+        "{first}"
+    );
+    let second = fs::read_to_string(out.join(&names[1])).unwrap();
+    assert!(second.contains("+mod borrow;\n") && second.contains("+//! borrows\n"));
+    assert!(second.contains("Second.\n\nSigned-off-by: "), "{second}");
+
+    // The crate changed where step 2 adds lines: its revert no longer applies.
+    write(
+        &frepo.join("pin-init/src/lib.rs"),
+        "//! fake\nmod borrows;\n",
+    );
+    let o = run();
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("patches/crate/02-borrows.revert (step 2 of 2) does not apply")
+            && err.contains("pin-init/src/lib.rs:1"),
+        "{err}"
+    );
+    // A step that changes nothing is refused.
+    write(
+        &frepo.join("pin-init/src/lib.rs"),
+        "//! fake\nmod borrow;\n",
+    );
+    write(
+        &frepo.join("patches/crate/series"),
+        "01-base\n02-borrows\n03-none\n",
+    );
+    write(
+        &frepo.join("patches/crate/03-none.msg"),
+        "rust: pin-init: nothing\n",
+    );
+    write(&frepo.join("patches/crate/03-none.revert"), "");
+    let o = run();
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("03-none.revert is empty: the step changes nothing"),
+        "{}",
+        stderr(&o)
     );
 }
