@@ -83,7 +83,9 @@ case $kernel in
 7.2)
 	patchdir=$repo/patches/7.2
 	[ -n "$tree" ] || die "the 7.2 series replaces the tree's rust/pin-init: pass the vanilla 7.2 tree as TREE"
-	[ -d "$tree/rust/pin-init/src" ] || die "$tree has no rust/pin-init/src (is it a vanilla 7.2 tree?)"
+	for f in src internal/src README.md; do
+		[ -e "$tree/rust/pin-init/$f" ] || die "$tree has no rust/pin-init/$f (is it a vanilla 7.2 tree?)"
+	done
 	;;
 *) die "--kernel $kernel: the series is for 6.12 or 7.2" ;;
 esac
@@ -292,6 +294,7 @@ if [ "$kernel" = 7.2 ]; then
 	mkdir -p "$work/tree/rust/pin-init/internal"
 	cp -R "$tree/rust/pin-init/src" "$work/tree/rust/pin-init/src"
 	cp -R "$tree/rust/pin-init/internal/src" "$work/tree/rust/pin-init/internal/src"
+	cp "$tree/rust/pin-init/README.md" "$work/tree/rust/pin-init/README.md"
 	g add -A
 	g commit -q -m base
 	base=$(g rev-parse HEAD)
@@ -406,6 +409,32 @@ if [ "$kernel" = 7.2 ]; then
 		} | g commit -q -F -
 		k=$((k + 1))
 	done
+	# The crate's documents: its README (generated from the crate docs, without the
+	# comment that says so), its design and soundness argument, which the sources
+	# refer to, and its examples beside upstream's (which build against it unchanged).
+	sed '1,/-->/d' "$repo/pin-init/README.md" | sed '1{/^$/d;}' >"$work/tree/rust/pin-init/README.md"
+	cp "$repo/pin-init/DESIGN.md" "$repo/pin-init/SOUNDNESS.md" "$work/tree/rust/pin-init/"
+	mkdir -p "$work/tree/rust/pin-init/examples"
+	for f in "$repo"/pin-init/examples/*.rs; do
+		cp "$f" "$work/tree/rust/pin-init/examples/"
+	done
+	g add -A
+	g commit -q -F - <<EOF
+rust: pin-init: document self-referential structs
+
+The README still describes the crate before self-referential structs,
+and nothing in the tree says why the macros generate what they do.
+
+Replace README.md with the crate documentation of src/lib.rs, which
+now covers borrows of sibling fields. Add DESIGN.md, the design the
+macros implement (field lifetimes, the outlives chain, erased storage,
+variance and drop check), and SOUNDNESS.md, every property the
+generated code relies on with the attacks against it; the sources refer
+to both. Add one example per kind of borrow; upstream's examples stay,
+they build and run unchanged against this crate.
+
+$sob
+EOF
 fi
 # The last step is the crate as it is: check it, so that no step's revert can
 # leave a difference behind unnoticed.

@@ -350,9 +350,8 @@
 //! builds), its proc macros with the syn, quote and proc-macro2 versions of the repository's
 //! `Cargo.lock` (those the kernel vendors), and the code they generate; also with `std` and
 //! `fallible-alloc`, whose `Box`/`Arc`/`Rc::new_uninit` (stable in 1.82) the crate replaces
-//! before 1.82. [`cast_pin_init`] and [`cast_init`] are `const fn` on 1.78 too. `cargo xtask
-//! test` checks, lints and tests the crate with rustup's 1.78.0, with Debian's 1.85 (the
-//! compiler the kernel is built with here) and with 1.95.
+//! before 1.82. [`cast_pin_init`] and [`cast_init`] are `const fn` on 1.78 too. The crate is
+//! checked, linted and tested with Rust 1.78.0, 1.85 and 1.95.
 //!
 //! # Linux 6.12 compatibility
 //!

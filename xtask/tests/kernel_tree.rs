@@ -29,6 +29,13 @@ fn fake_tree(dir: &Path, patchlevel: u32) {
 fn fake_repo(dir: &Path, vendor: &Path) {
     write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
     write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
+    write(
+        &dir.join("pin-init/README.md"),
+        "<!-- Generated from the crate docs\n     of src/lib.rs -->\n\n# pin-init\n",
+    );
+    write(&dir.join("pin-init/DESIGN.md"), "# Design\n");
+    write(&dir.join("pin-init/SOUNDNESS.md"), "# Soundness\n");
+    write(&dir.join("pin-init/examples/shared.rs"), "fn main() {}\n");
     write(&dir.join("patches/crate/series"), "# steps\n01-all\n");
     write(
         &dir.join("patches/crate/01-all.msg"),
@@ -691,7 +698,7 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("applied 2 patch(es): 1 generated (pin-init), 1 from patches/7.2/series"),
+        out.contains("applied 3 patch(es): 2 generated (pin-init), 1 from patches/7.2/series"),
         "{out}"
     );
     let lib = fs::read_to_string(tree.join("rust/pin-init/src/lib.rs")).unwrap();
@@ -713,7 +720,14 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         "in a folder, from its mod.rs"
     );
     assert!(!tree.join("rust/pin-init/src/alloc.rs").exists());
-    assert!(tree.join("rust/pin-init/README.md").is_file());
+    assert_eq!(
+        fs::read_to_string(tree.join("rust/pin-init/README.md")).unwrap(),
+        "# pin-init\n",
+        "the crate's README, without the comment that says it is generated"
+    );
+    assert!(tree.join("rust/pin-init/DESIGN.md").is_file());
+    assert!(tree.join("rust/pin-init/SOUNDNESS.md").is_file());
+    assert!(tree.join("rust/pin-init/examples/shared.rs").is_file());
     assert!(!tree.join("rust/syn").exists(), "7.2 vendors nothing");
     assert!(fs::read_to_string(tree.join("kernel/hello.c"))
         .unwrap()
@@ -965,6 +979,7 @@ fn the_crate_in_steps_gives_one_patch_per_step() {
         &tree.join("rust/pin-init/internal/src/lib.rs"),
         "//! mainline's macros\n",
     );
+    write(&tree.join("rust/pin-init/README.md"), "upstream's\n");
     write(&frepo.join("patches/7.2/series"), "");
     write(
         &frepo.join("pin-init/src/lib.rs"),
@@ -1006,11 +1021,12 @@ fn the_crate_in_steps_gives_one_patch_per_step() {
         names,
         [
             "0001-rust-pin-init-rework-the-internals.patch",
-            "0002-rust-pin-init-add-borrows.patch"
+            "0002-rust-pin-init-add-borrows.patch",
+            "0003-rust-pin-init-document-self-referential-structs.patch"
         ]
     );
     let first = fs::read_to_string(out.join(&names[0])).unwrap();
-    assert!(first.contains("Subject: [PATCH 01/02] rust: pin-init: rework the internals"));
+    assert!(first.contains("Subject: [PATCH 01/03] rust: pin-init: rework the internals"));
     assert!(
         first.contains("+//! fake\n") && !first.contains("borrow"),
         "{first}"
