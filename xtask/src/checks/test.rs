@@ -560,6 +560,40 @@ fn step_series_7_2(repo: &Path) -> Outcome {
     )
 }
 
+/// Linux 7.2's `rust/pin-init/examples` (upstream's, which the 7.2 series keeps) built and run
+/// against our crate; the 7.2 tree is the one the step "series on 7.2" fetched.
+fn step_upstream_examples(repo: &Path) -> Outcome {
+    let line = crate::line::Line::V7_2;
+    let tree = line
+        .cache(&util::base_cache_dir())
+        .join("src")
+        .join(line.source_package());
+    let scratch = util::target_base(repo).join("upstream-examples");
+    match crate::checks::upstream_examples::run(repo, &tree, &scratch) {
+        Ok(names) => {
+            eprintln!(
+                "    upstream's examples build and run: {}",
+                names.join(", ")
+            );
+            Outcome::Pass
+        }
+        Err(e) => Outcome::Fail(e.to_string()),
+    }
+}
+
+/// Every step of the crate in steps (`patches/crate/`) builds as kbuild builds it.
+fn step_crate_steps(repo: &Path) -> Outcome {
+    let target = util::target_base(repo).join("crate-steps");
+    status_of(
+        Command::new("sh")
+            .current_dir(repo)
+            .arg("scripts/crate-steps.sh")
+            .arg("check")
+            .arg(&target),
+        "sh scripts/crate-steps.sh check",
+    )
+}
+
 fn step_stable(repo: &Path) -> Outcome {
     // Linux 6.12 (its stable releases), built with Debian's compiler.
     let cx = Ctx {
@@ -669,6 +703,11 @@ pub fn run(repo: &Path) -> Result<()> {
         ("series git am", Box::new(|| step_series(repo))),
         ("series on 6.12.y", Box::new(|| step_stable(repo))),
         ("series on 7.2", Box::new(|| step_series_7_2(repo))),
+        (
+            "7.2's upstream examples",
+            Box::new(|| step_upstream_examples(repo)),
+        ),
+        ("crate steps build", Box::new(|| step_crate_steps(repo))),
         ("asan canary", Box::new(|| step_asan_canary(repo))),
         ("asan tests", Box::new(|| step_asan(repo))),
         ("examples", Box::new(|| step_examples(repo))),
