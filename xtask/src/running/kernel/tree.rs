@@ -210,6 +210,8 @@ pub fn series_inputs(repo: &Path, line: Line, pristine: &Path) -> Result<BTreeSe
             list_files(pristine, &pristine.join(dir), &mut files)?;
             paths.extend(files);
         }
+        // The patch with the crate's documents replaces it.
+        paths.insert(PathBuf::from("rust/pin-init/README.md"));
     }
     Ok(paths)
 }
