@@ -436,6 +436,7 @@ use core::{
 
 #[doc(hidden)]
 pub mod __internal;
+pub mod advice;
 #[cfg(any(feature = "std", feature = "alloc", feature = "fallible-alloc"))]
 mod alloc_impls;
 #[cfg(feature = "fallible-alloc")]

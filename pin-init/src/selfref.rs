@@ -521,14 +521,17 @@ impl<P, T: ?Sized> Slot<P, T> {
         }
     }
 
-    /// Initializes the field with a value.
+    /// Initializes the field with a value, given in a 1-tuple: the field's type is then the
+    /// expected type of the user's expression inside the tuple, so that a mismatch is
+    /// reported at the expression alone (with rustc's conversion advice), not as a wrong
+    /// argument of this method, whose signature rustc would print.
     #[inline(always)]
-    pub fn write(self, value: T) -> DropGuard<P, T>
+    pub fn write(self, value: (T,)) -> DropGuard<P, T>
     where
         T: Sized,
     {
         // SAFETY: by the type invariant `ptr` is valid for writes.
-        unsafe { self.ptr.write(value) };
+        unsafe { self.ptr.write(value.0) };
         // SAFETY: the field was just initialized and is owned by the guard.
         unsafe { DropGuard::new(self.ptr) }
     }
@@ -657,14 +660,17 @@ impl<'a, P, T: ?Sized, K> SelfRefSlot<'a, P, T, K> {
         }
     }
 
-    /// Initializes the field with a value.
+    /// Initializes the field with a value, given in a 1-tuple: the field's type is then the
+    /// expected type of the user's expression inside the tuple, so that a mismatch is
+    /// reported at the expression alone (with rustc's conversion advice), not as a wrong
+    /// argument of this method, whose signature rustc would print.
     #[inline(always)]
-    pub fn write(self, value: T) -> SelfRefDropGuard<'a, P, T, K>
+    pub fn write(self, value: (T,)) -> SelfRefDropGuard<'a, P, T, K>
     where
         T: Sized,
     {
         // SAFETY: by the type invariant `ptr` is valid for writes.
-        unsafe { self.ptr.write(value) };
+        unsafe { self.ptr.write(value.0) };
         // SAFETY: the field was just initialized and is owned by the guard.
         unsafe { SelfRefDropGuard::new(self.ptr) }
     }

@@ -754,7 +754,9 @@ fn write_through_slot(
     let field_slot = quote_spanned!(hi=> #unsafe_kw { #data.#method(#slot) });
     let (write, init) = (Ident::new("write", lo), Ident::new("init", lo));
     if is_value {
-        quote_spanned!(hi=> #field_slot.#write(#val_at_user))
+        // In a 1-tuple (see `Slot::write`): a value of the wrong type is then an error at the
+        // user's expression, without the slot method's signature.
+        quote_spanned!(hi=> #field_slot.#write((#val_at_user,)))
     } else {
         quote_spanned!(hi=> #field_slot.#init(#val_at_user)?)
     }

@@ -47,14 +47,6 @@ struct SplitProjectionRef<'__pin_4rgaj6oc1nvc2> {
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `Split`: it takes `self: Pin<&mut Self>`, not `&mut Split`",
-    label = "this is not a `Pin<&mut Split>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Split>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait Split_with_project_needs_Pin {}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait Split_with_project_without_Pin {
     #[doc(hidden)]
     fn with_project<'__this_4rgaj6oc1nvc2, __R_4rgaj6oc1nvc2>(
@@ -64,7 +56,7 @@ trait Split_with_project_without_Pin {
         ) -> __R_4rgaj6oc1nvc2,
     ) -> __R_4rgaj6oc1nvc2
     where
-        Self: Split_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_4rgaj6oc1nvc2;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
@@ -437,7 +429,7 @@ fn split() -> impl PinInit<Split> {
                             fields_being_initialized_xi8kvexi5nhs2
                                 .buf(slot_xi8kvexi5nhs2)
                         }
-                            .write(__val_xi8kvexi5nhs2)
+                            .write((__val_xi8kvexi5nhs2,))
                     };
                     let __buf_guard_ref_xi8kvexi5nhs2 = &mut __buf_guard_xi8kvexi5nhs2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -448,7 +440,7 @@ fn split() -> impl PinInit<Split> {
                             fields_being_initialized_xi8kvexi5nhs2
                                 .head(slot_xi8kvexi5nhs2)
                         }
-                            .write(__val_xi8kvexi5nhs2)
+                            .write((__val_xi8kvexi5nhs2,))
                     };
                     pin_init::__internal::core::mem::forget(__head_guard_xi8kvexi5nhs2);
                     pin_init::__internal::core::mem::forget(__buf_guard_xi8kvexi5nhs2);

@@ -53,21 +53,11 @@ struct CommandQueueProjectionRef<'__pin_7rd0hunl80hn3, 'a> {
     >,
 }
 #[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`inner` has no accessor `inner()`: it is invariant in its field lifetimes",
-    label = "read `inner` with `with_inner(|inner| ..)`",
-    note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_inner(|inner| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
-)]
-trait CommandQueue_inner_is_invariant_use_with_inner {}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `CommandQueue`: it takes `self: Pin<&mut Self>`, not `&mut CommandQueue`",
-    label = "this is not a `Pin<&mut CommandQueue>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut CommandQueue>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait CommandQueue_with_project_needs_Pin {}
+#[allow(non_camel_case_types, non_snake_case, dead_code, unreachable_pub)]
+mod CommandQueue_inner_is_invariant_use_with_inner {
+    pub enum inner {}
+    pub enum with_inner {}
+}
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait CommandQueue_with_project_without_Pin<'a> {
@@ -79,7 +69,7 @@ trait CommandQueue_with_project_without_Pin<'a> {
         ) -> __R_7rd0hunl80hn3,
     ) -> __R_7rd0hunl80hn3
     where
-        Self: CommandQueue_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_7rd0hunl80hn3;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
@@ -141,7 +131,10 @@ impl<'a> CommandQueue<'a> {
         'a,
     >
     where
-        &'__this_7rd0hunl80hn3 Self: CommandQueue_inner_is_invariant_use_with_inner,
+        &'__this_7rd0hunl80hn3 Self: pin_init::advice::NoAccessor<
+            CommandQueue_inner_is_invariant_use_with_inner::inner,
+            CommandQueue_inner_is_invariant_use_with_inner::with_inner,
+        >,
     {
         pin_init::__internal::core::panic!("a field without an accessor")
     }
@@ -408,22 +401,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `dev` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `dev`",
-                label = "`dev` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `dev <- ..`"
-            )]
-            trait write_pin_on_dev {}
-            trait dev_holds_a_self_referential_struct {
+            trait dev_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_dev,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > dev_holds_a_self_referential_struct for Probe<T> {}
+            > dev_holds_a_self_referential_struct<T> for Probe<T> {}
             trait dev_holds_another_type {
                 fn check(&self) {}
             }
@@ -494,7 +483,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                             fields_being_initialized_3ijr7m8qmn2h2
                                 .dev(slot_3ijr7m8qmn2h2)
                         }
-                            .write(__val_3ijr7m8qmn2h2)
+                            .write((__val_3ijr7m8qmn2h2,))
                     };
                     let __dev_guard_ref_3ijr7m8qmn2h2 = &mut __dev_guard_3ijr7m8qmn2h2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -505,7 +494,7 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                             fields_being_initialized_3ijr7m8qmn2h2
                                 .inner(slot_3ijr7m8qmn2h2)
                         }
-                            .write(__val_3ijr7m8qmn2h2)
+                            .write((__val_3ijr7m8qmn2h2,))
                     };
                     pin_init::__internal::core::mem::forget(__inner_guard_3ijr7m8qmn2h2);
                     pin_init::__internal::core::mem::forget(__dev_guard_3ijr7m8qmn2h2);

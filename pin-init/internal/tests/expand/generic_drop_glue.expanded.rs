@@ -85,14 +85,6 @@ where
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `Parsed`: it takes `self: Pin<&mut Self>`, not `&mut Parsed`",
-    label = "this is not a `Pin<&mut Parsed>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Parsed>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait Parsed_with_project_needs_Pin {}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait Parsed_with_project_without_Pin<'a, T: Parse>
 where
     T: Send,
@@ -105,7 +97,7 @@ where
         ) -> __R_9k4sjvv0az3t1,
     ) -> __R_9k4sjvv0az3t1
     where
-        Self: Parsed_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_9k4sjvv0az3t1;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
@@ -605,22 +597,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `next` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `next`",
-                label = "`next` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `next <- ..`"
-            )]
-            trait write_pin_on_next {}
-            trait next_holds_a_self_referential_struct {
+            trait next_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_next,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > next_holds_a_self_referential_struct for Probe<T> {}
+            > next_holds_a_self_referential_struct<T> for Probe<T> {}
             trait next_holds_another_type {
                 fn check(&self) {}
             }
@@ -632,22 +620,18 @@ const _: () = {
                 .check();
         }
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `source` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `source`",
-                label = "`source` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `source <- ..`"
-            )]
-            trait write_pin_on_source {}
-            trait source_holds_a_self_referential_struct {
+            trait source_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_source,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > source_holds_a_self_referential_struct for Probe<T> {}
+            > source_holds_a_self_referential_struct<T> for Probe<T> {}
             trait source_holds_another_type {
                 fn check(&self) {}
             }
@@ -731,7 +715,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                             fields_being_initialized_854oypmk9uuz0
                                 .source(slot_854oypmk9uuz0)
                         }
-                            .write(__val_854oypmk9uuz0)
+                            .write((__val_854oypmk9uuz0,))
                     };
                     let __source_guard_ref_854oypmk9uuz0 = &mut __source_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -744,7 +728,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                             fields_being_initialized_854oypmk9uuz0
                                 .buf(slot_854oypmk9uuz0)
                         }
-                            .write(__val_854oypmk9uuz0)
+                            .write((__val_854oypmk9uuz0,))
                     };
                     let __buf_guard_ref_854oypmk9uuz0 = &mut __buf_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -755,7 +739,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                             fields_being_initialized_854oypmk9uuz0
                                 .next(slot_854oypmk9uuz0)
                         }
-                            .write(__val_854oypmk9uuz0)
+                            .write((__val_854oypmk9uuz0,))
                     };
                     let mut __view_guard_854oypmk9uuz0 = {
                         let __val_854oypmk9uuz0 = Reader::new(&buf[..]);
@@ -763,7 +747,7 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                             fields_being_initialized_854oypmk9uuz0
                                 .view(slot_854oypmk9uuz0)
                         }
-                            .write(__val_854oypmk9uuz0)
+                            .write((__val_854oypmk9uuz0,))
                     };
                     pin_init::__internal::core::mem::forget(__view_guard_854oypmk9uuz0);
                     pin_init::__internal::core::mem::forget(__next_guard_854oypmk9uuz0);

@@ -63,21 +63,11 @@ struct ChannelProjectionRef<'__pin_zreq56oea7772, 'a> {
     >,
 }
 #[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`current` has no accessor `current()`: it is invariant in its field lifetimes",
-    label = "read `current` with `with_current(|current| ..)`",
-    note = "an invariant field cannot have its field lifetimes shortened to the borrow of the struct, so it is lent to a callback that accepts it at any field lifetimes: `with_current(|current| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) to change it"
-)]
-trait Channel_current_is_invariant_use_with_current {}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `Channel`: it takes `self: Pin<&mut Self>`, not `&mut Channel`",
-    label = "this is not a `Pin<&mut Channel>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Channel>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait Channel_with_project_needs_Pin {}
+#[allow(non_camel_case_types, non_snake_case, dead_code, unreachable_pub)]
+mod Channel_current_is_invariant_use_with_current {
+    pub enum current {}
+    pub enum with_current {}
+}
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait Channel_with_project_without_Pin<'a> {
@@ -89,7 +79,7 @@ trait Channel_with_project_without_Pin<'a> {
         ) -> __R_zreq56oea7772,
     ) -> __R_zreq56oea7772
     where
-        Self: Channel_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_zreq56oea7772;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
@@ -156,7 +146,10 @@ impl<'a> Channel<'a> {
         'a,
     >
     where
-        &'__this_zreq56oea7772 Self: Channel_current_is_invariant_use_with_current,
+        &'__this_zreq56oea7772 Self: pin_init::advice::NoAccessor<
+            Channel_current_is_invariant_use_with_current::current,
+            Channel_current_is_invariant_use_with_current::with_current,
+        >,
     {
         pin_init::__internal::core::panic!("a field without an accessor")
     }
@@ -454,22 +447,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `dev` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `dev`",
-                label = "`dev` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `dev <- ..`"
-            )]
-            trait write_pin_on_dev {}
-            trait dev_holds_a_self_referential_struct {
+            trait dev_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_dev,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > dev_holds_a_self_referential_struct for Probe<T> {}
+            > dev_holds_a_self_referential_struct<T> for Probe<T> {}
             trait dev_holds_another_type {
                 fn check(&self) {}
             }
@@ -541,7 +530,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                             fields_being_initialized_9c9144ugizqv3
                                 .dev(slot_9c9144ugizqv3)
                         }
-                            .write(__val_9c9144ugizqv3)
+                            .write((__val_9c9144ugizqv3,))
                     };
                     let mut __names_guard_9c9144ugizqv3 = {
                         let __val_9c9144ugizqv3 = vec![String::from("video")];
@@ -549,7 +538,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                             fields_being_initialized_9c9144ugizqv3
                                 .names(slot_9c9144ugizqv3)
                         }
-                            .write(__val_9c9144ugizqv3)
+                            .write((__val_9c9144ugizqv3,))
                     };
                     let __names_guard_ref_9c9144ugizqv3 = &mut __names_guard_9c9144ugizqv3;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -562,7 +551,7 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                             fields_being_initialized_9c9144ugizqv3
                                 .current(slot_9c9144ugizqv3)
                         }
-                            .write(__val_9c9144ugizqv3)
+                            .write((__val_9c9144ugizqv3,))
                     };
                     pin_init::__internal::core::mem::forget(
                         __current_guard_9c9144ugizqv3,

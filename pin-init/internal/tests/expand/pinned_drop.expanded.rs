@@ -208,22 +208,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `log` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `log`",
-                label = "`log` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `log <- ..`"
-            )]
-            trait write_pin_on_log {}
-            trait log_holds_a_self_referential_struct {
+            trait log_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_log,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > log_holds_a_self_referential_struct for Probe<T> {}
+            > log_holds_a_self_referential_struct<T> for Probe<T> {}
             trait log_holds_another_type {
                 fn check(&self) {}
             }

@@ -359,22 +359,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `items` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `items`",
-                label = "`items` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `items <- ..`"
-            )]
-            trait write_pin_on_items {}
-            trait items_holds_a_self_referential_struct {
+            trait items_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_items,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > items_holds_a_self_referential_struct for Probe<T> {}
+            > items_holds_a_self_referential_struct<T> for Probe<T> {}
             trait items_holds_another_type {
                 fn check(&self) {}
             }
@@ -386,22 +382,18 @@ const _: () = {
                 .check();
         }
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `name` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `name`",
-                label = "`name` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `name <- ..`"
-            )]
-            trait write_pin_on_name {}
-            trait name_holds_a_self_referential_struct {
+            trait name_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_name,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > name_holds_a_self_referential_struct for Probe<T> {}
+            > name_holds_a_self_referential_struct<T> for Probe<T> {}
             trait name_holds_another_type {
                 fn check(&self) {}
             }
@@ -413,22 +405,18 @@ const _: () = {
                 .check();
         }
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `count` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `count`",
-                label = "`count` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `count <- ..`"
-            )]
-            trait write_pin_on_count {}
-            trait count_holds_a_self_referential_struct {
+            trait count_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_count,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > count_holds_a_self_referential_struct for Probe<T> {}
+            > count_holds_a_self_referential_struct<T> for Probe<T> {}
             trait count_holds_another_type {
                 fn check(&self) {}
             }
@@ -531,7 +519,7 @@ where
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .items(slot_9xbpy8z6b0yj1)
                         }
-                            .write(__val_9xbpy8z6b0yj1)
+                            .write((__val_9xbpy8z6b0yj1,))
                     };
                     let __items_guard_ref_9xbpy8z6b0yj1 = &mut __items_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -544,7 +532,7 @@ where
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .name(slot_9xbpy8z6b0yj1)
                         }
-                            .write(__val_9xbpy8z6b0yj1)
+                            .write((__val_9xbpy8z6b0yj1,))
                     };
                     let __name_guard_ref_9xbpy8z6b0yj1 = &mut __name_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -560,7 +548,7 @@ where
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .count(slot_9xbpy8z6b0yj1)
                         }
-                            .write(__val_9xbpy8z6b0yj1)
+                            .write((__val_9xbpy8z6b0yj1,))
                     };
                     pin_init::__internal::core::mem::forget(__count_guard_9xbpy8z6b0yj1);
                     pin_init::__internal::core::mem::forget(__name_guard_9xbpy8z6b0yj1);

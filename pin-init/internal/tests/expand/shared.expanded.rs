@@ -98,14 +98,6 @@ struct ConfigProjectionRef<'__pin_8bdrk42bjzww1> {
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `Config`: it takes `self: Pin<&mut Self>`, not `&mut Config`",
-    label = "this is not a `Pin<&mut Config>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut Config>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait Config_with_project_needs_Pin {}
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait Config_with_project_without_Pin {
     #[doc(hidden)]
     fn with_project<'__this_8bdrk42bjzww1, __R_8bdrk42bjzww1>(
@@ -115,7 +107,7 @@ trait Config_with_project_without_Pin {
         ) -> __R_8bdrk42bjzww1,
     ) -> __R_8bdrk42bjzww1
     where
-        Self: Config_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_8bdrk42bjzww1;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")
@@ -778,7 +770,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                             fields_being_initialized_p7tf844uu8s22
                                 .text(slot_p7tf844uu8s22)
                         }
-                            .write(__val_p7tf844uu8s22)
+                            .write((__val_p7tf844uu8s22,))
                     };
                     let __text_guard_ref_p7tf844uu8s22 = &mut __text_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -791,7 +783,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                             fields_being_initialized_p7tf844uu8s22
                                 .words(slot_p7tf844uu8s22)
                         }
-                            .write(__val_p7tf844uu8s22)
+                            .write((__val_p7tf844uu8s22,))
                     };
                     let __words_guard_ref_p7tf844uu8s22 = &mut __words_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -804,7 +796,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                             fields_being_initialized_p7tf844uu8s22
                                 .key(slot_p7tf844uu8s22)
                         }
-                            .write(__val_p7tf844uu8s22)
+                            .write((__val_p7tf844uu8s22,))
                     };
                     let mut __value_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = text.split('=').nth(1).unwrap_or("");
@@ -812,7 +804,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                             fields_being_initialized_p7tf844uu8s22
                                 .value(slot_p7tf844uu8s22)
                         }
-                            .write(__val_p7tf844uu8s22)
+                            .write((__val_p7tf844uu8s22,))
                     };
                     let mut __parts_guard_p7tf844uu8s22 = {
                         let __val_p7tf844uu8s22 = words.split(' ').collect();
@@ -820,7 +812,7 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                             fields_being_initialized_p7tf844uu8s22
                                 .parts(slot_p7tf844uu8s22)
                         }
-                            .write(__val_p7tf844uu8s22)
+                            .write((__val_p7tf844uu8s22,))
                     };
                     pin_init::__internal::core::mem::forget(__parts_guard_p7tf844uu8s22);
                     pin_init::__internal::core::mem::forget(__value_guard_p7tf844uu8s22);

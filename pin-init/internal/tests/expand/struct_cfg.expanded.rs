@@ -224,22 +224,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `count` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `count`",
-                label = "`count` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `count <- ..`"
-            )]
-            trait write_pin_on_count {}
-            trait count_holds_a_self_referential_struct {
+            trait count_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on_count,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > count_holds_a_self_referential_struct for Probe<T> {}
+            > count_holds_a_self_referential_struct<T> for Probe<T> {}
             trait count_holds_another_type {
                 fn check(&self) {}
             }
@@ -300,15 +296,6 @@ struct ConditionalSelfRefProjectionRef<'__pin_ucrfykaix1421> {
 #[cfg(feature = "kept")]
 #[doc(hidden)]
 #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-#[diagnostic::on_unimplemented(
-    message = "`with_project` changes a pinned `ConditionalSelfRef`: it takes `self: Pin<&mut Self>`, not `&mut ConditionalSelfRef`",
-    label = "this is not a `Pin<&mut ConditionalSelfRef>`",
-    note = "a self-referential struct is changed only through its pin: write `self: Pin<&mut Self>` as the method's receiver, or `Pin<&mut ConditionalSelfRef>` as the function's parameter, and pass `x.as_mut()`"
-)]
-trait ConditionalSelfRef_with_project_needs_Pin {}
-#[cfg(feature = "kept")]
-#[doc(hidden)]
-#[allow(non_camel_case_types, dead_code, unreachable_pub)]
 trait ConditionalSelfRef_with_project_without_Pin {
     #[doc(hidden)]
     fn with_project<'__this_ucrfykaix1421, __R_ucrfykaix1421>(
@@ -321,7 +308,7 @@ trait ConditionalSelfRef_with_project_without_Pin {
         ) -> __R_ucrfykaix1421,
     ) -> __R_ucrfykaix1421
     where
-        Self: ConditionalSelfRef_with_project_needs_Pin,
+        Self: pin_init::advice::WithProjectNeedsPin,
     {
         let _ = f_ucrfykaix1421;
         pin_init::__internal::core::panic!("`with_project` takes `self: Pin<&mut Self>`")

@@ -204,22 +204,18 @@ const _: () = {
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
-            #[diagnostic::on_unimplemented(
-                message = "the field `_1` holds a self-referential struct, which must stay where it is built: write `#[pin]` on `_1`",
-                label = "`_1` is not `#[pin]`: the struct could be moved out of it",
-                note = "a self-referential struct is built in place by a pinned initializer and never moves; a field that holds one is `#[pin]` and is initialized with `_1 <- ..`"
-            )]
-            trait write_pin_on__1 {}
-            trait _1_holds_a_self_referential_struct {
+            trait _1_holds_a_self_referential_struct<
+                T: ?pin_init::__internal::core::marker::Sized,
+            > {
                 fn check(&self)
                 where
-                    Self: write_pin_on__1,
+                    T: pin_init::advice::WritePinOnTheField,
                 {}
             }
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > _1_holds_a_self_referential_struct for Probe<T> {}
+            > _1_holds_a_self_referential_struct<T> for Probe<T> {}
             trait _1_holds_another_type {
                 fn check(&self) {}
             }
@@ -281,7 +277,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                                 fields_being_initialized_i1ca1j6xdqa52
                                     ._1(slot_i1ca1j6xdqa52)
                             }
-                                .write(__val_i1ca1j6xdqa52)
+                                .write((__val_i1ca1j6xdqa52,))
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_i1ca1j6xdqa52);
                         pin_init::__internal::core::mem::forget(__0_guard_i1ca1j6xdqa52);
@@ -339,7 +335,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                                 fields_being_initialized_4y65i5fyhdsu2
                                     ._0(slot_4y65i5fyhdsu2)
                             }
-                                .write(__val_4y65i5fyhdsu2)
+                                .write((__val_4y65i5fyhdsu2,))
                         };
                         let mut __1_guard_4y65i5fyhdsu2 = {
                             let __val_4y65i5fyhdsu2 = 4;
@@ -347,7 +343,7 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                                 fields_being_initialized_4y65i5fyhdsu2
                                     ._1(slot_4y65i5fyhdsu2)
                             }
-                                .write(__val_4y65i5fyhdsu2)
+                                .write((__val_4y65i5fyhdsu2,))
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_4y65i5fyhdsu2);
                         pin_init::__internal::core::mem::forget(__0_guard_4y65i5fyhdsu2);

@@ -9,7 +9,8 @@
 //! Decided by the field's type, by method lookup on a reference to a probe of it: a method of
 //! a trait implemented for the probe of a `SelfReferential` type is found before one of a
 //! trait implemented for a reference to any probe ("autoref specialization"). The first has a
-//! where clause that nothing satisfies, whose `#[diagnostic::on_unimplemented]` is the error. A
+//! where clause that nothing satisfies (pin-init's `WritePinOnTheField`, bounded on the field's
+//! type), whose `#[diagnostic::on_unimplemented]` is the error. A
 //! type that is only generic (a `T` of the struct) is never known to be self-referential: no
 //! error, and the initializer's error says the same later.
 //!
@@ -53,39 +54,27 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             let cfgs = f.cfg_attrs();
             let name = f.ident.unraw().to_string();
             let ty = super::aliases::ty(model, f);
-            let message = format!(
-                "the field `{name}` holds a self-referential struct, which must stay where it \
-                 is built: write `#[pin]` on `{name}`"
-            );
-            let label = format!("`{name}` is not `#[pin]`: the struct could be moved out of it");
-            let note = format!(
-                "a self-referential struct is built in place by a pinned initializer and never \
-                 moves; a field that holds one is `#[pin]` and is initialized with \
-                 `{name} <- ..`"
-            );
-            let must = format_ident!("write_pin_on_{}", name);
             let via_selfref = format_ident!("{}_holds_a_self_referential_struct", name);
             let via_other = format_ident!("{}_holds_another_type", name);
             let at = Span::mixed_site().located_at(f.ident.span());
             let call = quote_spanned! {at=>
                 (&#probe::<#ty>(::core::marker::PhantomData)).check()
             };
+            // The unmet bound's trait is pin-init's (`WritePinOnTheField`), bounded on the
+            // field's type: a `#[diagnostic::on_unimplemented]` written here would be
+            // resolved in the user's module, where an item named `diagnostic` breaks it.
             quote! {
                 #(#cfgs)*
                 {
-                    #[diagnostic::on_unimplemented(
-                        message = #message, label = #label, note = #note
-                    )]
-                    trait #must {}
-                    trait #via_selfref {
+                    trait #via_selfref<T: ?::core::marker::Sized> {
                         fn check(&self)
                         where
-                            Self: #must,
+                            T: ::pin_init::advice::WritePinOnTheField,
                         {
                         }
                     }
                     impl<T: ?::core::marker::Sized + ::pin_init::__internal::SelfReferential>
-                        #via_selfref for #probe<T> {}
+                        #via_selfref<T> for #probe<T> {}
                     trait #via_other {
                         fn check(&self) {}
                     }

@@ -63,9 +63,10 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
         .collect()
 }
 
-/// The trait whose unmet bound makes `s.field()` of an invariant dependent an error naming
-/// `with_<field>` (emitted at module level by [`generate_items`]). rustc prints its name in
-/// that error, so it has no hashed suffix: it says what to do. A user item of the same name in
+/// The module of the two names (types `field` and `with_<field>`, whose names rustc prints) of
+/// pin-init's `NoAccessor`, whose unmet bound makes `s.field()` of an invariant dependent an
+/// error naming `with_<field>` (emitted at module level by [`generate_items`]). Named without
+/// a hashed suffix: rustc prints it where the names are not unique in the crate. A user item of the same name in
 /// the module is a duplicate definition (E0428); none can be captured by it, and a glob import
 /// of one is shadowed by it.
 fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
@@ -77,35 +78,29 @@ fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
     )
 }
 
-/// Module-level items of the accessors: for each invariant dependent, the trait behind
-/// [`no_accessor_method`], never implemented, whose message says what to write.
+/// Module-level items of the accessors: for each invariant dependent, the names that the
+/// unmet bound of [`no_accessor_method`] prints (its trait is pin-init's, so that its
+/// `#[diagnostic::on_unimplemented]` is not resolved in the user's module, where an item named
+/// `diagnostic` would break it).
 pub(crate) fn generate_items(model: &PinDataStruct) -> TokenStream {
     model
         .fields
         .iter()
         .filter(|f| f.is_dependent() && f.invariance.in_captures())
         .map(|f| {
-            let name = f.ident.unraw();
             let vis = &f.vis;
             let with = with_name(model, f);
             let tr = no_accessor_trait(model, f);
             let cfgs = f.cfg_attrs();
-            let message = format!(
-                "`{name}` has no accessor `{name}()`: it is invariant in its field lifetimes"
-            );
-            let label = format!("read `{name}` with `{with}(|{name}| ..)`");
-            let note = format!(
-                "an invariant field cannot have its field lifetimes shortened to the borrow of \
-                 the struct, so it is lent to a callback that accepts it at any field lifetimes: \
-                 `{with}(|{name}| ..)` to read it, `with_project(|p| ..)` (on `Pin<&mut Self>`) \
-                 to change it"
-            );
+            let field = &f.ident;
             quote! {
                 #(#cfgs)*
                 #[doc(hidden)]
-                #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-                #vis trait #tr {}
+                #[allow(non_camel_case_types, non_snake_case, dead_code, unreachable_pub)]
+                #vis mod #tr {
+                    pub enum #field {}
+                    pub enum #with {}
+                }
             }
         })
         .collect()
@@ -118,6 +113,7 @@ pub(crate) fn generate_items(model: &PinDataStruct) -> TokenStream {
 fn no_accessor_method(model: &PinDataStruct, f: &Field) -> TokenStream {
     let (name, vis) = (&f.ident, &f.vis);
     let tr = no_accessor_trait(model, f);
+    let (field, with) = (&f.ident, with_name(model, f));
     let x = model.names.lifetime("__this");
     let cfgs = f.cfg_attrs();
     // The field's type at the borrow of `self`, so that what the user chains after the call
@@ -132,7 +128,11 @@ fn no_accessor_method(model: &PinDataStruct, f: &Field) -> TokenStream {
             #vis fn #name<#x>
         },
         &x,
-        quote!(-> &#x #ty where &#x Self: #tr),
+        quote! {
+            -> &#x #ty
+            where
+                &#x Self: ::pin_init::advice::NoAccessor<#tr::#field, #tr::#with>
+        },
         quote! {
             ::core::panic!("a field without an accessor")
         },

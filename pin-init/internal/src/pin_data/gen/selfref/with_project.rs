@@ -107,7 +107,6 @@ pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
     let name = model.ident.unraw();
     let vis = &model.vis;
-    let needs = format_ident!("{}_with_project_needs_Pin", name);
     let carrier = format_ident!("{}_with_project_without_Pin", name);
     let proj = struct_name(model, false);
     let this = model.names.lifetime("__this");
@@ -116,22 +115,7 @@ pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
     let lts = model.all_lifetimes();
     let args = generic_args(model);
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
-    let message = format!(
-        "`with_project` changes a pinned `{name}`: it takes `self: Pin<&mut Self>`, not `&mut \
-         {name}`"
-    );
-    let label = format!("this is not a `Pin<&mut {name}>`");
-    let note = format!(
-        "a self-referential struct is changed only through its pin: write `self: Pin<&mut \
-         Self>` as the method's receiver, or `Pin<&mut {name}>` as the function's parameter, \
-         and pass `x.as_mut()`"
-    );
     quote! {
-        #[doc(hidden)]
-        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        #vis trait #needs {}
-
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code, unreachable_pub)]
         #vis trait #carrier #impl_generics #where_clause {
@@ -143,7 +127,7 @@ pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
                 ) -> #r,
             ) -> #r
             where
-                Self: #needs,
+                Self: ::pin_init::advice::WithProjectNeedsPin,
             {
                 let _ = #f_local;
                 ::core::panic!("`with_project` takes `self: Pin<&mut Self>`")

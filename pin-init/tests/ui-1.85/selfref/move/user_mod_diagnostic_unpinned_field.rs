@@ -1,0 +1,1 @@
+../../../ui/selfref/move/user_mod_diagnostic_unpinned_field.rs
