@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# crate-steps.sh checkout DIR | save DIR | check [TARGET_DIR]
+# crate-steps.sh checkout DIR [REV] | save DIR | check [TARGET_DIR]
 #
 # The crate in steps (patches/crate/, see patches/README.md): the kernel series
 # adds pin-init in steps, the first without self-referential structs and each
@@ -8,10 +8,17 @@
 # removes its capability from the crate of step k (NN-NAME.revert) and its
 # commit message (NN-NAME.msg); the last step is the crate as it is.
 #
-#   checkout DIR  writes a git repository at DIR with one commit per step,
+#   checkout DIR [REV]
+#                 writes a git repository at DIR with one commit per step,
 #                 in order (pin-init/src and pin-init/internal/src of each
 #                 step, the step's message): edit it as any branch (rebase -i,
 #                 amend, split), as long as its last commit stays the crate.
+#                 With REV, the steps of this checkout are applied to the
+#                 crate of git revision REV instead (for a crate that has
+#                 changed where a step's revert no longer applies: check out
+#                 the steps at the revision they were made for, commit the
+#                 crate as it is now on top, and fold that commit into the
+#                 steps it belongs to).
 #   save DIR      writes patches/crate/ back from such a repository: the
 #                 series, every message, every revert. Fails when DIR's last
 #                 commit is not the crate of this checkout.
@@ -43,10 +50,16 @@ steps() {
 }
 
 # The crate's step directories, as make-series.sh builds them: $1/k/pin-init/...
-states() { # OUT
+# From the crate of git revision $2 if given, else from the working tree's.
+states() { # OUT [REV]
 	mkdir -p "$1/crate/pin-init/internal"
-	cp -R "$repo/pin-init/src" "$1/crate/pin-init/src"
-	cp -R "$repo/pin-init/internal/src" "$1/crate/pin-init/internal/src"
+	if [ -n "${2-}" ]; then
+		git -C "$repo" archive "$2" pin-init/src pin-init/internal/src | tar -x -C "$1/crate" ||
+			die "cannot read the crate of revision $2"
+	else
+		cp -R "$repo/pin-init/src" "$1/crate/pin-init/src"
+		cp -R "$repo/pin-init/internal/src" "$1/crate/pin-init/internal/src"
+	fi
 	git -C "$1/crate" init -q
 	n=$(steps | wc -l)
 	k=$n
@@ -63,12 +76,12 @@ states() { # OUT
 
 case $cmd in
 checkout)
-	[ $# -eq 1 ] || die "usage: crate-steps.sh checkout DIR"
+	[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: crate-steps.sh checkout DIR [REV]"
 	dir=$1
 	[ ! -e "$dir" ] || die "$dir exists"
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/crate-steps.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT INT TERM
-	states "$tmp"
+	states "$tmp" "${2-}"
 	mkdir -p "$dir"
 	git -C "$dir" init -q
 	k=1
@@ -98,7 +111,9 @@ save)
 	for c in $commits; do
 		k=$((k + 1))
 		subject=$(git -C "$dir" log -1 --format=%s "$c")
-		slug=$(printf '%s' "$subject" | sed -e 's/^rust: pin-init: //' -e 's/[^A-Za-z0-9]\{1,\}/-/g' -e 's/^-//' -e 's/-$//' | cut -c1-50 | sed 's/-$//')
+		slug=$(printf '%s' "$subject" | sed -e 's/^rust: pin-init: //' -e 's/[^A-Za-z0-9]\{1,\}/-/g' -e 's/^-//' -e 's/-$//')
+		# At most 50 characters, cut at a word.
+		[ ${#slug} -le 50 ] || slug=$(printf '%s' "$slug" | cut -c1-51 | sed 's/-[^-]*$//')
 		name=$(printf '%02d-%s' "$k" "$slug")
 		echo "$name" >>"$tmp/series"
 		git -C "$dir" log -1 --format=%B "$c" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$tmp/$name.msg"
