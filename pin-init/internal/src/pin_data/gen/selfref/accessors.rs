@@ -66,9 +66,9 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// The module of the two names (types `field` and `with_<field>`, whose names rustc prints) of
 /// pin-init's `NoAccessor`, whose unmet bound makes `s.field()` of an invariant dependent an
 /// error naming `with_<field>` (emitted at module level by [`generate_items`]). Named without
-/// a hashed suffix: rustc prints it where the names are not unique in the crate. A user item of the same name in
-/// the module is a duplicate definition (E0428); none can be captured by it, and a glob import
-/// of one is shadowed by it.
+/// a hashed suffix: rustc prints it where the names are not unique in the crate. A user item of
+/// the same name in the module is a duplicate definition (E0428); none can be captured by it,
+/// and a glob import of one is shadowed by it.
 fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
     quote::format_ident!(
         "{}_{}_is_invariant_use_{}",
