@@ -133,7 +133,7 @@ fn string_literal(b: &[char]) -> Option<usize> {
         }
         let body = i + 2 + hashes;
         let close: Vec<char> = std::iter::once('"')
-            .chain(std::iter::repeat('#').take(hashes))
+            .chain(std::iter::repeat_n('#', hashes))
             .collect();
         let end = (body..b.len())
             .find(|&j| b[j..].starts_with(&close))
