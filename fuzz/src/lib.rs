@@ -22,4 +22,5 @@ pub mod oracle;
 pub mod render;
 pub mod rng;
 pub mod run;
+pub mod rustup;
 pub mod shrink;
