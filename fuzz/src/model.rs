@@ -595,41 +595,28 @@ pub fn open_construct(p: &Program) -> Option<&'static str> {
 /// Whether the written type contains a type macro whose body names a lifetime its invocation
 /// does not pass.
 pub fn hides_lifetime(ty: &Ty, items: &[UserItem]) -> bool {
-    match ty {
-        Ty::Item(i, _, a) => {
-            matches!(
-                items[*i].kind,
-                ItemKind::TypeMacro {
-                    hidden: Some(_),
-                    ..
-                }
-            ) || a.as_ref().is_some_and(|a| hides_lifetime(a, items))
-        }
-        Ty::Ref(_, t)
-        | Ty::RefMut(_, t)
-        | Ty::Slice(_, t)
-        | Ty::SliceMut(_, t)
-        | Ty::Opt(t)
-        | Ty::Arr(t, _)
-        | Ty::Vec(t)
-        | Ty::Boxed(t)
-        | Ty::Cell(t)
-        | Ty::RefCell(t)
-        | Ty::Mutex(t)
-        | Ty::Rd(_, t) => hides_lifetime(t, items),
-        Ty::Tup(a, b) => hides_lifetime(a, items) || hides_lifetime(b, items),
-        _ => false,
-    }
+    any_item(ty, |k| {
+        matches!(
+            items[k].kind,
+            ItemKind::TypeMacro {
+                hidden: Some(_),
+                ..
+            }
+        )
+    })
 }
 
 /// Whether the written type contains a type macro.
 pub fn has_type_macro(ty: &Ty, items: &[UserItem]) -> bool {
+    any_item(ty, |k| matches!(items[k].kind, ItemKind::TypeMacro { .. }))
+}
+
+/// Whether the written type names a user item (by its index) for which `pred` holds.
+fn any_item(ty: &Ty, pred: impl Fn(usize) -> bool) -> bool {
     let mut found = false;
     walk_written(ty, &mut |t| {
         if let Ty::Item(k, _, _) = t {
-            if matches!(items[*k].kind, ItemKind::TypeMacro { .. }) {
-                found = true;
-            }
+            found |= pred(*k);
         }
     });
     found

@@ -529,55 +529,20 @@ fn ty_uses(
     for (x, _) in l {
         lts.insert(x);
     }
-    walk_ty(t, &mut |t| match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(_, Len::Const(c)) => {
-            consts.insert(*c);
-        }
-        Ty::Item(k, _, _) => {
-            used_items.insert(*k);
-        }
-        _ => {}
-    });
-    // Items' bodies.
-    let r = model::resolve(t, items);
-    walk_ty(&r, &mut |t| match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(_, Len::Const(c)) => {
-            consts.insert(*c);
-        }
-        Ty::Item(k, _, _) => {
-            used_items.insert(*k);
-        }
-        _ => {}
-    });
-}
-
-fn walk_ty(t: &Ty, f: &mut dyn FnMut(&Ty)) {
-    f(t);
-    match t {
-        Ty::Ref(_, x)
-        | Ty::RefMut(_, x)
-        | Ty::Slice(_, x)
-        | Ty::SliceMut(_, x)
-        | Ty::Opt(x)
-        | Ty::Arr(x, _)
-        | Ty::Vec(x)
-        | Ty::Boxed(x)
-        | Ty::Cell(x)
-        | Ty::RefCell(x)
-        | Ty::Mutex(x)
-        | Ty::Rd(_, x) => walk_ty(x, f),
-        Ty::Tup(a, b) => {
-            walk_ty(a, f);
-            walk_ty(b, f);
-        }
-        Ty::Item(_, _, Some(a)) => walk_ty(a, f),
-        _ => {}
+    // The written type, then with the items' bodies.
+    for t in [t.clone(), model::resolve(t, items)] {
+        model::walk_written(&t, &mut |t| match t {
+            Ty::Param(i) => {
+                params.insert(*i);
+            }
+            Ty::Arr(_, Len::Const(c)) => {
+                consts.insert(*c);
+            }
+            Ty::Item(k, _, _) => {
+                used_items.insert(*k);
+            }
+            _ => {}
+        });
     }
 }
 
