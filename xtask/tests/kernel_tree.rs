@@ -27,16 +27,7 @@ fn fake_tree(dir: &Path, patchlevel: u32) {
 /// A repository with pin-init sources, the real Cargo.lock and a series of
 /// one good and one broken patch; and a vendor dir with the pinned crates.
 fn fake_repo(dir: &Path, vendor: &Path) {
-    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
-    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
-    fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    for script in ["prepare-tree.sh", "make-series.sh"] {
-        fs::copy(
-            repo().join("scripts").join(script),
-            dir.join("scripts").join(script).tap_mkdir(),
-        )
-        .unwrap();
-    }
+    common::fake_repo(dir, vendor);
     write(
         &dir.join("patches/series"),
         "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
@@ -51,30 +42,6 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         &dir.join("patches/0002-broken.patch"),
         "From: Fake Author <fake@example.org>\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
     );
-    let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
-    for (crate_, version) in xtask::running::kernel::lock_versions(&lock).unwrap() {
-        write(
-            &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
-            format!("//! {crate_}\n"),
-        );
-        write(
-            &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
-            format!(
-                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
-            ),
-        );
-    }
-}
-
-trait TapMkdir {
-    fn tap_mkdir(self) -> Self;
-}
-
-impl TapMkdir for PathBuf {
-    fn tap_mkdir(self) -> Self {
-        fs::create_dir_all(self.parent().unwrap()).unwrap();
-        self
-    }
 }
 
 fn assert_broken_patch_message(err: &str) {
