@@ -12,7 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
-pub mod cli;
+pub mod campaign;
 pub mod generate;
 pub mod grammar;
 pub mod harvest;

@@ -1232,6 +1232,26 @@ mod tests {
     }
 
     #[test]
+    fn fuzz_help_states_the_fuzzers_defaults() {
+        use pin_init_fuzz::campaign::Options;
+        let fuzz = COMMANDS.iter().find(|c| c.name == "fuzz").expect("fuzz");
+        let help = |long: &str| fuzz.opts.iter().find(|o| o.long == long).expect(long).help;
+        let attack = pin_init_fuzz::generate::Config::default().attack_percent;
+        for (long, default) in [
+            ("cases", Options::CASES.to_string()),
+            ("seed", Options::SEED.to_string()),
+            ("batch", Options::BATCH.to_string()),
+            ("attack-percent", attack.to_string()),
+        ] {
+            assert!(
+                help(long).contains(&format!("(default {default})")),
+                "--{long}: {}",
+                help(long)
+            );
+        }
+    }
+
+    #[test]
     fn every_documented_option_is_accepted() {
         for cmd in COMMANDS {
             for o in cmd.opts {

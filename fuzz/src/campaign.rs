@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The fuzzing loop: generate, compile, run, judge, shrink, report.
+//! The fuzzing loop: generate, compile, run, judge, shrink, report. Its command line is
+//! `cargo xtask fuzz` (the harness's), whose options set the [`Options`] of a run.
 
 use crate::batch::{self, Env, Source};
 use crate::generate::{self, Config};
@@ -47,6 +48,38 @@ pub struct Options {
     pub progress: bool,
     /// The sanitizer the programs run under.
     pub sanitizer: batch::Sanitizer,
+}
+
+impl Options {
+    /// Programs a run generates unless told otherwise.
+    pub const CASES: u64 = 200;
+    /// The seed of a run unless told otherwise.
+    pub const SEED: u64 = 1;
+    /// Programs per batch crate unless told otherwise.
+    pub const BATCH: usize = 100;
+
+    /// A run of the repository `repo` with findings in `out` and batch crates in `work`, and
+    /// the defaults for the rest: [`Options::CASES`] programs of seed [`Options::SEED`] from
+    /// case 0, batches of [`Options::BATCH`] on two jobs, the real macro, shrunk findings,
+    /// [`Config::default`] programs, every case, progress lines, AddressSanitizer.
+    pub fn new(repo: &Path, work: PathBuf, out: PathBuf) -> Options {
+        Options {
+            seed: Options::SEED,
+            first_case: 0,
+            cases: Options::CASES,
+            out,
+            work,
+            repo: repo.to_path_buf(),
+            disable: None,
+            batch: Options::BATCH,
+            jobs: 2,
+            shrink: true,
+            gen: Config::default(),
+            stop_at: StopAt::End,
+            progress: true,
+            sanitizer: batch::Sanitizer::Address,
+        }
+    }
 }
 
 /// One finding.
