@@ -714,6 +714,26 @@ pub struct VmTest {
     pub report: Report,
     /// `--timeout`, `--accel`.
     pub qemu: Qemu,
+    /// `--module`, `--expect`, `--manifest`, `--no-samples`, `--append`, `--exec`, `--shell`.
+    pub request: Request,
+}
+
+impl Args for VmTest {
+    fn take(&mut self, g: Given) -> Result<Option<Given>, UsageError> {
+        let Some(g) = groups!(g, self.target, self.report, self.qemu, self.request) else {
+            return Ok(None);
+        };
+        match g.long {
+            "debug" => self.debug = true,
+            _ => return Ok(Some(g)),
+        }
+        Ok(None)
+    }
+}
+
+/// What `cargo xtask vm-test` boots besides the kernel, as the command line asked for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Request {
     /// `--module X.ko`, each with the `--expect LINE`s given after it.
     pub modules: Vec<(PathBuf, Vec<String>)>,
     /// `--manifest FILE`.
@@ -728,13 +748,16 @@ pub struct VmTest {
     pub shell: bool,
 }
 
-impl Args for VmTest {
+impl Request {
+    /// Whether the run is the plain sample run (its logs are the main ones).
+    pub fn is_default(&self) -> bool {
+        *self == Request::default()
+    }
+}
+
+impl Args for Request {
     fn take(&mut self, g: Given) -> Result<Option<Given>, UsageError> {
-        let Some(g) = groups!(g, self.target, self.report, self.qemu) else {
-            return Ok(None);
-        };
         match g.long {
-            "debug" => self.debug = true,
             "no-samples" => self.no_samples = true,
             "shell" => self.shell = true,
             "manifest" => self.manifest = Some(PathBuf::from(g.value())),
@@ -1443,7 +1466,7 @@ mod tests {
             panic!("not vm-test")
         };
         assert_eq!(
-            f.modules,
+            f.request.modules,
             [
                 (
                     PathBuf::from("a.ko"),

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{executable, repo, stderr, write, xtask, Temp};
+use common::{executable, fails_with, repo, stderr, write, xtask, Temp};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -110,12 +110,7 @@ fn good_series_prepares_the_tree() {
     assert!(tree.join("rust/pin-init/src/lib.rs").is_file());
     // A second preparation of the same tree is refused.
     let o = prepare_tree(&tree, &frepo, &vendor);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("already has rust/pin-init"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "already has rust/pin-init");
 }
 
 /// The real `name` on `PATH` (the Nix build sandbox has no /usr/bin), else in /usr/bin or /bin.
@@ -453,12 +448,7 @@ fn wrong_kernel_version_is_refused() {
     );
     // The preparation script refuses it too (it also runs in the Nix build).
     let o = prepare_tree(&tree, &repo(), &t.0);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("is Linux 6.11, expected 6.12"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "is Linux 6.11, expected 6.12");
 }
 
 /// A `.tar.xz` of a fake vanilla tree under `linux-source-6.12/`, as Debian ships it.
@@ -643,12 +633,7 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
             .unwrap()
     };
     let o = run("6.12");
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("is Linux 7.2, expected 6.12"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "is Linux 7.2, expected 6.12");
     let o = run("7.2");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -681,12 +666,7 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         .unwrap()
         .contains("line2_renamed"));
     let o = run("7.2");
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("already has this project's rust/pin-init"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "already has this project's rust/pin-init");
 }
 
 /// An exported series carries its exporter's identity: `make-series.sh --author` writes it as
@@ -754,12 +734,7 @@ fn make_series_writes_the_given_identity() {
         .unwrap()
         .contains("Signed-off-by: pin-init team <pin-init@localhost>"));
     let o = run(&t.0.join("bad"), Some("nobody"));
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("--author must be 'Name <email>'"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "--author must be 'Name <email>'");
 }
 
 /// `cargo xtask series` exports for someone: with no identity configured it stops first (before
@@ -790,12 +765,7 @@ fn series_without_an_identity_says_how_to_set_it() {
         .env("PIN_INIT_HARNESS_CACHE", t.0.join("cache"))
         .output()
         .unwrap();
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("--author must be `Name <email>`"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "--author must be `Name <email>`");
 }
 
 /// The kernel copy's rule (`scripts/make-series.sh` leaves out every file whose module docs

@@ -573,41 +573,11 @@ fn exported_symbols(build: &Path) -> Result<std::collections::HashSet<String>> {
     Ok(out)
 }
 
-/// What `cargo xtask vm-test` boots besides the kernel, as the command line
-/// asked for it.
-#[derive(Debug, Clone, Default)]
-pub struct Request {
-    /// `--module X.ko`, each with the `--expect` lines given after it.
-    pub modules: Vec<(PathBuf, Vec<String>)>,
-    /// `--manifest FILE`.
-    pub manifest: Option<PathBuf>,
-    /// `--no-samples`.
-    pub no_samples: bool,
-    /// `--append ARGS`.
-    pub append: Vec<String>,
-    /// `--exec CMD`.
-    pub exec: Vec<String>,
-    /// `--shell`.
-    pub shell: bool,
-}
-
-impl Request {
-    /// Whether the run is the plain sample run (its logs are the main ones).
-    pub fn is_default(&self) -> bool {
-        self.modules.is_empty()
-            && self.manifest.is_none()
-            && !self.no_samples
-            && self.append.is_empty()
-            && self.exec.is_empty()
-            && !self.shell
-    }
-}
-
 /// Turns a request into the run [`vm::run`] boots: the sample manifest
 /// (unless `--no-samples`), the modules of `--manifest` (their paths relative
 /// to the manifest's directory), then each `--module` checked against the
 /// kernel ([`check_module`]) with its `--expect` lines as `load` lines.
-pub fn vm_run(cx: &Ctx, build: &Path, debug: bool, req: &Request) -> Result<vm::Run> {
+pub fn vm_run(cx: &Ctx, build: &Path, debug: bool, req: &crate::cli::Request) -> Result<vm::Run> {
     let mut run = vm::Run {
         append: req.append.clone(),
         exec: req.exec.clone(),

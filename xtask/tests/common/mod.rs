@@ -84,6 +84,12 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Asserts that the command failed and said `text` on stderr.
+pub fn fails_with(o: &Output, text: &str) {
+    assert!(!o.status.success(), "succeeded: {}", stderr(o));
+    assert!(stderr(o).contains(text), "{}", stderr(o));
+}
+
 /// The files of the repository at `root`, relative to it: what git tracks, or, without a git
 /// checkout (a Nix build's source set), the files on disk outside `target/` and `.git/`.
 pub fn repo_files(root: &Path) -> Vec<String> {
