@@ -49,33 +49,40 @@ fn join(a: Vr, b: Vr) -> Vr {
 
 /// `ty` with aliases and type macros replaced by their bodies (their parameter instantiated).
 pub fn resolve(ty: &Ty, items: &[UserItem]) -> Ty {
-    let r = |t: &Ty| Box::new(resolve(t, items));
+    if let Ty::Item(i, lt, _) = ty {
+        if let ItemKind::Alias { body } | ItemKind::TypeMacro { body, .. } = &items[*i].kind {
+            let body = match lt {
+                Some(l) => subst_param(body, *l),
+                None => body.clone(),
+            };
+            return resolve(&body, items);
+        }
+    }
+    map_inner(ty, &|t| resolve(t, items))
+}
+
+/// `ty` with each type directly inside it (an item's argument too) replaced by `f` of it; its
+/// own lifetimes, lengths and items as they are.
+pub fn map_inner(ty: &Ty, f: &dyn Fn(&Ty) -> Ty) -> Ty {
+    let m = |t: &Ty| Box::new(f(t));
     match ty {
-        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(*l, r(t)),
-        Ty::RefMut(l, t) => Ty::RefMut(*l, r(t)),
-        Ty::Slice(l, t) => Ty::Slice(*l, r(t)),
-        Ty::SliceMut(l, t) => Ty::SliceMut(*l, r(t)),
-        Ty::Opt(t) => Ty::Opt(r(t)),
-        Ty::Tup(a, b) => Ty::Tup(r(a), r(b)),
-        Ty::Arr(t, n) => Ty::Arr(r(t), *n),
-        Ty::Vec(t) => Ty::Vec(r(t)),
-        Ty::Boxed(t) => Ty::Boxed(r(t)),
-        Ty::Cell(t) => Ty::Cell(r(t)),
-        Ty::RefCell(t) => Ty::RefCell(r(t)),
-        Ty::Mutex(t) => Ty::Mutex(r(t)),
-        Ty::Rd(l, t) => Ty::Rd(*l, r(t)),
-        Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
-        Ty::Item(i, lt, arg) => match &items[*i].kind {
-            ItemKind::Alias { body } | ItemKind::TypeMacro { body, .. } => {
-                let body = match lt {
-                    Some(l) => subst_param(body, *l),
-                    None => body.clone(),
-                };
-                resolve(&body, items)
-            }
-            _ => Ty::Item(*i, *lt, arg.as_ref().map(|t| r(t))),
-        },
+        Ty::Own | Ty::U32 | Ty::Param(_) | Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => {
+            ty.clone()
+        }
+        Ty::Ref(l, t) => Ty::Ref(*l, m(t)),
+        Ty::RefMut(l, t) => Ty::RefMut(*l, m(t)),
+        Ty::Slice(l, t) => Ty::Slice(*l, m(t)),
+        Ty::SliceMut(l, t) => Ty::SliceMut(*l, m(t)),
+        Ty::Opt(t) => Ty::Opt(m(t)),
+        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
+        Ty::Arr(t, n) => Ty::Arr(m(t), *n),
+        Ty::Vec(t) => Ty::Vec(m(t)),
+        Ty::Boxed(t) => Ty::Boxed(m(t)),
+        Ty::Cell(t) => Ty::Cell(m(t)),
+        Ty::RefCell(t) => Ty::RefCell(m(t)),
+        Ty::Mutex(t) => Ty::Mutex(m(t)),
+        Ty::Rd(l, t) => Ty::Rd(*l, m(t)),
+        Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| m(t))),
     }
 }
 
@@ -662,21 +669,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
             Some(Inst1::Own) => Ty::Own,
             _ => Ty::U32,
         },
-        Ty::Own | Ty::U32 | Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(*l, Box::new(subst_params(t, st))),
-        Ty::RefMut(l, t) => Ty::RefMut(*l, Box::new(subst_params(t, st))),
-        Ty::Slice(l, t) => Ty::Slice(*l, Box::new(subst_params(t, st))),
-        Ty::SliceMut(l, t) => Ty::SliceMut(*l, Box::new(subst_params(t, st))),
-        Ty::Opt(t) => Ty::Opt(Box::new(subst_params(t, st))),
-        Ty::Tup(a, b) => Ty::Tup(Box::new(subst_params(a, st)), Box::new(subst_params(b, st))),
-        Ty::Arr(t, n) => Ty::Arr(Box::new(subst_params(t, st)), *n),
-        Ty::Vec(t) => Ty::Vec(Box::new(subst_params(t, st))),
-        Ty::Boxed(t) => Ty::Boxed(Box::new(subst_params(t, st))),
-        Ty::Cell(t) => Ty::Cell(Box::new(subst_params(t, st))),
-        Ty::RefCell(t) => Ty::RefCell(Box::new(subst_params(t, st))),
-        Ty::Mutex(t) => Ty::Mutex(Box::new(subst_params(t, st))),
-        Ty::Rd(l, t) => Ty::Rd(*l, Box::new(subst_params(t, st))),
-        Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| Box::new(subst_params(t, st)))),
+        _ => map_inner(ty, &|t| subst_params(t, st)),
     }
 }
 

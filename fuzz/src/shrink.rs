@@ -614,24 +614,9 @@ fn remove_unused_generics(p: &Program) -> Option<Program> {
 }
 
 fn map_params(t: &Ty, map: &dyn Fn(usize) -> usize) -> Ty {
-    let m = |x: &Ty| Box::new(map_params(x, map));
     match t {
         Ty::Param(i) => Ty::Param(map(*i)),
-        Ty::Ref(l, x) => Ty::Ref(*l, m(x)),
-        Ty::RefMut(l, x) => Ty::RefMut(*l, m(x)),
-        Ty::Slice(l, x) => Ty::Slice(*l, m(x)),
-        Ty::SliceMut(l, x) => Ty::SliceMut(*l, m(x)),
-        Ty::Opt(x) => Ty::Opt(m(x)),
-        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
-        Ty::Arr(x, n) => Ty::Arr(m(x), *n),
-        Ty::Vec(x) => Ty::Vec(m(x)),
-        Ty::Boxed(x) => Ty::Boxed(m(x)),
-        Ty::Cell(x) => Ty::Cell(m(x)),
-        Ty::RefCell(x) => Ty::RefCell(m(x)),
-        Ty::Mutex(x) => Ty::Mutex(m(x)),
-        Ty::Rd(l, x) => Ty::Rd(*l, m(x)),
-        Ty::Item(k, l, a) => Ty::Item(*k, *l, a.as_ref().map(|x| m(x))),
-        other => other.clone(),
+        _ => model::map_inner(t, &|x| map_params(x, map)),
     }
 }
 
