@@ -1644,6 +1644,63 @@ impl Gen<'_> {
         outers: bool,
     ) -> Inst {
         let w = &WEIGHTS;
+        let (place, late) = self.placement(st, info, attack, k);
+        let (fail, mac) = self.failure_and_macro(attack);
+        let (order, idc_dep) = self.init_order(st, info, attack);
+        let mut items = self.field_items(st, info, attack, &order, outers);
+        self.add_code_blocks(st, info, &mut items, outers);
+        if let Some(d) = idc_dep {
+            self.add_init_drop_check_failure(st, info, &mut items, d, outers);
+        } else if fail > 0 {
+            self.add_failure(st, &mut items, fail);
+        }
+        let caught = items.iter().any(|i| match i {
+            InitItem::Field(_, FieldInit::PanicThen(_)) => true,
+            InitItem::Code(c, _) => c.contains(&Code::Panic),
+            _ => false,
+        });
+        let ctor = st.tuple
+            && self.rng.chance(30)
+            && items
+                .iter()
+                .all(|i| matches!(i, InitItem::Field(_, FieldInit::Val(_))))
+            && items
+                .iter()
+                .enumerate()
+                .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
+        // Another spelling of the struct's path in one initializer of three (valid programs: the
+        // macros' path checks must accept every way a module path names it). Derived from
+        // counters, not drawn from the generator, so that every other choice of a seed's
+        // programs stays what it was.
+        let path = match (self.owns as usize * 7 + k) % 6 {
+            4 => PathForm::SelfModule,
+            5 => PathForm::CrateModule,
+            _ => PathForm::Plain,
+        };
+        // Attacks keep the inline initializer: their expected errors are those of a `let`.
+        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
+        Inst {
+            place,
+            late,
+            mac,
+            ctor,
+            items,
+            catch: caught,
+            path,
+            via_fn,
+        }
+    }
+
+    /// Where an instance lives (`Box`, stack, `Arc`, `Rc`) and whether it is declared late, as
+    /// the attack needs them.
+    fn placement(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+    ) -> (Place, bool) {
+        let w = &WEIGHTS;
         let mut place = match self.rng.weighted(&[
             (w.place[0], 0),
             (w.place[1], 1),
@@ -1681,6 +1738,13 @@ impl Gen<'_> {
         if place == Place::Stack {
             late = false;
         }
+        (place, late)
+    }
+
+    /// Whether the initializer fails (0: no, 1: with an error, 2: with a panic) and the
+    /// macro that writes it.
+    fn failure_and_macro(&mut self, attack: Option<AttackKind>) -> (usize, InitMacro) {
+        let w = &WEIGHTS;
         let mut fail = self
             .rng
             .weighted(&[(w.fail[0], 0), (w.fail[1], 1), (w.fail[2], 2)]);
@@ -1698,6 +1762,18 @@ impl Gen<'_> {
             (_, 1) => InitMacro::PinInitErr,
             _ => InitMacro::TryPinInit,
         };
+        (fail, mac)
+    }
+
+    /// The initialization order: a random order in which every dependent comes after an
+    /// owner for each of its borrows; with it, the dependent the init drop-check attack puts
+    /// before its owner, if any.
+    fn init_order(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+    ) -> (Vec<usize>, Option<usize>) {
         let n = st.fields.len();
         // The initialization order: a random order in which every dependent comes after an
         // owner for each of its borrows (the init drop-check attack puts one before).
@@ -1744,10 +1820,26 @@ impl Gen<'_> {
             order.push(f);
             left.retain(|&x| x != f);
         }
+        (order, idc_dep)
+    }
+
+    /// An initializer item per field, in `order`, each with a value from the fields
+    /// initialized before it.
+    fn field_items(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        order: &[usize],
+        outers: bool,
+    ) -> Vec<InitItem> {
+        let w = &WEIGHTS;
         let mut items = Vec::new();
         let mut ready: Vec<usize> = Vec::new();
-        let mut mut_free: Vec<usize> = (0..n).filter(|&f| info[f].borrowed_mut).collect();
-        for &f in &order {
+        let mut mut_free: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| info[f].borrowed_mut)
+            .collect();
+        for &f in order {
             let ctx = Ctx::Init {
                 ready: ready.clone(),
                 mut_free: mut_free.clone(),
@@ -1786,6 +1878,18 @@ impl Gen<'_> {
             items.push(InitItem::Field(f, fi));
             ready.push(f);
         }
+        items
+    }
+
+    /// Inserts `_: { .. }` blocks among the items (a tuple struct's fields have no bindings).
+    fn add_code_blocks(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        items: &mut Vec<InitItem>,
+        outers: bool,
+    ) {
+        let w = &WEIGHTS;
         // `_: { .. }` blocks (a tuple struct's fields have no bindings).
         let n_blocks = if st.tuple {
             0
@@ -1808,109 +1912,83 @@ impl Gen<'_> {
                 items.insert(at, InitItem::Code(code, alt));
             }
         }
-        if let Some(d) = idc_dep {
-            // After the owner `d` reads: give `d` a borrow of it, then fail.
-            let x = match &st.fields[d].ty {
-                Ty::Rd(Lt::Field(x), _) => Some(*x),
-                _ => None,
-            };
-            if let Some(x) = x {
-                let at = items
-                    .iter()
-                    .position(|i| matches!(i, InitItem::Field(f, _) if *f == x))
-                    .map_or(items.len(), |p| p + 1);
-                let before: Vec<usize> = items[..at]
-                    .iter()
-                    .filter_map(|i| match i {
-                        InitItem::Field(f, _) => Some(*f),
-                        _ => None,
-                    })
-                    .collect();
-                let ctx = Ctx::Init {
-                    ready: before,
-                    mut_free: Vec::new(),
-                    outers,
-                };
-                if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
-                    let fail = if self.rng.chance(60) {
-                        self.fail_code()
-                    } else {
-                        Code::Panic
-                    };
-                    let block = vec![Code::Assign(d, v), fail];
-                    let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
-                        self.alt_key()
-                    } else {
-                        None
-                    };
-                    items.insert(at, InitItem::Code(block, alt));
-                }
-            }
-        } else if fail > 0 {
-            // Where it fails.
-            let at = self.rng.below(items.len() + 1);
-            let fields_at: Vec<usize> = (0..items.len())
-                .filter(|&i| matches!(items[i], InitItem::Field(..)))
-                .collect();
-            if self.rng.chance(50) && !fields_at.is_empty() {
-                let i = *self.rng.pick(&fields_at);
-                if let InitItem::Field(f, fi) = &items[i] {
-                    let v = match fi {
-                        FieldInit::Val(v) | FieldInit::Arrow(v) => v.clone(),
-                        _ => V::None,
-                    };
-                    // A failing `<-` gives no value to infer generic arguments from.
-                    let typed = !mentions_param(&st.fields[*f].ty);
-                    let new = match (fail, self.rng.below(3)) {
-                        (1, 0) if typed => FieldInit::ArrowErr,
-                        (1, _) => FieldInit::FailThen(v),
-                        _ => FieldInit::PanicThen(v),
-                    };
-                    items[i] = InitItem::Field(*f, new);
-                }
-            } else {
-                let code = if fail == 1 {
-                    self.fail_code()
-                } else {
-                    Code::Panic
-                };
-                items.insert(at, InitItem::Code(vec![code], None));
-            }
-        }
-        let caught = items.iter().any(|i| match i {
-            InitItem::Field(_, FieldInit::PanicThen(_)) => true,
-            InitItem::Code(c, _) => c.contains(&Code::Panic),
-            _ => false,
-        });
-        let ctor = st.tuple
-            && self.rng.chance(30)
-            && items
-                .iter()
-                .all(|i| matches!(i, InitItem::Field(_, FieldInit::Val(_))))
-            && items
-                .iter()
-                .enumerate()
-                .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
-        // Another spelling of the struct's path in one initializer of three (valid programs: the
-        // macros' path checks must accept every way a module path names it). Derived from
-        // counters, not drawn from the generator, so that every other choice of a seed's
-        // programs stays what it was.
-        let path = match (self.owns as usize * 7 + k) % 6 {
-            4 => PathForm::SelfModule,
-            5 => PathForm::CrateModule,
-            _ => PathForm::Plain,
+    }
+
+    /// The init drop-check attack: after the owner of the dependent `d` is initialized, a
+    /// block gives `d` a borrow of it, then fails.
+    fn add_init_drop_check_failure(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        items: &mut Vec<InitItem>,
+        d: usize,
+        outers: bool,
+    ) {
+        let Ty::Rd(Lt::Field(x), _) = st.fields[d].ty else {
+            return;
         };
-        // Attacks keep the inline initializer: their expected errors are those of a `let`.
-        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
-        Inst {
-            place,
-            late,
-            mac,
-            ctor,
-            items,
-            catch: caught,
-            path,
-            via_fn,
+        let at = items
+            .iter()
+            .position(|i| matches!(i, InitItem::Field(f, _) if *f == x))
+            .map_or(items.len(), |p| p + 1);
+        let before: Vec<usize> = items[..at]
+            .iter()
+            .filter_map(|i| match i {
+                InitItem::Field(f, _) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        let ctx = Ctx::Init {
+            ready: before,
+            mut_free: Vec::new(),
+            outers,
+        };
+        if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
+            let fail = if self.rng.chance(60) {
+                self.fail_code()
+            } else {
+                Code::Panic
+            };
+            let block = vec![Code::Assign(d, v), fail];
+            let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
+                self.alt_key()
+            } else {
+                None
+            };
+            items.insert(at, InitItem::Code(block, alt));
+        }
+    }
+
+    /// Makes the initializer fail (`fail` 1: with an error, 2: with a panic) at a random
+    /// point: a field's value that fails, or a code block.
+    fn add_failure(&mut self, st: &StructDef, items: &mut Vec<InitItem>, fail: usize) {
+        let at = self.rng.below(items.len() + 1);
+        let fields_at: Vec<usize> = (0..items.len())
+            .filter(|&i| matches!(items[i], InitItem::Field(..)))
+            .collect();
+        if self.rng.chance(50) && !fields_at.is_empty() {
+            let i = *self.rng.pick(&fields_at);
+            if let InitItem::Field(f, fi) = &items[i] {
+                let v = match fi {
+                    FieldInit::Val(v) | FieldInit::Arrow(v) => v.clone(),
+                    _ => V::None,
+                };
+                // A failing `<-` gives no value to infer generic arguments from.
+                let typed = !mentions_param(&st.fields[*f].ty);
+                let new = match (fail, self.rng.below(3)) {
+                    (1, 0) if typed => FieldInit::ArrowErr,
+                    (1, _) => FieldInit::FailThen(v),
+                    _ => FieldInit::PanicThen(v),
+                };
+                items[i] = InitItem::Field(*f, new);
+            }
+        } else {
+            let code = if fail == 1 {
+                self.fail_code()
+            } else {
+                Code::Panic
+            };
+            items.insert(at, InitItem::Code(vec![code], None));
         }
     }
 

@@ -307,6 +307,8 @@ fn long_functions() -> Vec<(usize, String)> {
 fn few_functions_are_long() {
     let long = long_functions();
     let list: Vec<&str> = long.iter().map(|l| l.1.as_str()).collect();
+    // Shown with `--nocapture`.
+    println!("{}", list.join("\n"));
     assert!(
         long.len() <= MOST,
         "{} functions over {LONG} lines (at most {MOST}, the aim {AIM}); split them into functions that each do one job:\n{}",
