@@ -314,6 +314,17 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
     g.program(seed, case)
 }
 
+/// What a field of a struct with named fields is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    /// Borrowed by dependents.
+    Owner,
+    /// Borrows an owner.
+    Dep,
+    /// Neither.
+    Plain,
+}
+
 /// A kind of owner (borrowed field) and the borrows it offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum OwnerKind {
@@ -839,12 +850,59 @@ impl Gen<'_> {
 
     fn named_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
         let w = &WEIGHTS;
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        enum Role {
-            Owner,
-            Dep,
-            Plain,
+        let roles = self.field_roles(st, attack);
+        let n = roles.len();
+        let names = self.field_names_of(n);
+        // Owners first (dependents need their kinds).
+        let (kinds, attrs) = self.owners(st, attack, &roles);
+        let mut fields: Vec<Field> = (0..n)
+            .map(|k| Field {
+                name: names[k].clone(),
+                ty: Ty::U32,
+                pin: false,
+                attr: attrs[k],
+                uses: Vec::new(),
+                uses_default_inv: false,
+                cond: Cond::None,
+            })
+            .collect();
+        for k in 0..n {
+            if let Some(kind) = kinds[k] {
+                fields[k].ty = owner_type(kind);
+                fields[k].pin = attrs[k] != BorrowAttr::Mut && self.rng.chance(w.pin);
+            }
         }
+        let attack_target = self.dependents(st, attack, &roles, &kinds, &attrs, &mut fields);
+        for k in 0..n {
+            if roles[k] == Role::Plain {
+                let (ty, ()) = self.plain_type(st, attack);
+                fields[k].ty = ty;
+                fields[k].pin = self.rng.chance(w.pin);
+                if self.rng.chance(w.borrowed_unused) {
+                    fields[k].attr = BorrowAttr::Shared;
+                }
+            }
+        }
+        st.fields = fields;
+        // `#[uses]`.
+        for k in 0..n {
+            self.uses_for(
+                st,
+                k,
+                if Some(k) == attack_target {
+                    attack
+                } else {
+                    None
+                },
+            );
+        }
+    }
+
+    /// The role of each field: owners, dependents (each before some owner it can borrow) and
+    /// plain fields, shuffled; in the attack on the drop order, the first dependent comes
+    /// after the first owner.
+    fn field_roles(&mut self, st: &StructDef, attack: Option<AttackKind>) -> Vec<Role> {
+        let w = &WEIGHTS;
         let mut n_owner = self.rng.weighted(&[
             (w.owners[0], 0),
             (w.owners[1], 1),
@@ -909,8 +967,12 @@ impl Gen<'_> {
                 }
             }
         }
-        let n = roles.len();
-        // Names.
+        roles
+    }
+
+    /// `n` field names (`f0`, `f1`, ...; one of them, sometimes, a name from the expansion),
+    /// taken.
+    fn field_names_of(&mut self, n: usize) -> Vec<String> {
         let mut names: Vec<String> = (0..n).map(|k| format!("f{k}")).collect();
         if self.hyg(Hyg::Fields) && self.rng.chance(80) && n > 0 {
             let k = self.rng.below(n);
@@ -930,7 +992,19 @@ impl Gen<'_> {
             self.names.insert(nm.clone());
         }
         self.field_names = names.clone();
-        // Owners first (dependents need their kinds).
+        names
+    }
+
+    /// The kind and borrow attribute of each owner field (`None` for the others), from the
+    /// last field to the first (a chain borrows a later owner).
+    fn owners(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        roles: &[Role],
+    ) -> (Vec<Option<OwnerKind>>, Vec<BorrowAttr>) {
+        let w = &WEIGHTS;
+        let n = roles.len();
         let mut kinds: Vec<Option<OwnerKind>> = vec![None; n];
         let mut attrs = vec![BorrowAttr::None; n];
         for k in (0..n).rev() {
@@ -943,32 +1017,7 @@ impl Gen<'_> {
                     Some(OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::BoxOwn)
                 ) && attrs[j] != BorrowAttr::Mut
             });
-            let kind = loop {
-                let c = self.rng.weighted(&[
-                    (w.owner_kind[0], 0),
-                    (w.owner_kind[1], 1),
-                    (w.owner_kind[2], 2),
-                    (w.owner_kind[3], 3),
-                    (w.owner_kind[4], 4),
-                    (w.owner_kind[5], 5),
-                    (w.owner_kind[6], 6),
-                    (w.owner_kind[7], 7),
-                ]);
-                match c {
-                    0 => break OwnerKind::Own,
-                    1 => break OwnerKind::VecOwn,
-                    2 => break OwnerKind::ArrOwn,
-                    3 => break OwnerKind::BoxOwn,
-                    4 => break OwnerKind::Pair,
-                    5 if !st.tys.is_empty() => {
-                        break OwnerKind::Param(self.rng.below(st.tys.len()))
-                    }
-                    6 => break OwnerKind::RefCellOwn,
-                    7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
-                    // Not possible for this struct: choose again.
-                    _ => {}
-                }
-            };
+            let kind = self.owner_kind(st, later_owner);
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
                 && self.rng.chance(w.borrowed_mut)
@@ -981,24 +1030,52 @@ impl Gen<'_> {
                 BorrowAttr::None
             };
         }
-        let mut fields: Vec<Field> = (0..n)
-            .map(|k| Field {
-                name: names[k].clone(),
-                ty: Ty::U32,
-                pin: false,
-                attr: attrs[k],
-                uses: Vec::new(),
-                uses_default_inv: false,
-                cond: Cond::None,
-            })
-            .collect();
-        for k in 0..n {
-            if let Some(kind) = kinds[k] {
-                fields[k].ty = owner_type(kind);
-                fields[k].pin = attrs[k] != BorrowAttr::Mut && self.rng.chance(w.pin);
+        (kinds, attrs)
+    }
+
+    /// An owner's kind that this struct allows (a type parameter needs one, a chain a
+    /// `later_owner`).
+    fn owner_kind(&mut self, st: &StructDef, later_owner: Option<usize>) -> OwnerKind {
+        let w = &WEIGHTS;
+        loop {
+            let c = self.rng.weighted(&[
+                (w.owner_kind[0], 0),
+                (w.owner_kind[1], 1),
+                (w.owner_kind[2], 2),
+                (w.owner_kind[3], 3),
+                (w.owner_kind[4], 4),
+                (w.owner_kind[5], 5),
+                (w.owner_kind[6], 6),
+                (w.owner_kind[7], 7),
+            ]);
+            match c {
+                0 => break OwnerKind::Own,
+                1 => break OwnerKind::VecOwn,
+                2 => break OwnerKind::ArrOwn,
+                3 => break OwnerKind::BoxOwn,
+                4 => break OwnerKind::Pair,
+                5 if !st.tys.is_empty() => break OwnerKind::Param(self.rng.below(st.tys.len())),
+                6 => break OwnerKind::RefCellOwn,
+                7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
+                // Not possible for this struct: choose again.
+                _ => {}
             }
         }
-        // Dependents.
+    }
+
+    /// The dependents' types and pins (`fields` has the owners'); returns the dependent the
+    /// attack is about, if any.
+    fn dependents(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        roles: &[Role],
+        kinds: &[Option<OwnerKind>],
+        attrs: &[BorrowAttr],
+        fields: &mut [Field],
+    ) -> Option<usize> {
+        let w = &WEIGHTS;
+        let n = roles.len();
         let mut mut_taken: BTreeSet<usize> = BTreeSet::new();
         let mut chained: BTreeSet<usize> = BTreeSet::new();
         let mut attack_dep: Option<usize> = None;
@@ -1025,8 +1102,8 @@ impl Gen<'_> {
                 None
             };
             let mut owners_of = Owners {
-                kinds: &kinds,
-                attrs: &attrs,
+                kinds,
+                attrs,
                 mut_taken: &mut mut_taken,
                 chained: &mut chained,
             };
@@ -1049,30 +1126,7 @@ impl Gen<'_> {
                 fields[o].attr = BorrowAttr::Shared;
             }
         }
-        // Plain fields.
-        for k in 0..n {
-            if roles[k] == Role::Plain {
-                let (ty, ()) = self.plain_type(st, attack);
-                fields[k].ty = ty;
-                fields[k].pin = self.rng.chance(w.pin);
-                if self.rng.chance(w.borrowed_unused) {
-                    fields[k].attr = BorrowAttr::Shared;
-                }
-            }
-        }
-        st.fields = fields;
-        // `#[uses]`.
-        for k in 0..n {
-            self.uses_for(
-                st,
-                k,
-                if Some(k) == attack_target {
-                    attack
-                } else {
-                    None
-                },
-            );
-        }
+        attack_target
     }
 
     fn uses_for(&mut self, st: &mut StructDef, k: usize, attack: Option<AttackKind>) {
