@@ -707,9 +707,7 @@ impl Gen<'_> {
     fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
         let w = &WEIGHTS;
         let tuple = attack.is_none() && self.rng.chance(w.tuple);
-        let mut n_lts = self
-            .rng
-            .weighted(&[(w.lts[0], 0), (w.lts[1], 1), (w.lts[2], 2)]);
+        let mut n_lts = self.rng.index(&w.lts);
         if attack == Some(AttackKind::DropCheck) {
             n_lts = n_lts.max(1);
         }
@@ -725,9 +723,7 @@ impl Gen<'_> {
             self.names.insert(name.clone());
             lts.push(name);
         }
-        let n_tys = self
-            .rng
-            .weighted(&[(w.tys[0], 0), (w.tys[1], 1), (w.tys[2], 2)]);
+        let n_tys = self.rng.index(&w.tys);
         let mut tys = Vec::new();
         for k in 0..n_tys {
             let name = if self.hyg(Hyg::TyParams) && self.rng.chance(60) {
@@ -903,28 +899,16 @@ impl Gen<'_> {
     /// after the first owner.
     fn field_roles(&mut self, st: &StructDef, attack: Option<AttackKind>) -> Vec<Role> {
         let w = &WEIGHTS;
-        let mut n_owner = self.rng.weighted(&[
-            (w.owners[0], 0),
-            (w.owners[1], 1),
-            (w.owners[2], 2),
-            (w.owners[3], 3),
-        ]);
+        let mut n_owner = self.rng.index(&w.owners);
         if attack.is_some() {
             n_owner = n_owner.max(1);
         }
         let n_dep = if n_owner == 0 && st.exists.is_empty() {
             0
         } else {
-            1 + self
-                .rng
-                .weighted(&[(w.deps[0], 0), (w.deps[1], 1), (w.deps[2], 2)])
+            1 + self.rng.index(&w.deps)
         };
-        let n_plain = self.rng.weighted(&[
-            (w.plains[0], 0),
-            (w.plains[1], 1),
-            (w.plains[2], 2),
-            (w.plains[3], 3),
-        ]);
+        let n_plain = self.rng.index(&w.plains);
         let n_plain = if n_owner + n_dep + n_plain == 0 {
             1
         } else {
@@ -1038,16 +1022,7 @@ impl Gen<'_> {
     fn owner_kind(&mut self, st: &StructDef, later_owner: Option<usize>) -> OwnerKind {
         let w = &WEIGHTS;
         loop {
-            let c = self.rng.weighted(&[
-                (w.owner_kind[0], 0),
-                (w.owner_kind[1], 1),
-                (w.owner_kind[2], 2),
-                (w.owner_kind[3], 3),
-                (w.owner_kind[4], 4),
-                (w.owner_kind[5], 5),
-                (w.owner_kind[6], 6),
-                (w.owner_kind[7], 7),
-            ]);
+            let c = self.rng.index(&w.owner_kind);
             match c {
                 0 => break OwnerKind::Own,
                 1 => break OwnerKind::VecOwn,
@@ -1755,12 +1730,7 @@ impl Gen<'_> {
         k: usize,
     ) -> (Place, bool) {
         let w = &WEIGHTS;
-        let mut place = match self.rng.weighted(&[
-            (w.place[0], 0),
-            (w.place[1], 1),
-            (w.place[2], 2),
-            (w.place[3], 3),
-        ]) {
+        let mut place = match self.rng.index(&w.place) {
             0 => Place::Box,
             1 => Place::Stack,
             2 => Place::Arc,
@@ -1799,19 +1769,13 @@ impl Gen<'_> {
     /// macro that writes it.
     fn failure_and_macro(&mut self, attack: Option<AttackKind>) -> (usize, InitMacro) {
         let w = &WEIGHTS;
-        let mut fail = self
-            .rng
-            .weighted(&[(w.fail[0], 0), (w.fail[1], 1), (w.fail[2], 2)]);
+        let mut fail = self.rng.index(&w.fail);
         if attack == Some(AttackKind::InitDropCheck) {
             fail = 1 + self.rng.below(2);
         } else if attack.is_some() {
             fail = 0;
         }
-        let mac = match (
-            fail,
-            self.rng
-                .weighted(&[(w.mac[0], 0), (w.mac[1], 1), (w.mac[2], 2)]),
-        ) {
+        let mac = match (fail, self.rng.index(&w.mac)) {
             (0, 0) => InitMacro::PinInit,
             (_, 1) => InitMacro::PinInitErr,
             _ => InitMacro::TryPinInit,
@@ -1948,8 +1912,7 @@ impl Gen<'_> {
         let n_blocks = if st.tuple {
             0
         } else {
-            self.rng
-                .weighted(&[(w.blocks[0], 0), (w.blocks[1], 1), (w.blocks[2], 2)])
+            self.rng.index(&w.blocks)
         };
         for _ in 0..n_blocks {
             let at = self.rng.below(items.len() + 1);
@@ -2430,17 +2393,10 @@ impl Gen<'_> {
     ) -> Vec<Stmt> {
         let w = &WEIGHTS;
         let st = &p.st;
-        let n = self.rng.weighted(&[
-            (w.stmts[0], 0),
-            (w.stmts[1], 1),
-            (w.stmts[2], 2),
-            (w.stmts[3], 3),
-            (w.stmts[4], 4),
-            (w.stmts[5], 5),
-        ]);
+        let n = self.rng.index(&w.stmts);
         let mut alive: Vec<bool> = vec![true; p.insts.len()];
         let mut out = Vec::new();
-        let (send, sync) = model::struct_auto_traits(p);
+        let send_sync = model::struct_auto_traits(p);
         for _ in 0..n {
             let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             if live.is_empty() {
@@ -2448,16 +2404,7 @@ impl Gen<'_> {
             }
             let inst = *self.rng.pick(&live);
             let place = p.insts[inst].place;
-            let kind = self.rng.weighted(&[
-                (w.stmt_kind[0], 0),
-                (w.stmt_kind[1], 1),
-                (w.stmt_kind[2], 2),
-                (w.stmt_kind[3], 3),
-                (w.stmt_kind[4], 4),
-                (w.stmt_kind[5], 5),
-                (w.stmt_kind[6], 6),
-                (w.stmt_kind[7], 7),
-            ]);
+            let kind = self.rng.index(&w.stmt_kind);
             match kind {
                 7 if selfref => {
                     // A write through a callback, then a panic inside it.
@@ -2470,114 +2417,26 @@ impl Gen<'_> {
                             }
                         )
                     });
-                    if let Some(s) = s {
-                        out.push(Stmt::Unwind { inner: Box::new(s) });
-                    }
+                    out.extend(s.map(|s| Stmt::Unwind { inner: Box::new(s) }));
                 }
-                0 => {
-                    if let Some(s) = self.read_stmt(st, info, inst, place, selfref, false) {
-                        out.push(s);
-                    }
-                }
-                1 => {
-                    if let Some(s) = self.write_stmt(st, info, inst, place, selfref) {
-                        out.push(s);
-                    }
-                }
+                0 => out.extend(self.read_stmt(st, info, inst, place, selfref, false)),
+                1 => out.extend(self.write_stmt(st, info, inst, place, selfref)),
                 2 if selfref && matches!(place, Place::Box | Place::Stack) => {
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| {
-                            !info[f].borrowed && !info[f].borrowed_mut && !st.fields[f].pin
-                        })
-                        .collect();
-                    let mut pairs = Vec::new();
-                    for &a in &cands {
-                        for &b in &cands {
-                            if a < b
-                                && model::resolve(&st.fields[a].ty, &self.items)
-                                    == model::resolve(&st.fields[b].ty, &self.items)
-                            {
-                                pairs.push((a, b));
-                            }
-                        }
-                    }
-                    if !pairs.is_empty() {
-                        let (a, b) = *self.rng.pick(&pairs);
-                        out.push(Stmt::SwapFields { inst, a, b });
-                    }
+                    out.extend(self.swap_fields_stmt(st, info, inst));
                 }
-                3 => {
-                    let others: Vec<usize> = live
-                        .iter()
-                        .copied()
-                        .filter(|&j| {
-                            j != inst && matches!(p.insts[j].place, Place::Box | Place::Stack)
-                        })
-                        .collect();
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| info[f].plain() && !st.fields[f].pin)
-                        .collect();
-                    if matches!(place, Place::Box | Place::Stack)
-                        && !others.is_empty()
-                        && !cands.is_empty()
-                    {
-                        let b = *self.rng.pick(&others);
-                        let field = *self.rng.pick(&cands);
-                        out.push(Stmt::SwapAcross { a: inst, b, field });
-                    }
+                3 if matches!(place, Place::Box | Place::Stack) => {
+                    out.extend(self.swap_across_stmt(p, info, inst, &live));
                 }
                 4 if selfref && matches!(place, Place::Box | Place::Stack) => {
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| {
-                            matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own)
-                                && !st.fields[f].pin
-                        })
-                        .collect();
-                    if !cands.is_empty() {
-                        let field = *self.rng.pick(&cands);
-                        out.push(Stmt::Bump { inst, field });
-                    }
+                    out.extend(self.bump_stmt(st, inst));
                 }
                 5 if place != Place::Rc => {
-                    let send_it = self.rng.chance(40) && matches!(place, Place::Box | Place::Arc);
-                    let ok = match (place, send_it) {
-                        (Place::Arc, _) => send && sync,
-                        (_, true) => send,
-                        (_, false) => sync,
-                    };
-                    if ok {
-                        let mut body = Vec::new();
-                        for _ in 0..self.rng.range(1, 2) {
-                            // Writes too: through a shared route into a cell (a `Mutex` when
-                            // the struct is `Sync`; any cell when the thread owns the `Box`).
-                            // The scope joins the thread before the main thread goes on.
-                            let write = if self.rng.chance(w.thread_write) {
-                                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
-                                    matches!(
-                                        s,
-                                        Stmt::Write {
-                                            op: WriteOp::Interior,
-                                            ..
-                                        }
-                                    )
-                                })
-                            } else {
-                                None
-                            };
-                            let s = match write {
-                                Some(s) => Some(s),
-                                None => self.read_stmt(st, info, inst, place, selfref, true),
-                            };
-                            body.extend(s);
-                        }
-                        if send_it && place == Place::Box {
+                    if let Some(t) = self.thread_stmt(st, info, inst, place, selfref, send_sync) {
+                        // A thread that takes the `Box` ends it.
+                        if matches!(t, Stmt::Thread { send: true, .. }) && place == Place::Box {
                             alive[inst] = false;
                         }
-                        out.push(Stmt::Thread {
-                            inst,
-                            send: send_it,
-                            body,
-                        });
+                        out.push(t);
                     }
                 }
                 6 if place != Place::Stack => {
@@ -2587,10 +2446,25 @@ impl Gen<'_> {
                 _ => {}
             }
         }
+        let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+        out.extend(self.closing_stmts(p, info, attack, &live, selfref));
+        out
+    }
+
+    /// The statements after the random ones, on the `live` instances: reads of invariant
+    /// dependents through callbacks (in the token-hygiene class), then the attack's.
+    fn closing_stmts(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        live: &[usize],
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let mut out = Vec::new();
         if self.hygiene {
             // Callbacks lend invariant dependents at a type the expansion writes: read each
             // through `with_<field>` now and then.
-            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             for (f, i) in info.iter().enumerate() {
                 if i.dependent && i.invariant && !live.is_empty() && self.rng.chance(50) {
                     out.push(Stmt::Read {
@@ -2602,19 +2476,148 @@ impl Gen<'_> {
             }
         }
         if let Some(a) = attack {
-            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             match a {
                 AttackKind::Route | AttackKind::Thread | AttackKind::SharedChain => {
-                    out.extend(self.rule_attack(p, info, a, &live, selfref));
+                    out.extend(self.rule_attack(p, info, a, live, selfref));
                 }
-                _ => {
-                    if let Some(s) = self.attack_stmt(p, info, a, &live) {
-                        out.push(s);
-                    }
-                }
+                _ => out.extend(self.attack_stmt(p, info, a, live)),
             }
         }
         out
+    }
+
+    /// A scoped thread on `inst` (not in an `Rc`), if the struct's `(Send, Sync)` in
+    /// `send_sync` allow it: it borrows the instance, or (in a `Box` or `Arc`, sometimes) is
+    /// sent it.
+    fn thread_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+        (send, sync): (bool, bool),
+    ) -> Option<Stmt> {
+        let send_it = self.rng.chance(40) && matches!(place, Place::Box | Place::Arc);
+        let ok = match (place, send_it) {
+            (Place::Arc, _) => send && sync,
+            (_, true) => send,
+            (_, false) => sync,
+        };
+        if !ok {
+            return None;
+        }
+        let body = self.thread_body(st, info, inst, place, selfref);
+        Some(Stmt::Thread {
+            inst,
+            send: send_it,
+            body,
+        })
+    }
+
+    /// Bumps the number an unpinned `&mut Own` field of `inst` points to, if it has one.
+    fn bump_stmt(&mut self, st: &StructDef, inst: usize) -> Option<Stmt> {
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| {
+                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own) && !st.fields[f].pin
+            })
+            .collect();
+        if cands.is_empty() {
+            return None;
+        }
+        let field = *self.rng.pick(&cands);
+        Some(Stmt::Bump { inst, field })
+    }
+
+    /// Swaps two fields of `inst` of the same type that nothing borrows and nothing pins, if
+    /// it has two.
+    fn swap_fields_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+    ) -> Option<Stmt> {
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| !info[f].borrowed && !info[f].borrowed_mut && !st.fields[f].pin)
+            .collect();
+        let mut pairs = Vec::new();
+        for &a in &cands {
+            for &b in &cands {
+                if a < b
+                    && model::resolve(&st.fields[a].ty, &self.items)
+                        == model::resolve(&st.fields[b].ty, &self.items)
+                {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            return None;
+        }
+        let (a, b) = *self.rng.pick(&pairs);
+        Some(Stmt::SwapFields { inst, a, b })
+    }
+
+    /// Swaps a plain unpinned field of `inst` (in a `Box` or on the stack) with the same field
+    /// of another `live` instance there, if there are both.
+    fn swap_across_stmt(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        live: &[usize],
+    ) -> Option<Stmt> {
+        let st = &p.st;
+        let others: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&j| j != inst && matches!(p.insts[j].place, Place::Box | Place::Stack))
+            .collect();
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| info[f].plain() && !st.fields[f].pin)
+            .collect();
+        if others.is_empty() || cands.is_empty() {
+            return None;
+        }
+        let b = *self.rng.pick(&others);
+        let field = *self.rng.pick(&cands);
+        Some(Stmt::SwapAcross { a: inst, b, field })
+    }
+
+    /// What a thread does with `inst`: one or two reads, or writes into a cell through a
+    /// shared route (a `Mutex` when the struct is `Sync`; any cell when the thread owns the
+    /// `Box`). The scope joins the thread before the main thread goes on.
+    fn thread_body(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let w = &WEIGHTS;
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range(1, 2) {
+            let write = if self.rng.chance(w.thread_write) {
+                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
+                    matches!(
+                        s,
+                        Stmt::Write {
+                            op: WriteOp::Interior,
+                            ..
+                        }
+                    )
+                })
+            } else {
+                None
+            };
+            let s = match write {
+                Some(s) => Some(s),
+                None => self.read_stmt(st, info, inst, place, selfref, true),
+            };
+            body.extend(s);
+        }
+        body
     }
 
     /// The statements of an attack on a rule of the API (access routes, threads, the shared
