@@ -357,6 +357,48 @@ struct Owners<'o> {
     chained: &'o mut BTreeSet<usize>,
 }
 
+/// The borrow of `tgt` at `lt`: `&'lt T`, `&'lt [T]`, or their `&mut`.
+fn borrow_of(tgt: &Tgt, lt: Lt, is_mut: bool) -> Ty {
+    match (tgt, is_mut) {
+        (Tgt::One(t), false) => Ty::Ref(lt, Box::new(t.clone())),
+        (Tgt::Slice(t), false) => Ty::Slice(lt, Box::new(t.clone())),
+        (Tgt::One(t), true) => Ty::RefMut(lt, Box::new(t.clone())),
+        (Tgt::Slice(t), true) => Ty::SliceMut(lt, Box::new(t.clone())),
+    }
+}
+
+/// The owners a dependent (field `k`) can borrow: those after it that are not `&mut`-taken
+/// (before it for the drop-order attack); the attacks read an `Own` (the one target `'static`
+/// data can stand in for, before the owner exists).
+fn borrowable_owners(k: usize, owners_of: &Owners<'_>, attack: Option<AttackKind>) -> Vec<usize> {
+    let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+    let n = kinds.len();
+    let mut owners: Vec<usize> = if attack == Some(AttackKind::DropOrder) {
+        (0..k)
+            .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+            .collect()
+    } else {
+        (k + 1..n)
+            .filter(|&j| {
+                kinds[j].is_some()
+                    && !(attrs[j] == BorrowAttr::Mut && owners_of.mut_taken.contains(&j))
+            })
+            .collect()
+    };
+    if matches!(
+        attack,
+        Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
+    ) {
+        owners.retain(|&o| {
+            attrs[o] == BorrowAttr::Mut
+                || owner_targets(kinds[o].unwrap())
+                    .iter()
+                    .any(|(_, t)| *t == Tgt::One(Ty::Own))
+        });
+    }
+    owners
+}
+
 struct Gen<'a> {
     rng: Rng,
     cfg: &'a Config,
@@ -614,11 +656,7 @@ impl Gen<'_> {
         };
         let n_insts = match attack {
             Some(AttackKind::CrossSwap | AttackKind::MoveOut) => 2,
-            _ => {
-                1 + self
-                    .rng
-                    .weighted(&[(WEIGHTS.insts[0], 0), (WEIGHTS.insts[1], 1)])
-            }
+            _ => 1 + self.rng.index(&WEIGHTS.insts),
         };
         let mut insts = Vec::new();
         for k in 0..n_insts {
@@ -1184,83 +1222,82 @@ impl Gen<'_> {
         owners_of: &mut Owners<'_>,
         attack: Option<AttackKind>,
     ) -> Option<Ty> {
-        let Owners {
-            kinds,
-            attrs,
-            mut_taken,
-            chained,
-        } = owners_of;
-        let (kinds, attrs) = (*kinds, *attrs);
-        let n = kinds.len();
-        let owners: Vec<usize> = if attack == Some(AttackKind::DropOrder) {
-            (0..k)
-                .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
-                .collect()
-        } else {
-            (k + 1..n)
-                .filter(|&j| {
-                    kinds[j].is_some() && !(attrs[j] == BorrowAttr::Mut && mut_taken.contains(&j))
-                })
-                .collect()
-        };
-        // The attacks read an `Own` (the one target `'static` data can stand in for, before
-        // the owner exists).
-        let mut owners = owners;
-        if matches!(
-            attack,
-            Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
-        ) {
-            owners.retain(|&o| {
-                attrs[o] == BorrowAttr::Mut
-                    || owner_targets(kinds[o].unwrap())
-                        .iter()
-                        .any(|(_, t)| *t == Tgt::One(Ty::Own))
-            });
-        }
+        let owners = borrowable_owners(k, owners_of, attack);
         // The first borrow.
-        let base = if owners.is_empty() {
+        let (lt, tgt, is_mut) = if owners.is_empty() {
             if st.exists.is_empty() {
                 return None;
             }
             (Lt::Ex(0), Tgt::One(Ty::Own), false)
         } else {
-            let o = *self.rng.pick(&owners);
-            if attrs[o] == BorrowAttr::Mut {
-                mut_taken.insert(o);
-                let tgt = match kinds[o] {
-                    Some(OwnerKind::Own) => Tgt::One(Ty::Own),
-                    _ => Tgt::Slice(Ty::Own),
-                };
-                (Lt::Field(o), tgt, true)
-            } else {
-                let mut tgts = owner_targets(kinds[o].unwrap());
-                if attack.is_some() {
-                    tgts.retain(|(_, t)| *t == Tgt::One(Ty::Own));
-                    if tgts.is_empty() {
-                        tgts = owner_targets(kinds[o].unwrap());
-                    }
-                }
-                let tgt = self.rng.pick(&tgts).1.clone();
-                // The lifetime may name an earlier owner than the one borrowed (the chain).
-                let mut lt = o;
-                if attack.is_none() && self.rng.chance(WEIGHTS.chain_lt) {
-                    let earlier: Vec<usize> = (k + 1..o)
-                        .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
-                        .collect();
-                    if !earlier.is_empty() {
-                        lt = *self.rng.pick(&earlier);
-                        // `o` is borrowed by nobody's lifetime: it must say `#[borrowed]`.
-                        chained.insert(o);
-                    }
-                }
-                (Lt::Field(lt), tgt, false)
-            }
+            self.owner_borrow(k, &owners, owners_of, attack)
         };
-        let (lt, tgt, is_mut) = base;
-        let ty = match attack {
+        let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
+        if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
+            // A second borrow: a generic lifetime, an existential one, or another owner.
+            if let Some(s) = self.second_borrow(st, &owners, owners_of) {
+                return Some(Ty::Tup(Box::new(ty), Box::new(s)));
+            }
+        }
+        Some(ty)
+    }
+
+    /// The borrow of one of `owners` a dependent (field `k`) starts with: its lifetime, its
+    /// target and whether it is `&mut`.
+    fn owner_borrow(
+        &mut self,
+        k: usize,
+        owners: &[usize],
+        owners_of: &mut Owners<'_>,
+        attack: Option<AttackKind>,
+    ) -> (Lt, Tgt, bool) {
+        let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+        let o = *self.rng.pick(owners);
+        if attrs[o] == BorrowAttr::Mut {
+            owners_of.mut_taken.insert(o);
+            let tgt = match kinds[o] {
+                Some(OwnerKind::Own) => Tgt::One(Ty::Own),
+                _ => Tgt::Slice(Ty::Own),
+            };
+            return (Lt::Field(o), tgt, true);
+        }
+        let mut tgts = owner_targets(kinds[o].unwrap());
+        if attack.is_some() {
+            tgts.retain(|(_, t)| *t == Tgt::One(Ty::Own));
+            if tgts.is_empty() {
+                tgts = owner_targets(kinds[o].unwrap());
+            }
+        }
+        let tgt = self.rng.pick(&tgts).1.clone();
+        // The lifetime may name an earlier owner than the one borrowed (the chain).
+        let mut lt = o;
+        if attack.is_none() && self.rng.chance(WEIGHTS.chain_lt) {
+            let earlier: Vec<usize> = (k + 1..o)
+                .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+                .collect();
+            if !earlier.is_empty() {
+                lt = *self.rng.pick(&earlier);
+                // `o` is borrowed by nobody's lifetime: it must say `#[borrowed]`.
+                owners_of.chained.insert(o);
+            }
+        }
+        (Lt::Field(lt), tgt, false)
+    }
+
+    /// A dependent's type around its first borrow (`lt`, `tgt`, `is_mut`): in an attack, what
+    /// it needs to read or swap; else (or where the attack cannot) a dependent type template.
+    fn attack_dep_type(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        lt: Lt,
+        tgt: &Tgt,
+        is_mut: bool,
+    ) -> Ty {
+        match attack {
             Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck) => {
                 // A slice's owner offers its elements too.
-                let t = match &tgt {
+                let t = match tgt {
                     Tgt::One(t) | Tgt::Slice(t) => t.clone(),
                 };
                 if attack == Some(AttackKind::DropCheck) {
@@ -1275,7 +1312,7 @@ impl Gen<'_> {
                 }
             }
             Some(AttackKind::Covariance | AttackKind::EscapeLocal)
-                if !is_mut && tgt == Tgt::One(Ty::Own) =>
+                if !is_mut && *tgt == Tgt::One(Ty::Own) =>
             {
                 let cell = match self.rng.below(3) {
                     0 => Ty::Cell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
@@ -1301,61 +1338,53 @@ impl Gen<'_> {
             }
             Some(AttackKind::CrossSwap) if !is_mut => Ty::Ref(
                 lt,
-                Box::new(match &tgt {
+                Box::new(match tgt {
                     Tgt::One(t) => t.clone(),
                     Tgt::Slice(t) => t.clone(),
                 }),
             ),
-            _ => self.wrap_template(st, lt, &tgt, is_mut),
-        };
-        let ty = if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
-            // A second borrow: a generic lifetime, an existential one, or another owner.
-            let second = if !st.lts.is_empty() && self.rng.chance(50) {
-                Some(Ty::Ref(
-                    Lt::Gen(self.rng.below(st.lts.len())),
-                    Box::new(Ty::Own),
-                ))
-            } else if !st.exists.is_empty() && self.rng.chance(50) {
-                Some(Ty::Ref(Lt::Ex(0), Box::new(Ty::Own)))
-            } else {
-                let others: Vec<usize> = owners
-                    .iter()
-                    .copied()
-                    .filter(|&j| attrs[j] != BorrowAttr::Mut)
-                    .collect();
-                if others.is_empty() {
-                    None
-                } else {
-                    let o = *self.rng.pick(&others);
-                    let tgts = owner_targets(kinds[o].unwrap());
-                    let tgt = self.rng.pick(&tgts).1.clone();
-                    Some(self.wrap_template(st, Lt::Field(o), &tgt, false))
-                }
-            };
-            match second {
-                Some(s) => Ty::Tup(Box::new(ty), Box::new(s)),
-                None => ty,
-            }
+            _ => self.wrap_template(st, lt, tgt, is_mut),
+        }
+    }
+
+    /// A dependent's second borrow: of a generic lifetime, an existential one, or another of
+    /// the `owners` (none if there is none).
+    fn second_borrow(
+        &mut self,
+        st: &StructDef,
+        owners: &[usize],
+        owners_of: &Owners<'_>,
+    ) -> Option<Ty> {
+        let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+        if !st.lts.is_empty() && self.rng.chance(50) {
+            Some(Ty::Ref(
+                Lt::Gen(self.rng.below(st.lts.len())),
+                Box::new(Ty::Own),
+            ))
+        } else if !st.exists.is_empty() && self.rng.chance(50) {
+            Some(Ty::Ref(Lt::Ex(0), Box::new(Ty::Own)))
         } else {
-            ty
-        };
-        Some(ty)
+            let others: Vec<usize> = owners
+                .iter()
+                .copied()
+                .filter(|&j| attrs[j] != BorrowAttr::Mut)
+                .collect();
+            if others.is_empty() {
+                None
+            } else {
+                let o = *self.rng.pick(&others);
+                let tgts = owner_targets(kinds[o].unwrap());
+                let tgt = self.rng.pick(&tgts).1.clone();
+                Some(self.wrap_template(st, Lt::Field(o), &tgt, false))
+            }
+        }
     }
 
     /// A type around one borrow (`lt`, `tgt`): the dependent type templates.
     fn wrap_template(&mut self, st: &StructDef, lt: Lt, tgt: &Tgt, is_mut: bool) -> Ty {
-        let base = match (tgt, is_mut) {
-            (Tgt::One(t), false) => Ty::Ref(lt, Box::new(t.clone())),
-            (Tgt::Slice(t), false) => Ty::Slice(lt, Box::new(t.clone())),
-            (Tgt::One(t), true) => Ty::RefMut(lt, Box::new(t.clone())),
-            (Tgt::Slice(t), true) => Ty::SliceMut(lt, Box::new(t.clone())),
-        };
+        let base = borrow_of(tgt, lt, is_mut);
         if is_mut {
-            return match self.rng.below(4) {
-                0 | 1 => base,
-                2 => Ty::Opt(Box::new(base)),
-                _ => Ty::Mutex(Box::new(base)),
-            };
+            return self.mut_template(base);
         }
         let one = match tgt {
             Tgt::One(t) => Some(t.clone()),
@@ -1369,27 +1398,7 @@ impl Gen<'_> {
             let c = if std::mem::take(&mut forced) {
                 18
             } else {
-                self.rng.weighted(&[
-                    (w[0], 0),
-                    (w[1], 1),
-                    (w[2], 2),
-                    (w[3], 3),
-                    (w[4], 4),
-                    (w[5], 5),
-                    (w[6], 6),
-                    (w[7], 7),
-                    (w[8], 8),
-                    (w[9], 9),
-                    (w[10], 10),
-                    (w[11], 11),
-                    (w[12], 12),
-                    (w[13], 13),
-                    (w[14], 14),
-                    (w[15], 15),
-                    (w[16], 16),
-                    (w[17], 17),
-                    (w[18], 18),
-                ])
+                self.rng.index(w)
             };
             let b = || Box::new(base.clone());
             return match c {
@@ -1411,16 +1420,9 @@ impl Gen<'_> {
                 },
                 10 => {
                     let Some(t) = one.clone() else { continue };
-                    let var = *self.rng.pick(&[Var::Co, Var::Inv, Var::Contra]);
-                    let drop = self.rng.chance(60);
-                    let item = self.add_item("W", ItemKind::Wrapper { var, drop });
-                    if var == Var::Contra {
-                        if t != Ty::Own {
-                            continue;
-                        }
-                        Ty::Item(item, Some(lt), None)
-                    } else {
-                        Ty::Item(item, Some(lt), Some(Box::new(t)))
+                    match self.wrapper_around(lt, t) {
+                        Some(ty) => ty,
+                        None => continue,
                     }
                 }
                 11 => {
@@ -1431,59 +1433,24 @@ impl Gen<'_> {
                 12 => Ty::DynFn(lt, self.rng.chance(50)),
                 13 => Ty::FnArg(lt),
                 14 => Ty::FnRet(lt),
-                15 => {
-                    let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
-                    // An alias is an item of its own: it cannot name the struct's generics.
-                    if body_mentions_non_param(&body) || mentions_param(&body) {
-                        continue;
-                    }
-                    let item = self.add_item("A", ItemKind::Alias { body });
-                    Ty::Item(item, Some(lt), None)
-                }
+                15 => match self.alias_of(&base, lt) {
+                    Some(ty) => ty,
+                    None => continue,
+                },
                 16 => {
                     if !self.hyg(Hyg::Macros) {
                         continue;
                     }
-                    let hidden = self.rng.chance(40);
-                    if hidden {
-                        // `#[uses('x)] f: M!()` with `M!()` expanding to a type naming `'x`:
-                        // the crate sees the capture only in `#[uses]`.
-                        let body = match self.rng.below(3) {
-                            0 => base.clone(),
-                            1 => Ty::Cell(Box::new(base.clone())),
-                            _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
-                        };
-                        let item = self.add_item(
-                            "M",
-                            ItemKind::TypeMacro {
-                                body,
-                                hidden: Some(lt),
-                            },
-                        );
-                        Ty::Item(item, None, None)
-                    } else {
-                        let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
-                        if body_mentions_non_param(&body) {
-                            continue;
-                        }
-                        let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
-                        Ty::Item(item, Some(lt), None)
+                    match self.type_macro_around(&base, lt) {
+                        Some(ty) => ty,
+                        None => continue,
                     }
                 }
                 18 => {
-                    // A user type next to the borrow, inside a lock: a user type named like a
-                    // generic parameter of the expansion (`with_<field>`'s `__R`) would be
-                    // captured by it.
                     if !self.hyg(Hyg::ParamNewtype) {
                         continue;
                     }
-                    let item = self.add_newtype_named_like_a_param();
-                    let pair = Ty::Tup(b(), Box::new(Ty::Item(item, None, None)));
-                    if self.rng.chance(50) {
-                        Ty::Mutex(Box::new(pair))
-                    } else {
-                        pair
-                    }
+                    self.beside_newtype_named_like_a_param(&base)
                 }
                 17 => match (&st.consts.first(), &one) {
                     (Some(_), Some(_)) => Ty::Arr(b(), Len::Const(0)),
@@ -1494,29 +1461,89 @@ impl Gen<'_> {
         }
     }
 
+    /// A dependent type around the `&mut` borrow `base`: itself, in an `Option` or a `Mutex`.
+    fn mut_template(&mut self, base: Ty) -> Ty {
+        match self.rng.below(4) {
+            0 | 1 => base,
+            2 => Ty::Opt(Box::new(base)),
+            _ => Ty::Mutex(Box::new(base)),
+        }
+    }
+
+    /// A user type alias of `base` (a borrow at `lt`), passed `lt`; `None` where it would name
+    /// the struct's generics (an alias is an item of its own).
+    fn alias_of(&mut self, base: &Ty, lt: Lt) -> Option<Ty> {
+        let body = model::map_lts(base, &|l| if l == lt { Lt::Param } else { l });
+        if body_mentions_non_param(&body) || mentions_param(&body) {
+            return None;
+        }
+        let item = self.add_item("A", ItemKind::Alias { body });
+        Some(Ty::Item(item, Some(lt), None))
+    }
+
+    /// A user wrapper (`W<'lt, t>`, of a random variance, with or without `Drop`) around a
+    /// borrow of `t`; `None` where a contravariant one cannot hold it (`t` not `Own`).
+    fn wrapper_around(&mut self, lt: Lt, t: Ty) -> Option<Ty> {
+        let var = *self.rng.pick(&[Var::Co, Var::Inv, Var::Contra]);
+        let drop = self.rng.chance(60);
+        let item = self.add_item("W", ItemKind::Wrapper { var, drop });
+        if var == Var::Contra {
+            if t != Ty::Own {
+                return None;
+            }
+            Some(Ty::Item(item, Some(lt), None))
+        } else {
+            Some(Ty::Item(item, Some(lt), Some(Box::new(t))))
+        }
+    }
+
+    /// A user type macro whose expansion is `base` (a borrow at `lt`): one that names `lt`
+    /// itself (`#[uses('x)] f: M!()`: the crate sees the capture only in `#[uses]`), or one
+    /// that is passed it; `None` where its body would name something else of the struct.
+    fn type_macro_around(&mut self, base: &Ty, lt: Lt) -> Option<Ty> {
+        let hidden = self.rng.chance(40);
+        if hidden {
+            let body = match self.rng.below(3) {
+                0 => base.clone(),
+                1 => Ty::Cell(Box::new(base.clone())),
+                _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
+            };
+            let item = self.add_item(
+                "M",
+                ItemKind::TypeMacro {
+                    body,
+                    hidden: Some(lt),
+                },
+            );
+            Some(Ty::Item(item, None, None))
+        } else {
+            let body = model::map_lts(base, &|l| if l == lt { Lt::Param } else { l });
+            if body_mentions_non_param(&body) {
+                return None;
+            }
+            let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
+            Some(Ty::Item(item, Some(lt), None))
+        }
+    }
+
+    /// A user type next to the borrow `base`, sometimes inside a lock: a user type named like
+    /// a generic parameter of the expansion (`with_<field>`'s `__R`) would be captured by it.
+    fn beside_newtype_named_like_a_param(&mut self, base: &Ty) -> Ty {
+        let item = self.add_newtype_named_like_a_param();
+        let pair = Ty::Tup(Box::new(base.clone()), Box::new(Ty::Item(item, None, None)));
+        if self.rng.chance(50) {
+            Ty::Mutex(Box::new(pair))
+        } else {
+            pair
+        }
+    }
+
     /// A plain field's type (no field lifetimes).
     fn plain_type(&mut self, st: &StructDef, attack: Option<AttackKind>) -> (Ty, ()) {
         let w = &WEIGHTS.plain_ty;
         let gen = |g: &mut Self| Lt::Gen(g.rng.below(st.lts.len().max(1)));
         loop {
-            let c = self.rng.weighted(&[
-                (w[0], 0),
-                (w[1], 1),
-                (w[2], 2),
-                (w[3], 3),
-                (w[4], 4),
-                (w[5], 5),
-                (w[6], 6),
-                (w[7], 7),
-                (w[8], 8),
-                (w[9], 9),
-                (w[10], 10),
-                (w[11], 11),
-                (w[12], 12),
-                (w[13], 13),
-                (w[14], 14),
-                (w[15], 15),
-            ]);
+            let c = self.rng.index(w);
             let has_lt = !st.lts.is_empty();
             let ty = match c {
                 0 => Ty::Own,
@@ -2631,163 +2658,191 @@ impl Gen<'_> {
         live: &[usize],
         selfref: bool,
     ) -> Vec<Stmt> {
-        let st = &p.st;
         let Some(&inst) = live.first() else {
             return Vec::new();
         };
-        let place = p.insts[inst].place;
-        let mutable = matches!(place, Place::Box | Place::Stack);
         match a {
-            AttackKind::Route => {
-                // A borrowed `Own` replaced through `&mut`, then a dependent borrowing it read.
-                let owners: Vec<usize> = (0..st.fields.len())
-                    .filter(|&f| {
-                        (info[f].borrowed || info[f].borrowed_mut)
-                            && !info[f].dependent
-                            && !st.fields[f].pin
-                            && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
-                    })
-                    .collect();
-                if mutable && !owners.is_empty() && self.rng.chance(70) {
-                    let owner = *self.rng.pick(&owners);
-                    let route = *self.rng.pick(&[Route::Project, Route::WithProject]);
-                    let op = *self.rng.pick(&[WriteOp::Assign, WriteOp::Replace]);
-                    let value = self.fresh_own();
-                    let mut out = vec![Stmt::Write {
-                        inst,
-                        field: owner,
-                        route,
-                        op,
-                        value,
-                    }];
-                    // A dependent whose type names the owner's lifetime, read where it can be.
-                    let deps: Vec<usize> = (0..st.fields.len())
-                        .filter(|&d| {
-                            info[d].dependent
-                                && !info[d].borrowed_mut
-                                && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
-                        })
-                        .collect();
-                    if let Some(&d) = deps.first() {
-                        let routes: Vec<Route> = ALL_ROUTES
-                            .iter()
-                            .copied()
-                            .filter(|r| route_ok(&info[d], *r, place, selfref))
-                            .collect();
-                        if !routes.is_empty() {
-                            out.push(Stmt::Read {
-                                inst,
-                                field: d,
-                                route: *self.rng.pick(&routes),
-                            });
-                        }
-                    }
-                    return out;
-                }
-                // A read through a route the field does not have.
-                let mut cands: Vec<(usize, Route)> = Vec::new();
-                for (f, fi) in info.iter().enumerate() {
-                    for r in ALL_ROUTES {
-                        // (`project()` of an `Arc` is no route question, and the routes other
-                        // than field access and `project()` exist only on self-referential
-                        // structs.)
-                        let exists = selfref || matches!(r, Route::Deref | Route::Project);
-                        let needs_mut = matches!(r, Route::Project | Route::WithProject);
-                        if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
-                            cands.push((f, r));
-                        }
-                    }
-                }
-                if cands.is_empty() {
-                    return Vec::new();
-                }
-                let (field, route) = *self.rng.pick(&cands);
-                vec![Stmt::Read { inst, field, route }]
-            }
-            AttackKind::Thread => {
-                let (send, sync) = model::struct_auto_traits(p);
-                let mut modes: Vec<bool> = Vec::new();
-                if place == Place::Rc || !sync {
-                    modes.push(false);
-                }
-                if place == Place::Rc || (!send && place == Place::Box) {
-                    modes.push(true);
-                }
-                if place == Place::Arc && !(send && sync) {
-                    modes.push(false);
-                }
-                if modes.is_empty() {
-                    return Vec::new();
-                }
-                let send_it = *self.rng.pick(&modes);
-                let mut body = Vec::new();
-                if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
-                    body.push(s);
-                }
-                vec![Stmt::Thread {
-                    inst,
-                    send: send_it,
-                    body,
-                }]
-            }
-            AttackKind::SharedChain => {
-                // An interior-mutable dependent reached by `with_project_ref`, holding
-                // `&'x Own` for a field lifetime `'x`.
-                let mut cands: Vec<(usize, V)> = Vec::new();
-                for (f, fi) in info.iter().enumerate() {
-                    if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
-                        continue;
-                    }
-                    let inner = match model::resolve(&st.fields[f].ty, &self.items) {
-                        Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => *t,
-                        _ => continue,
-                    };
-                    let Ty::Ref(Lt::Field(x), t) = &inner else {
-                        continue;
-                    };
-                    if **t != Ty::Own {
-                        continue;
-                    }
-                    // A covariant borrowed `Own` into an invariant field lifetime.
-                    if info[*x].lt_invariant {
-                        for (y, yi) in info.iter().enumerate() {
-                            if y != *x
-                                && yi.borrowed
-                                && !yi.lt_invariant
-                                && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
-                            {
-                                cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));
-                            }
-                        }
-                    }
-                    // (Not an outer value's borrow: if a generic it is borrowed for is in the
-                    // invariance group, the split chain has it outlive the field lifetime,
-                    // and the crate rightly accepts it; the model does not follow that.)
-                }
-                let cands: Vec<(usize, V)> = cands
-                    .into_iter()
-                    .filter(|(f, v)| !model::shared_chain_ok(st, info, *f, v, &self.items))
-                    .collect();
-                if cands.is_empty() {
-                    return Vec::new();
-                }
-                let (field, value) = self.rng.pick(&cands).clone();
-                let mut out = vec![Stmt::Write {
-                    inst,
-                    field,
-                    route: Route::WithProjectRef,
-                    op: WriteOp::Interior,
-                    value,
-                }];
-                out.push(Stmt::Read {
-                    inst,
-                    field,
-                    route: Route::WithProjectRef,
-                });
-                out
-            }
+            AttackKind::Route => self.route_attack(p, info, inst, selfref),
+            AttackKind::Thread => self.thread_attack(p, info, inst, selfref),
+            AttackKind::SharedChain => self.shared_chain_attack(p, info, inst),
             _ => Vec::new(),
         }
+    }
+
+    /// The attack on the access routes: a borrowed `Own` replaced through `&mut` and then a
+    /// dependent borrowing it read; or a read through a route the field does not have.
+    fn route_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        let mutable = matches!(place, Place::Box | Place::Stack);
+        // A borrowed `Own` replaced through `&mut`, then a dependent borrowing it read.
+        let owners: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| {
+                (info[f].borrowed || info[f].borrowed_mut)
+                    && !info[f].dependent
+                    && !st.fields[f].pin
+                    && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
+            })
+            .collect();
+        if mutable && !owners.is_empty() && self.rng.chance(70) {
+            let owner = *self.rng.pick(&owners);
+            let route = *self.rng.pick(&[Route::Project, Route::WithProject]);
+            let op = *self.rng.pick(&[WriteOp::Assign, WriteOp::Replace]);
+            let value = self.fresh_own();
+            let mut out = vec![Stmt::Write {
+                inst,
+                field: owner,
+                route,
+                op,
+                value,
+            }];
+            // A dependent whose type names the owner's lifetime, read where it can be.
+            let deps: Vec<usize> = (0..st.fields.len())
+                .filter(|&d| {
+                    info[d].dependent
+                        && !info[d].borrowed_mut
+                        && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
+                })
+                .collect();
+            if let Some(&d) = deps.first() {
+                let routes: Vec<Route> = ALL_ROUTES
+                    .iter()
+                    .copied()
+                    .filter(|r| route_ok(&info[d], *r, place, selfref))
+                    .collect();
+                if !routes.is_empty() {
+                    out.push(Stmt::Read {
+                        inst,
+                        field: d,
+                        route: *self.rng.pick(&routes),
+                    });
+                }
+            }
+            return out;
+        }
+        // A read through a route the field does not have.
+        let mut cands: Vec<(usize, Route)> = Vec::new();
+        for (f, fi) in info.iter().enumerate() {
+            for r in ALL_ROUTES {
+                // (`project()` of an `Arc` is no route question, and the routes other
+                // than field access and `project()` exist only on self-referential
+                // structs.)
+                let exists = selfref || matches!(r, Route::Deref | Route::Project);
+                let needs_mut = matches!(r, Route::Project | Route::WithProject);
+                if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
+                    cands.push((f, r));
+                }
+            }
+        }
+        if cands.is_empty() {
+            return Vec::new();
+        }
+        let (field, route) = *self.rng.pick(&cands);
+        vec![Stmt::Read { inst, field, route }]
+    }
+
+    /// The attack on `Send` and `Sync`: a thread that borrows or is sent an instance the
+    /// struct's auto traits do not let it have.
+    fn thread_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        let (send, sync) = model::struct_auto_traits(p);
+        let mut modes: Vec<bool> = Vec::new();
+        if place == Place::Rc || !sync {
+            modes.push(false);
+        }
+        if place == Place::Rc || (!send && place == Place::Box) {
+            modes.push(true);
+        }
+        if place == Place::Arc && !(send && sync) {
+            modes.push(false);
+        }
+        if modes.is_empty() {
+            return Vec::new();
+        }
+        let send_it = *self.rng.pick(&modes);
+        let mut body = Vec::new();
+        if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
+            body.push(s);
+        }
+        vec![Stmt::Thread {
+            inst,
+            send: send_it,
+            body,
+        }]
+    }
+
+    /// The attack on the shared chain: a write through `with_project_ref` into an
+    /// interior-mutable dependent of a borrow it must not hold, then a read of it.
+    fn shared_chain_attack(&mut self, p: &Program, info: &[FieldInfo], inst: usize) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        // An interior-mutable dependent reached by `with_project_ref`, holding
+        // `&'x Own` for a field lifetime `'x`.
+        let mut cands: Vec<(usize, V)> = Vec::new();
+        for (f, fi) in info.iter().enumerate() {
+            if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
+                continue;
+            }
+            let inner = match model::resolve(&st.fields[f].ty, &self.items) {
+                Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => *t,
+                _ => continue,
+            };
+            let Ty::Ref(Lt::Field(x), t) = &inner else {
+                continue;
+            };
+            if **t != Ty::Own {
+                continue;
+            }
+            // A covariant borrowed `Own` into an invariant field lifetime.
+            if info[*x].lt_invariant {
+                for (y, yi) in info.iter().enumerate() {
+                    if y != *x
+                        && yi.borrowed
+                        && !yi.lt_invariant
+                        && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
+                    {
+                        cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));
+                    }
+                }
+            }
+            // (Not an outer value's borrow: if a generic it is borrowed for is in the
+            // invariance group, the split chain has it outlive the field lifetime,
+            // and the crate rightly accepts it; the model does not follow that.)
+        }
+        let cands: Vec<(usize, V)> = cands
+            .into_iter()
+            .filter(|(f, v)| !model::shared_chain_ok(st, info, *f, v, &self.items))
+            .collect();
+        if cands.is_empty() {
+            return Vec::new();
+        }
+        let (field, value) = self.rng.pick(&cands).clone();
+        let mut out = vec![Stmt::Write {
+            inst,
+            field,
+            route: Route::WithProjectRef,
+            op: WriteOp::Interior,
+            value,
+        }];
+        out.push(Stmt::Read {
+            inst,
+            field,
+            route: Route::WithProjectRef,
+        });
+        out
     }
 
     fn read_stmt(
