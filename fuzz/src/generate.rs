@@ -357,6 +357,19 @@ struct Owners<'o> {
     chained: &'o mut BTreeSet<usize>,
 }
 
+/// A `&mut` borrow (of `sel` of the field whose lifetime is `l`): only in an initializer, of
+/// a field not yet lent mutably.
+fn lend_mut(ctx: &Ctx, l: Lt, sel: Sel) -> Option<V> {
+    let Ctx::Init { mut_free, .. } = ctx else {
+        return None;
+    };
+    let Lt::Field(m) = l else { return None };
+    if !mut_free.contains(&m) {
+        return None;
+    }
+    Some(V::RefMut(Src::Field(m, sel)))
+}
+
 /// The borrow of `tgt` at `lt`: `&'lt T`, `&'lt [T]`, or their `&mut`.
 fn borrow_of(tgt: &Tgt, lt: Lt, is_mut: bool) -> Ty {
     match (tgt, is_mut) {
@@ -599,16 +612,7 @@ impl Gen<'_> {
             (8, Hyg::Hijack),
             (8, Hyg::CfgAttr),
         ]);
-        let attack = if self.rng.chance(self.cfg.attack_percent) {
-            let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
-                &ATTACKS
-            } else {
-                &self.cfg.attacks
-            };
-            Some(*self.rng.pick(from))
-        } else {
-            None
-        };
+        let attack = self.attack();
         let mut st = self.struct_def(attack);
         let info = model::field_infos(&st, &self.items);
         if !st.tuple
@@ -627,50 +631,14 @@ impl Gen<'_> {
             None => None,
         };
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
-            // A trait for every type, in scope, with a `&self` method named like a method the
-            // expansion calls.
-            let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
-            let methods: Vec<String> = self
-                .harvest
-                .methods
-                .iter()
-                .filter(|m| {
-                    is_ident(m) && !OWN_METHODS.contains(&m.as_str()) && !fields.contains(*m)
-                })
-                .cloned()
-                .collect();
-            if !methods.is_empty() {
-                let method = self.rng.pick(&methods).clone();
-                self.add_item("H", ItemKind::Hijack { method });
-            }
+            self.add_hijacking_trait(&st);
         }
-        let outers = if st.lts.is_empty() {
-            Vec::new()
-        } else {
-            (0..2)
-                .map(|_| match self.fresh_own() {
-                    V::Own(o) => Outer { own: o },
-                    _ => unreachable!(),
-                })
-                .collect()
-        };
+        let outers = self.outers(&st);
         let n_insts = match attack {
             Some(AttackKind::CrossSwap | AttackKind::MoveOut) => 2,
             _ => 1 + self.rng.index(&WEIGHTS.insts),
         };
-        let mut insts = Vec::new();
-        for k in 0..n_insts {
-            let inst = self.instance(&st, &info, attack, k, !outers.is_empty());
-            let failed = inst.catch
-                || inst
-                    .items
-                    .iter()
-                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic))));
-            insts.push(inst);
-            if failed {
-                break;
-            }
-        }
+        let insts = self.instances(&st, &info, attack, n_insts, !outers.is_empty());
         let mut p = Program {
             name: format!("p{case:06}"),
             seed,
@@ -686,23 +654,95 @@ impl Gen<'_> {
             self.items = p.items.clone();
             p.stmts = match removed {
                 // The attack's use: the removed dependent read where the API offers it.
-                Some(field) => {
-                    let route = if info[field].invariant {
+                Some(field) => vec![Stmt::Read {
+                    inst: 0,
+                    field,
+                    route: if info[field].invariant {
                         Route::With
                     } else {
                         Route::Accessor
-                    };
-                    vec![Stmt::Read {
-                        inst: 0,
-                        field,
-                        route,
-                    }]
-                }
+                    },
+                }],
                 None => self.statements(&p, &info, selfref, attack),
             };
             p.items = std::mem::take(&mut self.items);
         }
         p
+    }
+
+    /// The values outside the instances that a struct with generic lifetimes borrows: two
+    /// `Own`s (none without generic lifetimes).
+    fn outers(&mut self, st: &StructDef) -> Vec<Outer> {
+        if st.lts.is_empty() {
+            return Vec::new();
+        }
+        (0..2)
+            .map(|_| match self.fresh_own() {
+                V::Own(o) => Outer { own: o },
+                _ => unreachable!(),
+            })
+            .collect()
+    }
+
+    /// The attack on a rule the program makes, if it makes one (of the configured attacks,
+    /// or any).
+    fn attack(&mut self) -> Option<AttackKind> {
+        if !self.rng.chance(self.cfg.attack_percent) {
+            return None;
+        }
+        let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
+            &ATTACKS
+        } else {
+            &self.cfg.attacks
+        };
+        Some(*self.rng.pick(from))
+    }
+
+    /// A trait for every type, in scope, with a `&self` method named like a method the
+    /// expansion calls (and no field of `st`), if the harvest has one.
+    fn add_hijacking_trait(&mut self, st: &StructDef) {
+        let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
+        let methods: Vec<String> = self
+            .harvest
+            .methods
+            .iter()
+            .filter(|m| is_ident(m) && !OWN_METHODS.contains(&m.as_str()) && !fields.contains(*m))
+            .cloned()
+            .collect();
+        if !methods.is_empty() {
+            let method = self.rng.pick(&methods).clone();
+            self.add_item("H", ItemKind::Hijack { method });
+        }
+    }
+
+    /// Up to `n` instances of the struct: none after one whose initializer can fail.
+    fn instances(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        n: usize,
+        outers: bool,
+    ) -> Vec<Inst> {
+        let mut insts = Vec::new();
+        for k in 0..n {
+            let inst = self.instance(st, info, attack, k, outers);
+            let failed = inst.catch
+                || inst.items.iter().any(|i| {
+                    matches!(
+                        i,
+                        InitItem::Field(
+                            _,
+                            FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr
+                        )
+                    ) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic)))
+                });
+            insts.push(inst);
+            if failed {
+                break;
+            }
+        }
+        insts
     }
 
     /// The fields' `cfg_attr`s: for the `FieldSet` attack, a leaf dependent (nothing borrows
@@ -2179,22 +2219,8 @@ impl Gen<'_> {
             Ty::Slice(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::Slice((**t).clone()), ctx, prefer)?)
             }
-            Ty::RefMut(l, t) | Ty::SliceMut(l, t) => {
-                let Ctx::Init { mut_free, .. } = ctx else {
-                    return None;
-                };
-                let Lt::Field(m) = l else { return None };
-                if !mut_free.contains(m) {
-                    return None;
-                }
-                let sel = if matches!(ty, Ty::SliceMut(..)) {
-                    Sel::All
-                } else {
-                    Sel::Whole
-                };
-                let _ = t;
-                V::RefMut(Src::Field(*m, sel))
-            }
+            Ty::RefMut(l, _) => lend_mut(ctx, *l, Sel::Whole)?,
+            Ty::SliceMut(l, _) => lend_mut(ctx, *l, Sel::All)?,
             Ty::Opt(t) => {
                 if !matches!(ctx, Ctx::Local) && self.rng.chance(25) {
                     V::None
@@ -2206,33 +2232,17 @@ impl Gen<'_> {
                 }
             }
             Ty::Tup(a, b) => V::Tup(Box::new(v(self, a)?), Box::new(v(self, b)?)),
-            Ty::Arr(t, Len::Lit(n)) => {
-                let mut xs = Vec::new();
-                for _ in 0..*n {
-                    xs.push(v(self, t)?);
-                }
-                V::Arr(xs)
-            }
+            Ty::Arr(t, Len::Lit(n)) => V::Arr(self.values_in(st, info, t, ctx, prefer, *n)?),
             Ty::Arr(t, Len::Const(c)) => {
                 let n = st.consts[*c].value;
                 if model::is_copy(t, &self.items) {
                     V::Repeat(Box::new(v(self, t)?), n)
                 } else {
-                    let mut xs = Vec::new();
-                    for _ in 0..n {
-                        xs.push(v(self, t)?);
-                    }
-                    V::Arr(xs)
+                    V::Arr(self.values_in(st, info, t, ctx, prefer, n)?)
                 }
             }
-            Ty::Vec(t) => {
-                // Two elements: borrows take `[0]`, `[1]` or `[..]`.
-                let mut xs = Vec::new();
-                for _ in 0..2 {
-                    xs.push(v(self, t)?);
-                }
-                V::Vec(xs)
-            }
+            // Two elements: borrows take `[0]`, `[1]` or `[..]`.
+            Ty::Vec(t) => V::Vec(self.values_in(st, info, t, ctx, prefer, 2)?),
             Ty::Boxed(t) => V::Boxed(Box::new(v(self, t)?)),
             Ty::Cell(t) => V::Cell(Box::new(v(self, t)?)),
             Ty::RefCell(t) => V::RefCell(Box::new(v(self, t)?)),
@@ -2251,27 +2261,56 @@ impl Gen<'_> {
             ),
             Ty::FnArg(_) => V::FnArg,
             Ty::FnRet(_) => V::FnRet,
-            Ty::Item(k, l, a) => match self.items[*k].kind.clone() {
-                ItemKind::Wrapper {
-                    var: Var::Contra, ..
-                } => V::Wrap(*k, Box::new(V::ContraFn)),
-                ItemKind::Wrapper { .. } => {
-                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
-                    let r =
-                        self.src(st, info, l.unwrap_or(Lt::Static), &Tgt::One(t), ctx, prefer)?;
-                    V::Wrap(*k, Box::new(V::Ref(r)))
-                }
-                ItemKind::Generic { .. } => {
-                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
-                    V::Wrap(*k, Box::new(v(self, &t)?))
-                }
-                ItemKind::Newtype => V::Wrap(*k, Box::new(self.fresh_own())),
-                ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
-                    let r = model::resolve(ty, &self.items);
-                    v(self, &r)?
-                }
-                ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
-            },
+            Ty::Item(..) => return self.item_value(st, info, ty, ctx, prefer),
+        })
+    }
+
+    /// `n` values of `ty`, like [`Gen::value_in`] (none if one cannot be made).
+    fn values_in(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+        n: usize,
+    ) -> Option<Vec<V>> {
+        (0..n)
+            .map(|_| self.value_in(st, info, ty, ctx, prefer))
+            .collect()
+    }
+
+    /// A value of the user item type `ty` (`Ty::Item`), like [`Gen::value_in`].
+    fn item_value(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Option<V> {
+        let Ty::Item(k, l, a) = ty else {
+            return None;
+        };
+        Some(match self.items[*k].kind.clone() {
+            ItemKind::Wrapper {
+                var: Var::Contra, ..
+            } => V::Wrap(*k, Box::new(V::ContraFn)),
+            ItemKind::Wrapper { .. } => {
+                let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                let r = self.src(st, info, l.unwrap_or(Lt::Static), &Tgt::One(t), ctx, prefer)?;
+                V::Wrap(*k, Box::new(V::Ref(r)))
+            }
+            ItemKind::Generic { .. } => {
+                let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                V::Wrap(*k, Box::new(self.value_in(st, info, &t, ctx, prefer)?))
+            }
+            ItemKind::Newtype => V::Wrap(*k, Box::new(self.fresh_own())),
+            ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
+                let r = model::resolve(ty, &self.items);
+                self.value_in(st, info, &r, ctx, prefer)?
+            }
+            ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
         })
     }
 

@@ -432,6 +432,49 @@ pub fn check(p: &Program) -> Verdict {
     let st = &p.st;
     let info = field_infos(st, &p.items);
     let selfref = !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut);
+    check_struct(st, &info, selfref, &mut broken);
+    for inst in &p.insts {
+        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
+        // those): ill-formed whatever the crate does.
+        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+            broken.insert(Rule::Program);
+        }
+        check_init(p, &info, inst, &mut broken);
+        // An instance dropped after the outer values: wrong if something's drop may observe
+        // the generics and a generic lifetime holds outer data (else it may be `'static`).
+        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
+            broken.insert(Rule::DropCheck);
+        }
+    }
+    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
+    if st.pinned_drop.is_some() {
+        for w in &st.pd_writes {
+            if let Stmt::Write {
+                field,
+                route,
+                op,
+                value,
+                ..
+            } = w
+            {
+                let write = (*field, *route, *op, value);
+                check_write(p, &info, write, Place::Box, selfref, &mut broken);
+            }
+        }
+    }
+    check_stmts(p, &info, selfref, &mut broken);
+    if !broken.is_empty() {
+        return Verdict::Invalid(broken.into_iter().collect());
+    }
+    match open_construct(p) {
+        Some(why) => Verdict::Open(why),
+        None => Verdict::Valid,
+    }
+}
+
+/// The rules the struct's declaration breaks: the drop order and covariance of its fields'
+/// captures, a field's `cfg_attr`, the attacks on the item (`packed`, attribute order, `Drop`).
+fn check_struct(st: &StructDef, info: &[FieldInfo], selfref: bool, broken: &mut BTreeSet<Rule>) {
     // Drop order: a field lifetime names a field declared (so dropped) later.
     for (i, f) in st.fields.iter().enumerate() {
         for (l, _) in &info[i].captures {
@@ -478,45 +521,33 @@ pub fn check(p: &Program) -> Verdict {
             broken.insert(Rule::DropImpl);
         }
     }
-    for inst in &p.insts {
-        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
-        // those): ill-formed whatever the crate does.
-        if inst.mac == InitMacro::PinInit && can_fail(inst) {
-            broken.insert(Rule::Program);
-        }
-        check_init(p, &info, inst, &mut broken);
-        // An instance dropped after the outer values: wrong if something's drop may observe
-        // the generics and a generic lifetime holds outer data (else it may be `'static`).
-        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
-            broken.insert(Rule::DropCheck);
-        }
+}
+
+/// The rules a write (`field`, `route`, `op`, `value`) to an instance at `place` breaks: the
+/// route it takes, the shared chain of `with_project_ref`.
+fn check_write(
+    p: &Program,
+    info: &[FieldInfo],
+    (field, route, op, value): (usize, Route, WriteOp, &V),
+    place: Place,
+    selfref: bool,
+    broken: &mut BTreeSet<Rule>,
+) {
+    let ok = match op {
+        WriteOp::Interior => read_route_ok(&info[field], route, place, selfref),
+        _ => mut_route_ok(&info[field], route, place, selfref),
+    };
+    if !ok {
+        broken.insert(Rule::Route);
     }
-    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
-    if st.pinned_drop.is_some() {
-        for w in &st.pd_writes {
-            if let Stmt::Write {
-                field,
-                route,
-                op,
-                value,
-                ..
-            } = w
-            {
-                let ok = match op {
-                    WriteOp::Interior => read_route_ok(&info[*field], *route, Place::Box, selfref),
-                    _ => mut_route_ok(&info[*field], *route, Place::Box, selfref),
-                };
-                if !ok {
-                    broken.insert(Rule::Route);
-                }
-                if *route == Route::WithProjectRef
-                    && !shared_chain_ok(st, &info, *field, value, &p.items)
-                {
-                    broken.insert(Rule::SharedChain);
-                }
-            }
-        }
+    if route == Route::WithProjectRef && !shared_chain_ok(&p.st, info, field, value, &p.items) {
+        broken.insert(Rule::SharedChain);
     }
+}
+
+/// The rules the program's statements break (those in threads and callbacks too): routes,
+/// the shared chain, threads, the attacks.
+fn check_stmts(p: &Program, info: &[FieldInfo], selfref: bool, broken: &mut BTreeSet<Rule>) {
     let mut stmts: Vec<&Stmt> = p.stmts.iter().collect();
     while let Some(s) = stmts.pop() {
         match s {
@@ -532,19 +563,8 @@ pub fn check(p: &Program) -> Verdict {
                 op,
                 value,
             } => {
-                let place = p.insts[*inst].place;
-                let ok = match op {
-                    WriteOp::Interior => read_route_ok(&info[*field], *route, place, selfref),
-                    _ => mut_route_ok(&info[*field], *route, place, selfref),
-                };
-                if !ok {
-                    broken.insert(Rule::Route);
-                }
-                if *route == Route::WithProjectRef
-                    && !shared_chain_ok(st, &info, *field, value, &p.items)
-                {
-                    broken.insert(Rule::SharedChain);
-                }
+                let write = (*field, *route, *op, value);
+                check_write(p, info, write, p.insts[*inst].place, selfref, broken);
             }
             Stmt::Thread { inst, send, body } => {
                 let (se, sy) = struct_auto_traits(p);
@@ -568,13 +588,6 @@ pub fn check(p: &Program) -> Verdict {
             }
             _ => {}
         }
-    }
-    if !broken.is_empty() {
-        return Verdict::Invalid(broken.into_iter().collect());
-    }
-    match open_construct(p) {
-        Some(why) => Verdict::Open(why),
-        None => Verdict::Valid,
     }
 }
 

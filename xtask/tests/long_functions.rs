@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 const LONG: usize = 80;
 /// The most long functions allowed: today's count, lowered as long functions are split (never
 /// raised) until it is [`AIM`].
-const MOST: usize = 22;
+const MOST: usize = 15;
 /// The most long functions the sources should have.
 const AIM: usize = 10;
 /// The folders counted, relative to the repository.
