@@ -2368,37 +2368,7 @@ impl Gen<'_> {
             };
         }
         if let Lt::Field(x) = lt {
-            let ready: Vec<usize> = match ctx {
-                Ctx::Init { ready, .. } => ready.clone(),
-                Ctx::Proj { .. } => (0..st.fields.len()).collect(),
-                _ => Vec::new(),
-            };
-            for &y in &ready {
-                if !info[y].borrowed || (y < x && !matches!(ctx, Ctx::Init { .. })) {
-                    continue;
-                }
-                if y < x {
-                    continue;
-                }
-                if let Ctx::Proj { shared: true } = ctx {
-                    if y != x && info[x].lt_invariant && !info[y].lt_invariant {
-                        continue;
-                    }
-                }
-                let tgts = owner_targets_of_ty(&st.fields[y].ty, &self.items);
-                for (sel, t) in tgts {
-                    if &t == tgt {
-                        let w = if Some(y) == prefer {
-                            1000
-                        } else if y == x {
-                            20
-                        } else {
-                            5
-                        };
-                        cands.push((w, Src::Field(y, sel)));
-                    }
-                }
-            }
+            cands = self.field_sources(st, info, x, tgt, ctx, prefer);
         }
         // `'static` data fits every lifetime; generic data fits field lifetimes in the
         // initializer (generics outlive them), generic and existential ones.
@@ -2445,6 +2415,52 @@ impl Gen<'_> {
             x -= w;
         }
         None
+    }
+
+    /// The fields a borrow of `tgt` at the lifetime of field `x` can take, weighted: `x`
+    /// itself, or a field after it (`prefer` most), that is ready in `ctx`.
+    fn field_sources(
+        &self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        x: usize,
+        tgt: &Tgt,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Vec<(u32, Src)> {
+        let mut cands = Vec::new();
+        let ready: Vec<usize> = match ctx {
+            Ctx::Init { ready, .. } => ready.clone(),
+            Ctx::Proj { .. } => (0..st.fields.len()).collect(),
+            _ => Vec::new(),
+        };
+        for &y in &ready {
+            if !info[y].borrowed || (y < x && !matches!(ctx, Ctx::Init { .. })) {
+                continue;
+            }
+            if y < x {
+                continue;
+            }
+            if let Ctx::Proj { shared: true } = ctx {
+                if y != x && info[x].lt_invariant && !info[y].lt_invariant {
+                    continue;
+                }
+            }
+            let tgts = owner_targets_of_ty(&st.fields[y].ty, &self.items);
+            for (sel, t) in tgts {
+                if &t == tgt {
+                    let w = if Some(y) == prefer {
+                        1000
+                    } else if y == x {
+                        20
+                    } else {
+                        5
+                    };
+                    cands.push((w, Src::Field(y, sel)));
+                }
+            }
+        }
+        cands
     }
 
     // -----------------------------------------------------------------------------------------
@@ -3018,69 +3034,9 @@ impl Gen<'_> {
             .find(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut);
         match a {
             AttackKind::Covariance | AttackKind::EscapeLocal => {
-                let f = dep?;
-                let ty = model::resolve(&st.fields[f].ty, &p.items);
-                let place = p.insts[first].place;
-                let (op, route, target) = match &ty {
-                    Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => {
-                        let routes: Vec<Route> = if a == AttackKind::Covariance {
-                            vec![Route::Accessor, Route::ProjectRef]
-                        } else {
-                            [Route::With, Route::WithProjectRef, Route::WithProject]
-                                .into_iter()
-                                .filter(|r| route_ok(&info[f], *r, place, true))
-                                .collect()
-                        };
-                        if routes.is_empty() {
-                            return None;
-                        }
-                        (WriteOp::Interior, *self.rng.pick(&routes), (**t).clone())
-                    }
-                    _ if matches!(place, Place::Box | Place::Stack) => {
-                        (WriteOp::Assign, Route::WithProject, ty.clone())
-                    }
-                    _ => return None,
-                };
-                let value = self.value(st, info, &target, &Ctx::Local)?;
-                let mut srcs = Vec::new();
-                model::value_srcs(&value, &mut srcs);
-                if !srcs.iter().any(|s| **s == Src::Local) {
-                    return None;
-                }
-                Some(Stmt::Attack(Attack::EscapeLocal {
-                    inst: first,
-                    field: f,
-                    route,
-                    op,
-                    value,
-                }))
+                self.escape_local_attack(p, info, a, first, dep?)
             }
-            AttackKind::EscapeOut => {
-                let cands: Vec<(usize, Route)> = (0..st.fields.len())
-                    .flat_map(|f| {
-                        let mut v = Vec::new();
-                        if info[f].borrowed && !info[f].dependent {
-                            v.push((f, Route::WithProjectRef));
-                        }
-                        if info[f].dependent && info[f].invariant {
-                            v.push((f, Route::With));
-                        }
-                        if info[f].dependent {
-                            v.push((f, Route::WithProjectRef));
-                        }
-                        v
-                    })
-                    .collect();
-                if cands.is_empty() || p.insts[first].place == Place::Stack {
-                    return None;
-                }
-                let (field, route) = *self.rng.pick(&cands);
-                Some(Stmt::Attack(Attack::EscapeOut {
-                    inst: first,
-                    field,
-                    route,
-                }))
-            }
+            AttackKind::EscapeOut => self.escape_out_attack(p, info, first),
             AttackKind::CrossSwap => {
                 if live.len() < 2 {
                     return None;
@@ -3108,6 +3064,84 @@ impl Gen<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The attack on covariance or a local's escape: a local's borrow written into the
+    /// dependent `f` of instance `first` (into its cell, or replacing it).
+    fn escape_local_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        a: AttackKind,
+        first: usize,
+        f: usize,
+    ) -> Option<Stmt> {
+        let st = &p.st;
+        let ty = model::resolve(&st.fields[f].ty, &p.items);
+        let place = p.insts[first].place;
+        let (op, route, target) = match &ty {
+            Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => {
+                let routes: Vec<Route> = if a == AttackKind::Covariance {
+                    vec![Route::Accessor, Route::ProjectRef]
+                } else {
+                    [Route::With, Route::WithProjectRef, Route::WithProject]
+                        .into_iter()
+                        .filter(|r| route_ok(&info[f], *r, place, true))
+                        .collect()
+                };
+                if routes.is_empty() {
+                    return None;
+                }
+                (WriteOp::Interior, *self.rng.pick(&routes), (**t).clone())
+            }
+            _ if matches!(place, Place::Box | Place::Stack) => {
+                (WriteOp::Assign, Route::WithProject, ty.clone())
+            }
+            _ => return None,
+        };
+        let value = self.value(st, info, &target, &Ctx::Local)?;
+        let mut srcs = Vec::new();
+        model::value_srcs(&value, &mut srcs);
+        if !srcs.iter().any(|s| **s == Src::Local) {
+            return None;
+        }
+        Some(Stmt::Attack(Attack::EscapeLocal {
+            inst: first,
+            field: f,
+            route,
+            op,
+            value,
+        }))
+    }
+
+    /// The attack on escaping a borrow out of a callback, on instance `first` (not on the
+    /// stack).
+    fn escape_out_attack(&mut self, p: &Program, info: &[FieldInfo], first: usize) -> Option<Stmt> {
+        let st = &p.st;
+        let cands: Vec<(usize, Route)> = (0..st.fields.len())
+            .flat_map(|f| {
+                let mut v = Vec::new();
+                if info[f].borrowed && !info[f].dependent {
+                    v.push((f, Route::WithProjectRef));
+                }
+                if info[f].dependent && info[f].invariant {
+                    v.push((f, Route::With));
+                }
+                if info[f].dependent {
+                    v.push((f, Route::WithProjectRef));
+                }
+                v
+            })
+            .collect();
+        if cands.is_empty() || p.insts[first].place == Place::Stack {
+            return None;
+        }
+        let (field, route) = *self.rng.pick(&cands);
+        Some(Stmt::Attack(Attack::EscapeOut {
+            inst: first,
+            field,
+            route,
+        }))
     }
 }
 
