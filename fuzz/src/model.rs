@@ -93,26 +93,17 @@ pub fn subst_param(ty: &Ty, to: Lt) -> Ty {
 
 /// `ty` with every lifetime mapped by `f`.
 pub fn map_lts(ty: &Ty, f: &dyn Fn(Lt) -> Lt) -> Ty {
-    let m = |t: &Ty| Box::new(map_lts(t, f));
-    match ty {
-        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(f(*l), m(t)),
-        Ty::RefMut(l, t) => Ty::RefMut(f(*l), m(t)),
-        Ty::Slice(l, t) => Ty::Slice(f(*l), m(t)),
-        Ty::SliceMut(l, t) => Ty::SliceMut(f(*l), m(t)),
-        Ty::Opt(t) => Ty::Opt(m(t)),
-        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
-        Ty::Arr(t, n) => Ty::Arr(m(t), *n),
-        Ty::Vec(t) => Ty::Vec(m(t)),
-        Ty::Boxed(t) => Ty::Boxed(m(t)),
-        Ty::Cell(t) => Ty::Cell(m(t)),
-        Ty::RefCell(t) => Ty::RefCell(m(t)),
-        Ty::Mutex(t) => Ty::Mutex(m(t)),
-        Ty::Rd(l, t) => Ty::Rd(f(*l), m(t)),
-        Ty::DynFn(l, s) => Ty::DynFn(f(*l), *s),
-        Ty::FnArg(l) => Ty::FnArg(f(*l)),
-        Ty::FnRet(l) => Ty::FnRet(f(*l)),
-        Ty::Item(i, l, a) => Ty::Item(*i, l.map(f), a.as_ref().map(|t| m(t))),
+    match map_inner(ty, &|t| map_lts(t, f)) {
+        Ty::Ref(l, t) => Ty::Ref(f(l), t),
+        Ty::RefMut(l, t) => Ty::RefMut(f(l), t),
+        Ty::Slice(l, t) => Ty::Slice(f(l), t),
+        Ty::SliceMut(l, t) => Ty::SliceMut(f(l), t),
+        Ty::Rd(l, t) => Ty::Rd(f(l), t),
+        Ty::DynFn(l, s) => Ty::DynFn(f(l), s),
+        Ty::FnArg(l) => Ty::FnArg(f(l)),
+        Ty::FnRet(l) => Ty::FnRet(f(l)),
+        Ty::Item(i, l, a) => Ty::Item(i, l.map(f), a),
+        other => other,
     }
 }
 

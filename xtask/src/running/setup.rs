@@ -112,9 +112,7 @@ pub fn private_backports(dir: &Path, release: &str) -> Result<Vec<String>> {
         "-oDir::Cache::pkgcache=".to_string(),
         "-oDir::Cache::srcpkgcache=".to_string(),
     ];
-    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
-    args.extend(["update", "-q"]);
-    apt_get(&args)?;
+    apt_update(&opts)?;
     Ok(opts)
 }
 
@@ -492,6 +490,13 @@ pub fn qemu_in_use() -> String {
     format!("{} ({version})", bin.display())
 }
 
+/// `apt-get update` with the `-o` options `opts` (a private apt configuration).
+fn apt_update(opts: &[String]) -> Result<()> {
+    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
+    args.extend(["update", "-q"]);
+    apt_get(&args)
+}
+
 /// Runs `apt-get` as root (directly, or through sudo).
 fn apt_get(args: &[&str]) -> Result<()> {
     let is_root = util::output(Command::new("id").arg("-u"), "id -u")?.trim() == "0";
@@ -749,9 +754,7 @@ fn source_release_apt(cache: &Path, line: Line, package: &str) -> Result<[String
         "-oDir::Cache::pkgcache=".to_string(),
         "-oDir::Cache::srcpkgcache=".to_string(),
     ];
-    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
-    args.extend(["update", "-q"]);
-    apt_get(&args)?;
+    apt_update(&opts)?;
     Ok(opts)
 }
 
