@@ -78,28 +78,20 @@ impl Env {
 
     /// `rustup run nightly cargo SUBCOMMAND` with the environment of a batch build.
     fn cargo(&self, subcommand: &str, dir: &Path) -> Command {
-        let mut c = if Path::new("/usr/bin/nice").exists() {
+        let rustup = if Path::new("/usr/bin/nice").exists() {
             let mut c = Command::new("/usr/bin/nice");
             c.args(["-n", "10", "rustup"]);
             c
         } else {
             Command::new("rustup")
         };
-        c.args(["run", "nightly", "cargo", subcommand, "--target", TARGET]);
+        let mut c = crate::rustup::cargo_via(rustup, "nightly");
+        c.args([subcommand, "--target", TARGET]);
         if self.sanitizer == Sanitizer::Thread {
             c.arg("-Zbuild-std");
         }
-        c.current_dir(dir);
-        for v in [
-            "RUSTC",
-            "RUSTDOC",
-            "RUSTC_WRAPPER",
-            "RUSTUP_TOOLCHAIN",
-            "CARGO",
-            "RUSTFLAGS",
-        ] {
-            c.env_remove(v);
-        }
+        // The flags are CARGO_ENCODED_RUSTFLAGS (below); an outer RUSTFLAGS goes too.
+        c.current_dir(dir).env_remove("RUSTFLAGS");
         c.env("CARGO_TARGET_DIR", self.target_dir())
             .env("CARGO_TERM_COLOR", "never")
             .env(

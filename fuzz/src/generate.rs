@@ -314,6 +314,17 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
     g.program(seed, case)
 }
 
+/// What a field of a struct with named fields is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    /// Borrowed by dependents.
+    Owner,
+    /// Borrows an owner.
+    Dep,
+    /// Neither.
+    Plain,
+}
+
 /// A kind of owner (borrowed field) and the borrows it offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum OwnerKind {
@@ -344,6 +355,61 @@ struct Owners<'o> {
     attrs: &'o [BorrowAttr],
     mut_taken: &'o mut BTreeSet<usize>,
     chained: &'o mut BTreeSet<usize>,
+}
+
+/// A `&mut` borrow (of `sel` of the field whose lifetime is `l`): only in an initializer, of
+/// a field not yet lent mutably.
+fn lend_mut(ctx: &Ctx, l: Lt, sel: Sel) -> Option<V> {
+    let Ctx::Init { mut_free, .. } = ctx else {
+        return None;
+    };
+    let Lt::Field(m) = l else { return None };
+    if !mut_free.contains(&m) {
+        return None;
+    }
+    Some(V::RefMut(Src::Field(m, sel)))
+}
+
+/// The borrow of `tgt` at `lt`: `&'lt T`, `&'lt [T]`, or their `&mut`.
+fn borrow_of(tgt: &Tgt, lt: Lt, is_mut: bool) -> Ty {
+    match (tgt, is_mut) {
+        (Tgt::One(t), false) => Ty::Ref(lt, Box::new(t.clone())),
+        (Tgt::Slice(t), false) => Ty::Slice(lt, Box::new(t.clone())),
+        (Tgt::One(t), true) => Ty::RefMut(lt, Box::new(t.clone())),
+        (Tgt::Slice(t), true) => Ty::SliceMut(lt, Box::new(t.clone())),
+    }
+}
+
+/// The owners a dependent (field `k`) can borrow: those after it that are not `&mut`-taken
+/// (before it for the drop-order attack); the attacks read an `Own` (the one target `'static`
+/// data can stand in for, before the owner exists).
+fn borrowable_owners(k: usize, owners_of: &Owners<'_>, attack: Option<AttackKind>) -> Vec<usize> {
+    let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+    let n = kinds.len();
+    let mut owners: Vec<usize> = if attack == Some(AttackKind::DropOrder) {
+        (0..k)
+            .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+            .collect()
+    } else {
+        (k + 1..n)
+            .filter(|&j| {
+                kinds[j].is_some()
+                    && !(attrs[j] == BorrowAttr::Mut && owners_of.mut_taken.contains(&j))
+            })
+            .collect()
+    };
+    if matches!(
+        attack,
+        Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
+    ) {
+        owners.retain(|&o| {
+            attrs[o] == BorrowAttr::Mut
+                || owner_targets(kinds[o].unwrap())
+                    .iter()
+                    .any(|(_, t)| *t == Tgt::One(Ty::Own))
+        });
+    }
+    owners
 }
 
 struct Gen<'a> {
@@ -546,16 +612,7 @@ impl Gen<'_> {
             (8, Hyg::Hijack),
             (8, Hyg::CfgAttr),
         ]);
-        let attack = if self.rng.chance(self.cfg.attack_percent) {
-            let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
-                &ATTACKS
-            } else {
-                &self.cfg.attacks
-            };
-            Some(*self.rng.pick(from))
-        } else {
-            None
-        };
+        let attack = self.attack();
         let mut st = self.struct_def(attack);
         let info = model::field_infos(&st, &self.items);
         if !st.tuple
@@ -574,54 +631,14 @@ impl Gen<'_> {
             None => None,
         };
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
-            // A trait for every type, in scope, with a `&self` method named like a method the
-            // expansion calls.
-            let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
-            let methods: Vec<String> = self
-                .harvest
-                .methods
-                .iter()
-                .filter(|m| {
-                    is_ident(m) && !OWN_METHODS.contains(&m.as_str()) && !fields.contains(*m)
-                })
-                .cloned()
-                .collect();
-            if !methods.is_empty() {
-                let method = self.rng.pick(&methods).clone();
-                self.add_item("H", ItemKind::Hijack { method });
-            }
+            self.add_hijacking_trait(&st);
         }
-        let outers = if st.lts.is_empty() {
-            Vec::new()
-        } else {
-            (0..2)
-                .map(|_| match self.fresh_own() {
-                    V::Own(o) => Outer { own: o },
-                    _ => unreachable!(),
-                })
-                .collect()
-        };
+        let outers = self.outers(&st);
         let n_insts = match attack {
             Some(AttackKind::CrossSwap | AttackKind::MoveOut) => 2,
-            _ => {
-                1 + self
-                    .rng
-                    .weighted(&[(WEIGHTS.insts[0], 0), (WEIGHTS.insts[1], 1)])
-            }
+            _ => 1 + self.rng.index(&WEIGHTS.insts),
         };
-        let mut insts = Vec::new();
-        for k in 0..n_insts {
-            let inst = self.instance(&st, &info, attack, k, !outers.is_empty());
-            let failed = inst.catch
-                || inst
-                    .items
-                    .iter()
-                    .any(|i| matches!(i, InitItem::Field(_, FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr)) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic))));
-            insts.push(inst);
-            if failed {
-                break;
-            }
-        }
+        let insts = self.instances(&st, &info, attack, n_insts, !outers.is_empty());
         let mut p = Program {
             name: format!("p{case:06}"),
             seed,
@@ -637,23 +654,95 @@ impl Gen<'_> {
             self.items = p.items.clone();
             p.stmts = match removed {
                 // The attack's use: the removed dependent read where the API offers it.
-                Some(field) => {
-                    let route = if info[field].invariant {
+                Some(field) => vec![Stmt::Read {
+                    inst: 0,
+                    field,
+                    route: if info[field].invariant {
                         Route::With
                     } else {
                         Route::Accessor
-                    };
-                    vec![Stmt::Read {
-                        inst: 0,
-                        field,
-                        route,
-                    }]
-                }
+                    },
+                }],
                 None => self.statements(&p, &info, selfref, attack),
             };
             p.items = std::mem::take(&mut self.items);
         }
         p
+    }
+
+    /// The values outside the instances that a struct with generic lifetimes borrows: two
+    /// `Own`s (none without generic lifetimes).
+    fn outers(&mut self, st: &StructDef) -> Vec<Outer> {
+        if st.lts.is_empty() {
+            return Vec::new();
+        }
+        (0..2)
+            .map(|_| match self.fresh_own() {
+                V::Own(o) => Outer { own: o },
+                _ => unreachable!(),
+            })
+            .collect()
+    }
+
+    /// The attack on a rule the program makes, if it makes one (of the configured attacks,
+    /// or any).
+    fn attack(&mut self) -> Option<AttackKind> {
+        if !self.rng.chance(self.cfg.attack_percent) {
+            return None;
+        }
+        let from: &[AttackKind] = if self.cfg.attacks.is_empty() {
+            &ATTACKS
+        } else {
+            &self.cfg.attacks
+        };
+        Some(*self.rng.pick(from))
+    }
+
+    /// A trait for every type, in scope, with a `&self` method named like a method the
+    /// expansion calls (and no field of `st`), if the harvest has one.
+    fn add_hijacking_trait(&mut self, st: &StructDef) {
+        let fields: BTreeSet<String> = st.fields.iter().map(|f| f.name.clone()).collect();
+        let methods: Vec<String> = self
+            .harvest
+            .methods
+            .iter()
+            .filter(|m| is_ident(m) && !OWN_METHODS.contains(&m.as_str()) && !fields.contains(*m))
+            .cloned()
+            .collect();
+        if !methods.is_empty() {
+            let method = self.rng.pick(&methods).clone();
+            self.add_item("H", ItemKind::Hijack { method });
+        }
+    }
+
+    /// Up to `n` instances of the struct: none after one whose initializer can fail.
+    fn instances(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        n: usize,
+        outers: bool,
+    ) -> Vec<Inst> {
+        let mut insts = Vec::new();
+        for k in 0..n {
+            let inst = self.instance(st, info, attack, k, outers);
+            let failed = inst.catch
+                || inst.items.iter().any(|i| {
+                    matches!(
+                        i,
+                        InitItem::Field(
+                            _,
+                            FieldInit::FailThen(_) | FieldInit::PanicThen(_) | FieldInit::ArrowErr
+                        )
+                    ) || matches!(i, InitItem::Code(c, _) if c.iter().any(|c| matches!(c, Code::Fail | Code::Return | Code::Panic)))
+                });
+            insts.push(inst);
+            if failed {
+                break;
+            }
+        }
+        insts
     }
 
     /// The fields' `cfg_attr`s: for the `FieldSet` attack, a leaf dependent (nothing borrows
@@ -696,9 +785,7 @@ impl Gen<'_> {
     fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
         let w = &WEIGHTS;
         let tuple = attack.is_none() && self.rng.chance(w.tuple);
-        let mut n_lts = self
-            .rng
-            .weighted(&[(w.lts[0], 0), (w.lts[1], 1), (w.lts[2], 2)]);
+        let mut n_lts = self.rng.index(&w.lts);
         if attack == Some(AttackKind::DropCheck) {
             n_lts = n_lts.max(1);
         }
@@ -714,9 +801,7 @@ impl Gen<'_> {
             self.names.insert(name.clone());
             lts.push(name);
         }
-        let n_tys = self
-            .rng
-            .weighted(&[(w.tys[0], 0), (w.tys[1], 1), (w.tys[2], 2)]);
+        let n_tys = self.rng.index(&w.tys);
         let mut tys = Vec::new();
         for k in 0..n_tys {
             let name = if self.hyg(Hyg::TyParams) && self.rng.chance(60) {
@@ -839,34 +924,69 @@ impl Gen<'_> {
 
     fn named_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
         let w = &WEIGHTS;
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        enum Role {
-            Owner,
-            Dep,
-            Plain,
+        let roles = self.field_roles(st, attack);
+        let n = roles.len();
+        let names = self.field_names_of(n);
+        // Owners first (dependents need their kinds).
+        let (kinds, attrs) = self.owners(st, attack, &roles);
+        let mut fields: Vec<Field> = (0..n)
+            .map(|k| Field {
+                name: names[k].clone(),
+                ty: Ty::U32,
+                pin: false,
+                attr: attrs[k],
+                uses: Vec::new(),
+                uses_default_inv: false,
+                cond: Cond::None,
+            })
+            .collect();
+        for k in 0..n {
+            if let Some(kind) = kinds[k] {
+                fields[k].ty = owner_type(kind);
+                fields[k].pin = attrs[k] != BorrowAttr::Mut && self.rng.chance(w.pin);
+            }
         }
-        let mut n_owner = self.rng.weighted(&[
-            (w.owners[0], 0),
-            (w.owners[1], 1),
-            (w.owners[2], 2),
-            (w.owners[3], 3),
-        ]);
+        let attack_target = self.dependents(st, attack, &roles, &kinds, &attrs, &mut fields);
+        for k in 0..n {
+            if roles[k] == Role::Plain {
+                let (ty, ()) = self.plain_type(st, attack);
+                fields[k].ty = ty;
+                fields[k].pin = self.rng.chance(w.pin);
+                if self.rng.chance(w.borrowed_unused) {
+                    fields[k].attr = BorrowAttr::Shared;
+                }
+            }
+        }
+        st.fields = fields;
+        // `#[uses]`.
+        for k in 0..n {
+            self.uses_for(
+                st,
+                k,
+                if Some(k) == attack_target {
+                    attack
+                } else {
+                    None
+                },
+            );
+        }
+    }
+
+    /// The role of each field: owners, dependents (each before some owner it can borrow) and
+    /// plain fields, shuffled; in the attack on the drop order, the first dependent comes
+    /// after the first owner.
+    fn field_roles(&mut self, st: &StructDef, attack: Option<AttackKind>) -> Vec<Role> {
+        let w = &WEIGHTS;
+        let mut n_owner = self.rng.index(&w.owners);
         if attack.is_some() {
             n_owner = n_owner.max(1);
         }
         let n_dep = if n_owner == 0 && st.exists.is_empty() {
             0
         } else {
-            1 + self
-                .rng
-                .weighted(&[(w.deps[0], 0), (w.deps[1], 1), (w.deps[2], 2)])
+            1 + self.rng.index(&w.deps)
         };
-        let n_plain = self.rng.weighted(&[
-            (w.plains[0], 0),
-            (w.plains[1], 1),
-            (w.plains[2], 2),
-            (w.plains[3], 3),
-        ]);
+        let n_plain = self.rng.index(&w.plains);
         let n_plain = if n_owner + n_dep + n_plain == 0 {
             1
         } else {
@@ -909,8 +1029,12 @@ impl Gen<'_> {
                 }
             }
         }
-        let n = roles.len();
-        // Names.
+        roles
+    }
+
+    /// `n` field names (`f0`, `f1`, ...; one of them, sometimes, a name from the expansion),
+    /// taken.
+    fn field_names_of(&mut self, n: usize) -> Vec<String> {
         let mut names: Vec<String> = (0..n).map(|k| format!("f{k}")).collect();
         if self.hyg(Hyg::Fields) && self.rng.chance(80) && n > 0 {
             let k = self.rng.below(n);
@@ -930,7 +1054,19 @@ impl Gen<'_> {
             self.names.insert(nm.clone());
         }
         self.field_names = names.clone();
-        // Owners first (dependents need their kinds).
+        names
+    }
+
+    /// The kind and borrow attribute of each owner field (`None` for the others), from the
+    /// last field to the first (a chain borrows a later owner).
+    fn owners(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        roles: &[Role],
+    ) -> (Vec<Option<OwnerKind>>, Vec<BorrowAttr>) {
+        let w = &WEIGHTS;
+        let n = roles.len();
         let mut kinds: Vec<Option<OwnerKind>> = vec![None; n];
         let mut attrs = vec![BorrowAttr::None; n];
         for k in (0..n).rev() {
@@ -943,32 +1079,7 @@ impl Gen<'_> {
                     Some(OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::BoxOwn)
                 ) && attrs[j] != BorrowAttr::Mut
             });
-            let kind = loop {
-                let c = self.rng.weighted(&[
-                    (w.owner_kind[0], 0),
-                    (w.owner_kind[1], 1),
-                    (w.owner_kind[2], 2),
-                    (w.owner_kind[3], 3),
-                    (w.owner_kind[4], 4),
-                    (w.owner_kind[5], 5),
-                    (w.owner_kind[6], 6),
-                    (w.owner_kind[7], 7),
-                ]);
-                match c {
-                    0 => break OwnerKind::Own,
-                    1 => break OwnerKind::VecOwn,
-                    2 => break OwnerKind::ArrOwn,
-                    3 => break OwnerKind::BoxOwn,
-                    4 => break OwnerKind::Pair,
-                    5 if !st.tys.is_empty() => {
-                        break OwnerKind::Param(self.rng.below(st.tys.len()))
-                    }
-                    6 => break OwnerKind::RefCellOwn,
-                    7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
-                    // Not possible for this struct: choose again.
-                    _ => {}
-                }
-            };
+            let kind = self.owner_kind(st, later_owner);
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
                 && self.rng.chance(w.borrowed_mut)
@@ -981,24 +1092,43 @@ impl Gen<'_> {
                 BorrowAttr::None
             };
         }
-        let mut fields: Vec<Field> = (0..n)
-            .map(|k| Field {
-                name: names[k].clone(),
-                ty: Ty::U32,
-                pin: false,
-                attr: attrs[k],
-                uses: Vec::new(),
-                uses_default_inv: false,
-                cond: Cond::None,
-            })
-            .collect();
-        for k in 0..n {
-            if let Some(kind) = kinds[k] {
-                fields[k].ty = owner_type(kind);
-                fields[k].pin = attrs[k] != BorrowAttr::Mut && self.rng.chance(w.pin);
+        (kinds, attrs)
+    }
+
+    /// An owner's kind that this struct allows (a type parameter needs one, a chain a
+    /// `later_owner`).
+    fn owner_kind(&mut self, st: &StructDef, later_owner: Option<usize>) -> OwnerKind {
+        let w = &WEIGHTS;
+        loop {
+            let c = self.rng.index(&w.owner_kind);
+            match c {
+                0 => break OwnerKind::Own,
+                1 => break OwnerKind::VecOwn,
+                2 => break OwnerKind::ArrOwn,
+                3 => break OwnerKind::BoxOwn,
+                4 => break OwnerKind::Pair,
+                5 if !st.tys.is_empty() => break OwnerKind::Param(self.rng.below(st.tys.len())),
+                6 => break OwnerKind::RefCellOwn,
+                7 if later_owner.is_some() => break OwnerKind::Chain(later_owner.unwrap()),
+                // Not possible for this struct: choose again.
+                _ => {}
             }
         }
-        // Dependents.
+    }
+
+    /// The dependents' types and pins (`fields` has the owners'); returns the dependent the
+    /// attack is about, if any.
+    fn dependents(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        roles: &[Role],
+        kinds: &[Option<OwnerKind>],
+        attrs: &[BorrowAttr],
+        fields: &mut [Field],
+    ) -> Option<usize> {
+        let w = &WEIGHTS;
+        let n = roles.len();
         let mut mut_taken: BTreeSet<usize> = BTreeSet::new();
         let mut chained: BTreeSet<usize> = BTreeSet::new();
         let mut attack_dep: Option<usize> = None;
@@ -1025,8 +1155,8 @@ impl Gen<'_> {
                 None
             };
             let mut owners_of = Owners {
-                kinds: &kinds,
-                attrs: &attrs,
+                kinds,
+                attrs,
                 mut_taken: &mut mut_taken,
                 chained: &mut chained,
             };
@@ -1049,30 +1179,7 @@ impl Gen<'_> {
                 fields[o].attr = BorrowAttr::Shared;
             }
         }
-        // Plain fields.
-        for k in 0..n {
-            if roles[k] == Role::Plain {
-                let (ty, ()) = self.plain_type(st, attack);
-                fields[k].ty = ty;
-                fields[k].pin = self.rng.chance(w.pin);
-                if self.rng.chance(w.borrowed_unused) {
-                    fields[k].attr = BorrowAttr::Shared;
-                }
-            }
-        }
-        st.fields = fields;
-        // `#[uses]`.
-        for k in 0..n {
-            self.uses_for(
-                st,
-                k,
-                if Some(k) == attack_target {
-                    attack
-                } else {
-                    None
-                },
-            );
-        }
+        attack_target
     }
 
     fn uses_for(&mut self, st: &mut StructDef, k: usize, attack: Option<AttackKind>) {
@@ -1155,83 +1262,82 @@ impl Gen<'_> {
         owners_of: &mut Owners<'_>,
         attack: Option<AttackKind>,
     ) -> Option<Ty> {
-        let Owners {
-            kinds,
-            attrs,
-            mut_taken,
-            chained,
-        } = owners_of;
-        let (kinds, attrs) = (*kinds, *attrs);
-        let n = kinds.len();
-        let owners: Vec<usize> = if attack == Some(AttackKind::DropOrder) {
-            (0..k)
-                .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
-                .collect()
-        } else {
-            (k + 1..n)
-                .filter(|&j| {
-                    kinds[j].is_some() && !(attrs[j] == BorrowAttr::Mut && mut_taken.contains(&j))
-                })
-                .collect()
-        };
-        // The attacks read an `Own` (the one target `'static` data can stand in for, before
-        // the owner exists).
-        let mut owners = owners;
-        if matches!(
-            attack,
-            Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
-        ) {
-            owners.retain(|&o| {
-                attrs[o] == BorrowAttr::Mut
-                    || owner_targets(kinds[o].unwrap())
-                        .iter()
-                        .any(|(_, t)| *t == Tgt::One(Ty::Own))
-            });
-        }
+        let owners = borrowable_owners(k, owners_of, attack);
         // The first borrow.
-        let base = if owners.is_empty() {
+        let (lt, tgt, is_mut) = if owners.is_empty() {
             if st.exists.is_empty() {
                 return None;
             }
             (Lt::Ex(0), Tgt::One(Ty::Own), false)
         } else {
-            let o = *self.rng.pick(&owners);
-            if attrs[o] == BorrowAttr::Mut {
-                mut_taken.insert(o);
-                let tgt = match kinds[o] {
-                    Some(OwnerKind::Own) => Tgt::One(Ty::Own),
-                    _ => Tgt::Slice(Ty::Own),
-                };
-                (Lt::Field(o), tgt, true)
-            } else {
-                let mut tgts = owner_targets(kinds[o].unwrap());
-                if attack.is_some() {
-                    tgts.retain(|(_, t)| *t == Tgt::One(Ty::Own));
-                    if tgts.is_empty() {
-                        tgts = owner_targets(kinds[o].unwrap());
-                    }
-                }
-                let tgt = self.rng.pick(&tgts).1.clone();
-                // The lifetime may name an earlier owner than the one borrowed (the chain).
-                let mut lt = o;
-                if attack.is_none() && self.rng.chance(WEIGHTS.chain_lt) {
-                    let earlier: Vec<usize> = (k + 1..o)
-                        .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
-                        .collect();
-                    if !earlier.is_empty() {
-                        lt = *self.rng.pick(&earlier);
-                        // `o` is borrowed by nobody's lifetime: it must say `#[borrowed]`.
-                        chained.insert(o);
-                    }
-                }
-                (Lt::Field(lt), tgt, false)
-            }
+            self.owner_borrow(k, &owners, owners_of, attack)
         };
-        let (lt, tgt, is_mut) = base;
-        let ty = match attack {
+        let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
+        if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
+            // A second borrow: a generic lifetime, an existential one, or another owner.
+            if let Some(s) = self.second_borrow(st, &owners, owners_of) {
+                return Some(Ty::Tup(Box::new(ty), Box::new(s)));
+            }
+        }
+        Some(ty)
+    }
+
+    /// The borrow of one of `owners` a dependent (field `k`) starts with: its lifetime, its
+    /// target and whether it is `&mut`.
+    fn owner_borrow(
+        &mut self,
+        k: usize,
+        owners: &[usize],
+        owners_of: &mut Owners<'_>,
+        attack: Option<AttackKind>,
+    ) -> (Lt, Tgt, bool) {
+        let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+        let o = *self.rng.pick(owners);
+        if attrs[o] == BorrowAttr::Mut {
+            owners_of.mut_taken.insert(o);
+            let tgt = match kinds[o] {
+                Some(OwnerKind::Own) => Tgt::One(Ty::Own),
+                _ => Tgt::Slice(Ty::Own),
+            };
+            return (Lt::Field(o), tgt, true);
+        }
+        let mut tgts = owner_targets(kinds[o].unwrap());
+        if attack.is_some() {
+            tgts.retain(|(_, t)| *t == Tgt::One(Ty::Own));
+            if tgts.is_empty() {
+                tgts = owner_targets(kinds[o].unwrap());
+            }
+        }
+        let tgt = self.rng.pick(&tgts).1.clone();
+        // The lifetime may name an earlier owner than the one borrowed (the chain).
+        let mut lt = o;
+        if attack.is_none() && self.rng.chance(WEIGHTS.chain_lt) {
+            let earlier: Vec<usize> = (k + 1..o)
+                .filter(|&j| kinds[j].is_some() && attrs[j] != BorrowAttr::Mut)
+                .collect();
+            if !earlier.is_empty() {
+                lt = *self.rng.pick(&earlier);
+                // `o` is borrowed by nobody's lifetime: it must say `#[borrowed]`.
+                owners_of.chained.insert(o);
+            }
+        }
+        (Lt::Field(lt), tgt, false)
+    }
+
+    /// A dependent's type around its first borrow (`lt`, `tgt`, `is_mut`): in an attack, what
+    /// it needs to read or swap; else (or where the attack cannot) a dependent type template.
+    fn attack_dep_type(
+        &mut self,
+        st: &StructDef,
+        attack: Option<AttackKind>,
+        lt: Lt,
+        tgt: &Tgt,
+        is_mut: bool,
+    ) -> Ty {
+        match attack {
             Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck) => {
                 // A slice's owner offers its elements too.
-                let t = match &tgt {
+                let t = match tgt {
                     Tgt::One(t) | Tgt::Slice(t) => t.clone(),
                 };
                 if attack == Some(AttackKind::DropCheck) {
@@ -1246,7 +1352,7 @@ impl Gen<'_> {
                 }
             }
             Some(AttackKind::Covariance | AttackKind::EscapeLocal)
-                if !is_mut && tgt == Tgt::One(Ty::Own) =>
+                if !is_mut && *tgt == Tgt::One(Ty::Own) =>
             {
                 let cell = match self.rng.below(3) {
                     0 => Ty::Cell(Box::new(Ty::Ref(lt, Box::new(Ty::Own)))),
@@ -1272,61 +1378,53 @@ impl Gen<'_> {
             }
             Some(AttackKind::CrossSwap) if !is_mut => Ty::Ref(
                 lt,
-                Box::new(match &tgt {
+                Box::new(match tgt {
                     Tgt::One(t) => t.clone(),
                     Tgt::Slice(t) => t.clone(),
                 }),
             ),
-            _ => self.wrap_template(st, lt, &tgt, is_mut),
-        };
-        let ty = if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
-            // A second borrow: a generic lifetime, an existential one, or another owner.
-            let second = if !st.lts.is_empty() && self.rng.chance(50) {
-                Some(Ty::Ref(
-                    Lt::Gen(self.rng.below(st.lts.len())),
-                    Box::new(Ty::Own),
-                ))
-            } else if !st.exists.is_empty() && self.rng.chance(50) {
-                Some(Ty::Ref(Lt::Ex(0), Box::new(Ty::Own)))
-            } else {
-                let others: Vec<usize> = owners
-                    .iter()
-                    .copied()
-                    .filter(|&j| attrs[j] != BorrowAttr::Mut)
-                    .collect();
-                if others.is_empty() {
-                    None
-                } else {
-                    let o = *self.rng.pick(&others);
-                    let tgts = owner_targets(kinds[o].unwrap());
-                    let tgt = self.rng.pick(&tgts).1.clone();
-                    Some(self.wrap_template(st, Lt::Field(o), &tgt, false))
-                }
-            };
-            match second {
-                Some(s) => Ty::Tup(Box::new(ty), Box::new(s)),
-                None => ty,
-            }
+            _ => self.wrap_template(st, lt, tgt, is_mut),
+        }
+    }
+
+    /// A dependent's second borrow: of a generic lifetime, an existential one, or another of
+    /// the `owners` (none if there is none).
+    fn second_borrow(
+        &mut self,
+        st: &StructDef,
+        owners: &[usize],
+        owners_of: &Owners<'_>,
+    ) -> Option<Ty> {
+        let (kinds, attrs) = (owners_of.kinds, owners_of.attrs);
+        if !st.lts.is_empty() && self.rng.chance(50) {
+            Some(Ty::Ref(
+                Lt::Gen(self.rng.below(st.lts.len())),
+                Box::new(Ty::Own),
+            ))
+        } else if !st.exists.is_empty() && self.rng.chance(50) {
+            Some(Ty::Ref(Lt::Ex(0), Box::new(Ty::Own)))
         } else {
-            ty
-        };
-        Some(ty)
+            let others: Vec<usize> = owners
+                .iter()
+                .copied()
+                .filter(|&j| attrs[j] != BorrowAttr::Mut)
+                .collect();
+            if others.is_empty() {
+                None
+            } else {
+                let o = *self.rng.pick(&others);
+                let tgts = owner_targets(kinds[o].unwrap());
+                let tgt = self.rng.pick(&tgts).1.clone();
+                Some(self.wrap_template(st, Lt::Field(o), &tgt, false))
+            }
+        }
     }
 
     /// A type around one borrow (`lt`, `tgt`): the dependent type templates.
     fn wrap_template(&mut self, st: &StructDef, lt: Lt, tgt: &Tgt, is_mut: bool) -> Ty {
-        let base = match (tgt, is_mut) {
-            (Tgt::One(t), false) => Ty::Ref(lt, Box::new(t.clone())),
-            (Tgt::Slice(t), false) => Ty::Slice(lt, Box::new(t.clone())),
-            (Tgt::One(t), true) => Ty::RefMut(lt, Box::new(t.clone())),
-            (Tgt::Slice(t), true) => Ty::SliceMut(lt, Box::new(t.clone())),
-        };
+        let base = borrow_of(tgt, lt, is_mut);
         if is_mut {
-            return match self.rng.below(4) {
-                0 | 1 => base,
-                2 => Ty::Opt(Box::new(base)),
-                _ => Ty::Mutex(Box::new(base)),
-            };
+            return self.mut_template(base);
         }
         let one = match tgt {
             Tgt::One(t) => Some(t.clone()),
@@ -1340,27 +1438,7 @@ impl Gen<'_> {
             let c = if std::mem::take(&mut forced) {
                 18
             } else {
-                self.rng.weighted(&[
-                    (w[0], 0),
-                    (w[1], 1),
-                    (w[2], 2),
-                    (w[3], 3),
-                    (w[4], 4),
-                    (w[5], 5),
-                    (w[6], 6),
-                    (w[7], 7),
-                    (w[8], 8),
-                    (w[9], 9),
-                    (w[10], 10),
-                    (w[11], 11),
-                    (w[12], 12),
-                    (w[13], 13),
-                    (w[14], 14),
-                    (w[15], 15),
-                    (w[16], 16),
-                    (w[17], 17),
-                    (w[18], 18),
-                ])
+                self.rng.index(w)
             };
             let b = || Box::new(base.clone());
             return match c {
@@ -1382,16 +1460,9 @@ impl Gen<'_> {
                 },
                 10 => {
                     let Some(t) = one.clone() else { continue };
-                    let var = *self.rng.pick(&[Var::Co, Var::Inv, Var::Contra]);
-                    let drop = self.rng.chance(60);
-                    let item = self.add_item("W", ItemKind::Wrapper { var, drop });
-                    if var == Var::Contra {
-                        if t != Ty::Own {
-                            continue;
-                        }
-                        Ty::Item(item, Some(lt), None)
-                    } else {
-                        Ty::Item(item, Some(lt), Some(Box::new(t)))
+                    match self.wrapper_around(lt, t) {
+                        Some(ty) => ty,
+                        None => continue,
                     }
                 }
                 11 => {
@@ -1402,59 +1473,24 @@ impl Gen<'_> {
                 12 => Ty::DynFn(lt, self.rng.chance(50)),
                 13 => Ty::FnArg(lt),
                 14 => Ty::FnRet(lt),
-                15 => {
-                    let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
-                    // An alias is an item of its own: it cannot name the struct's generics.
-                    if body_mentions_non_param(&body) || mentions_param(&body) {
-                        continue;
-                    }
-                    let item = self.add_item("A", ItemKind::Alias { body });
-                    Ty::Item(item, Some(lt), None)
-                }
+                15 => match self.alias_of(&base, lt) {
+                    Some(ty) => ty,
+                    None => continue,
+                },
                 16 => {
                     if !self.hyg(Hyg::Macros) {
                         continue;
                     }
-                    let hidden = self.rng.chance(40);
-                    if hidden {
-                        // `#[uses('x)] f: M!()` with `M!()` expanding to a type naming `'x`:
-                        // the crate sees the capture only in `#[uses]`.
-                        let body = match self.rng.below(3) {
-                            0 => base.clone(),
-                            1 => Ty::Cell(Box::new(base.clone())),
-                            _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
-                        };
-                        let item = self.add_item(
-                            "M",
-                            ItemKind::TypeMacro {
-                                body,
-                                hidden: Some(lt),
-                            },
-                        );
-                        Ty::Item(item, None, None)
-                    } else {
-                        let body = model::map_lts(&base, &|l| if l == lt { Lt::Param } else { l });
-                        if body_mentions_non_param(&body) {
-                            continue;
-                        }
-                        let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
-                        Ty::Item(item, Some(lt), None)
+                    match self.type_macro_around(&base, lt) {
+                        Some(ty) => ty,
+                        None => continue,
                     }
                 }
                 18 => {
-                    // A user type next to the borrow, inside a lock: a user type named like a
-                    // generic parameter of the expansion (`with_<field>`'s `__R`) would be
-                    // captured by it.
                     if !self.hyg(Hyg::ParamNewtype) {
                         continue;
                     }
-                    let item = self.add_newtype_named_like_a_param();
-                    let pair = Ty::Tup(b(), Box::new(Ty::Item(item, None, None)));
-                    if self.rng.chance(50) {
-                        Ty::Mutex(Box::new(pair))
-                    } else {
-                        pair
-                    }
+                    self.beside_newtype_named_like_a_param(&base)
                 }
                 17 => match (&st.consts.first(), &one) {
                     (Some(_), Some(_)) => Ty::Arr(b(), Len::Const(0)),
@@ -1465,29 +1501,89 @@ impl Gen<'_> {
         }
     }
 
+    /// A dependent type around the `&mut` borrow `base`: itself, in an `Option` or a `Mutex`.
+    fn mut_template(&mut self, base: Ty) -> Ty {
+        match self.rng.below(4) {
+            0 | 1 => base,
+            2 => Ty::Opt(Box::new(base)),
+            _ => Ty::Mutex(Box::new(base)),
+        }
+    }
+
+    /// A user type alias of `base` (a borrow at `lt`), passed `lt`; `None` where it would name
+    /// the struct's generics (an alias is an item of its own).
+    fn alias_of(&mut self, base: &Ty, lt: Lt) -> Option<Ty> {
+        let body = model::map_lts(base, &|l| if l == lt { Lt::Param } else { l });
+        if body_mentions_non_param(&body) || mentions_param(&body) {
+            return None;
+        }
+        let item = self.add_item("A", ItemKind::Alias { body });
+        Some(Ty::Item(item, Some(lt), None))
+    }
+
+    /// A user wrapper (`W<'lt, t>`, of a random variance, with or without `Drop`) around a
+    /// borrow of `t`; `None` where a contravariant one cannot hold it (`t` not `Own`).
+    fn wrapper_around(&mut self, lt: Lt, t: Ty) -> Option<Ty> {
+        let var = *self.rng.pick(&[Var::Co, Var::Inv, Var::Contra]);
+        let drop = self.rng.chance(60);
+        let item = self.add_item("W", ItemKind::Wrapper { var, drop });
+        if var == Var::Contra {
+            if t != Ty::Own {
+                return None;
+            }
+            Some(Ty::Item(item, Some(lt), None))
+        } else {
+            Some(Ty::Item(item, Some(lt), Some(Box::new(t))))
+        }
+    }
+
+    /// A user type macro whose expansion is `base` (a borrow at `lt`): one that names `lt`
+    /// itself (`#[uses('x)] f: M!()`: the crate sees the capture only in `#[uses]`), or one
+    /// that is passed it; `None` where its body would name something else of the struct.
+    fn type_macro_around(&mut self, base: &Ty, lt: Lt) -> Option<Ty> {
+        let hidden = self.rng.chance(40);
+        if hidden {
+            let body = match self.rng.below(3) {
+                0 => base.clone(),
+                1 => Ty::Cell(Box::new(base.clone())),
+                _ => Ty::Tup(Box::new(base.clone()), Box::new(Ty::U32)),
+            };
+            let item = self.add_item(
+                "M",
+                ItemKind::TypeMacro {
+                    body,
+                    hidden: Some(lt),
+                },
+            );
+            Some(Ty::Item(item, None, None))
+        } else {
+            let body = model::map_lts(base, &|l| if l == lt { Lt::Param } else { l });
+            if body_mentions_non_param(&body) {
+                return None;
+            }
+            let item = self.add_item("M", ItemKind::TypeMacro { body, hidden: None });
+            Some(Ty::Item(item, Some(lt), None))
+        }
+    }
+
+    /// A user type next to the borrow `base`, sometimes inside a lock: a user type named like
+    /// a generic parameter of the expansion (`with_<field>`'s `__R`) would be captured by it.
+    fn beside_newtype_named_like_a_param(&mut self, base: &Ty) -> Ty {
+        let item = self.add_newtype_named_like_a_param();
+        let pair = Ty::Tup(Box::new(base.clone()), Box::new(Ty::Item(item, None, None)));
+        if self.rng.chance(50) {
+            Ty::Mutex(Box::new(pair))
+        } else {
+            pair
+        }
+    }
+
     /// A plain field's type (no field lifetimes).
     fn plain_type(&mut self, st: &StructDef, attack: Option<AttackKind>) -> (Ty, ()) {
         let w = &WEIGHTS.plain_ty;
         let gen = |g: &mut Self| Lt::Gen(g.rng.below(st.lts.len().max(1)));
         loop {
-            let c = self.rng.weighted(&[
-                (w[0], 0),
-                (w[1], 1),
-                (w[2], 2),
-                (w[3], 3),
-                (w[4], 4),
-                (w[5], 5),
-                (w[6], 6),
-                (w[7], 7),
-                (w[8], 8),
-                (w[9], 9),
-                (w[10], 10),
-                (w[11], 11),
-                (w[12], 12),
-                (w[13], 13),
-                (w[14], 14),
-                (w[15], 15),
-            ]);
+            let c = self.rng.index(w);
             let has_lt = !st.lts.is_empty();
             let ty = match c {
                 0 => Ty::Own,
@@ -1644,12 +1740,64 @@ impl Gen<'_> {
         outers: bool,
     ) -> Inst {
         let w = &WEIGHTS;
-        let mut place = match self.rng.weighted(&[
-            (w.place[0], 0),
-            (w.place[1], 1),
-            (w.place[2], 2),
-            (w.place[3], 3),
-        ]) {
+        let (place, late) = self.placement(st, info, attack, k);
+        let (fail, mac) = self.failure_and_macro(attack);
+        let (order, idc_dep) = self.init_order(st, info, attack);
+        let mut items = self.field_items(st, info, attack, &order, outers);
+        self.add_code_blocks(st, info, &mut items, outers);
+        if let Some(d) = idc_dep {
+            self.add_init_drop_check_failure(st, info, &mut items, d, outers);
+        } else if fail > 0 {
+            self.add_failure(st, &mut items, fail);
+        }
+        let caught = items.iter().any(|i| match i {
+            InitItem::Field(_, FieldInit::PanicThen(_)) => true,
+            InitItem::Code(c, _) => c.contains(&Code::Panic),
+            _ => false,
+        });
+        let ctor = st.tuple
+            && self.rng.chance(30)
+            && items
+                .iter()
+                .all(|i| matches!(i, InitItem::Field(_, FieldInit::Val(_))))
+            && items
+                .iter()
+                .enumerate()
+                .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
+        // Another spelling of the struct's path in one initializer of three (valid programs: the
+        // macros' path checks must accept every way a module path names it). Derived from
+        // counters, not drawn from the generator, so that every other choice of a seed's
+        // programs stays what it was.
+        let path = match (self.owns as usize * 7 + k) % 6 {
+            4 => PathForm::SelfModule,
+            5 => PathForm::CrateModule,
+            _ => PathForm::Plain,
+        };
+        // Attacks keep the inline initializer: their expected errors are those of a `let`.
+        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
+        Inst {
+            place,
+            late,
+            mac,
+            ctor,
+            items,
+            catch: caught,
+            path,
+            via_fn,
+        }
+    }
+
+    /// Where an instance lives (`Box`, stack, `Arc`, `Rc`) and whether it is declared late, as
+    /// the attack needs them.
+    fn placement(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+    ) -> (Place, bool) {
+        let w = &WEIGHTS;
+        let mut place = match self.rng.index(&w.place) {
             0 => Place::Box,
             1 => Place::Stack,
             2 => Place::Arc,
@@ -1681,23 +1829,36 @@ impl Gen<'_> {
         if place == Place::Stack {
             late = false;
         }
-        let mut fail = self
-            .rng
-            .weighted(&[(w.fail[0], 0), (w.fail[1], 1), (w.fail[2], 2)]);
+        (place, late)
+    }
+
+    /// Whether the initializer fails (0: no, 1: with an error, 2: with a panic) and the
+    /// macro that writes it.
+    fn failure_and_macro(&mut self, attack: Option<AttackKind>) -> (usize, InitMacro) {
+        let w = &WEIGHTS;
+        let mut fail = self.rng.index(&w.fail);
         if attack == Some(AttackKind::InitDropCheck) {
             fail = 1 + self.rng.below(2);
         } else if attack.is_some() {
             fail = 0;
         }
-        let mac = match (
-            fail,
-            self.rng
-                .weighted(&[(w.mac[0], 0), (w.mac[1], 1), (w.mac[2], 2)]),
-        ) {
+        let mac = match (fail, self.rng.index(&w.mac)) {
             (0, 0) => InitMacro::PinInit,
             (_, 1) => InitMacro::PinInitErr,
             _ => InitMacro::TryPinInit,
         };
+        (fail, mac)
+    }
+
+    /// The initialization order: a random order in which every dependent comes after an
+    /// owner for each of its borrows; with it, the dependent the init drop-check attack puts
+    /// before its owner, if any.
+    fn init_order(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+    ) -> (Vec<usize>, Option<usize>) {
         let n = st.fields.len();
         // The initialization order: a random order in which every dependent comes after an
         // owner for each of its borrows (the init drop-check attack puts one before).
@@ -1744,10 +1905,26 @@ impl Gen<'_> {
             order.push(f);
             left.retain(|&x| x != f);
         }
+        (order, idc_dep)
+    }
+
+    /// An initializer item per field, in `order`, each with a value from the fields
+    /// initialized before it.
+    fn field_items(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        order: &[usize],
+        outers: bool,
+    ) -> Vec<InitItem> {
+        let w = &WEIGHTS;
         let mut items = Vec::new();
         let mut ready: Vec<usize> = Vec::new();
-        let mut mut_free: Vec<usize> = (0..n).filter(|&f| info[f].borrowed_mut).collect();
-        for &f in &order {
+        let mut mut_free: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| info[f].borrowed_mut)
+            .collect();
+        for &f in order {
             let ctx = Ctx::Init {
                 ready: ready.clone(),
                 mut_free: mut_free.clone(),
@@ -1786,12 +1963,23 @@ impl Gen<'_> {
             items.push(InitItem::Field(f, fi));
             ready.push(f);
         }
+        items
+    }
+
+    /// Inserts `_: { .. }` blocks among the items (a tuple struct's fields have no bindings).
+    fn add_code_blocks(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        items: &mut Vec<InitItem>,
+        outers: bool,
+    ) {
+        let w = &WEIGHTS;
         // `_: { .. }` blocks (a tuple struct's fields have no bindings).
         let n_blocks = if st.tuple {
             0
         } else {
-            self.rng
-                .weighted(&[(w.blocks[0], 0), (w.blocks[1], 1), (w.blocks[2], 2)])
+            self.rng.index(&w.blocks)
         };
         for _ in 0..n_blocks {
             let at = self.rng.below(items.len() + 1);
@@ -1808,109 +1996,83 @@ impl Gen<'_> {
                 items.insert(at, InitItem::Code(code, alt));
             }
         }
-        if let Some(d) = idc_dep {
-            // After the owner `d` reads: give `d` a borrow of it, then fail.
-            let x = match &st.fields[d].ty {
-                Ty::Rd(Lt::Field(x), _) => Some(*x),
-                _ => None,
-            };
-            if let Some(x) = x {
-                let at = items
-                    .iter()
-                    .position(|i| matches!(i, InitItem::Field(f, _) if *f == x))
-                    .map_or(items.len(), |p| p + 1);
-                let before: Vec<usize> = items[..at]
-                    .iter()
-                    .filter_map(|i| match i {
-                        InitItem::Field(f, _) => Some(*f),
-                        _ => None,
-                    })
-                    .collect();
-                let ctx = Ctx::Init {
-                    ready: before,
-                    mut_free: Vec::new(),
-                    outers,
-                };
-                if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
-                    let fail = if self.rng.chance(60) {
-                        self.fail_code()
-                    } else {
-                        Code::Panic
-                    };
-                    let block = vec![Code::Assign(d, v), fail];
-                    let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
-                        self.alt_key()
-                    } else {
-                        None
-                    };
-                    items.insert(at, InitItem::Code(block, alt));
-                }
-            }
-        } else if fail > 0 {
-            // Where it fails.
-            let at = self.rng.below(items.len() + 1);
-            let fields_at: Vec<usize> = (0..items.len())
-                .filter(|&i| matches!(items[i], InitItem::Field(..)))
-                .collect();
-            if self.rng.chance(50) && !fields_at.is_empty() {
-                let i = *self.rng.pick(&fields_at);
-                if let InitItem::Field(f, fi) = &items[i] {
-                    let v = match fi {
-                        FieldInit::Val(v) | FieldInit::Arrow(v) => v.clone(),
-                        _ => V::None,
-                    };
-                    // A failing `<-` gives no value to infer generic arguments from.
-                    let typed = !mentions_param(&st.fields[*f].ty);
-                    let new = match (fail, self.rng.below(3)) {
-                        (1, 0) if typed => FieldInit::ArrowErr,
-                        (1, _) => FieldInit::FailThen(v),
-                        _ => FieldInit::PanicThen(v),
-                    };
-                    items[i] = InitItem::Field(*f, new);
-                }
-            } else {
-                let code = if fail == 1 {
-                    self.fail_code()
-                } else {
-                    Code::Panic
-                };
-                items.insert(at, InitItem::Code(vec![code], None));
-            }
-        }
-        let caught = items.iter().any(|i| match i {
-            InitItem::Field(_, FieldInit::PanicThen(_)) => true,
-            InitItem::Code(c, _) => c.contains(&Code::Panic),
-            _ => false,
-        });
-        let ctor = st.tuple
-            && self.rng.chance(30)
-            && items
-                .iter()
-                .all(|i| matches!(i, InitItem::Field(_, FieldInit::Val(_))))
-            && items
-                .iter()
-                .enumerate()
-                .all(|(k, i)| matches!(i, InitItem::Field(f, _) if *f == k));
-        // Another spelling of the struct's path in one initializer of three (valid programs: the
-        // macros' path checks must accept every way a module path names it). Derived from
-        // counters, not drawn from the generator, so that every other choice of a seed's
-        // programs stays what it was.
-        let path = match (self.owns as usize * 7 + k) % 6 {
-            4 => PathForm::SelfModule,
-            5 => PathForm::CrateModule,
-            _ => PathForm::Plain,
+    }
+
+    /// The init drop-check attack: after the owner of the dependent `d` is initialized, a
+    /// block gives `d` a borrow of it, then fails.
+    fn add_init_drop_check_failure(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        items: &mut Vec<InitItem>,
+        d: usize,
+        outers: bool,
+    ) {
+        let Ty::Rd(Lt::Field(x), _) = st.fields[d].ty else {
+            return;
         };
-        // Attacks keep the inline initializer: their expected errors are those of a `let`.
-        let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
-        Inst {
-            place,
-            late,
-            mac,
-            ctor,
-            items,
-            catch: caught,
-            path,
-            via_fn,
+        let at = items
+            .iter()
+            .position(|i| matches!(i, InitItem::Field(f, _) if *f == x))
+            .map_or(items.len(), |p| p + 1);
+        let before: Vec<usize> = items[..at]
+            .iter()
+            .filter_map(|i| match i {
+                InitItem::Field(f, _) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        let ctx = Ctx::Init {
+            ready: before,
+            mut_free: Vec::new(),
+            outers,
+        };
+        if let Some(v) = self.value_prefer(st, info, &st.fields[d].ty.clone(), &ctx, x) {
+            let fail = if self.rng.chance(60) {
+                self.fail_code()
+            } else {
+                Code::Panic
+            };
+            let block = vec![Code::Assign(d, v), fail];
+            let alt = if self.hyg(Hyg::Alt) && self.rng.chance(80) {
+                self.alt_key()
+            } else {
+                None
+            };
+            items.insert(at, InitItem::Code(block, alt));
+        }
+    }
+
+    /// Makes the initializer fail (`fail` 1: with an error, 2: with a panic) at a random
+    /// point: a field's value that fails, or a code block.
+    fn add_failure(&mut self, st: &StructDef, items: &mut Vec<InitItem>, fail: usize) {
+        let at = self.rng.below(items.len() + 1);
+        let fields_at: Vec<usize> = (0..items.len())
+            .filter(|&i| matches!(items[i], InitItem::Field(..)))
+            .collect();
+        if self.rng.chance(50) && !fields_at.is_empty() {
+            let i = *self.rng.pick(&fields_at);
+            if let InitItem::Field(f, fi) = &items[i] {
+                let v = match fi {
+                    FieldInit::Val(v) | FieldInit::Arrow(v) => v.clone(),
+                    _ => V::None,
+                };
+                // A failing `<-` gives no value to infer generic arguments from.
+                let typed = !mentions_param(&st.fields[*f].ty);
+                let new = match (fail, self.rng.below(3)) {
+                    (1, 0) if typed => FieldInit::ArrowErr,
+                    (1, _) => FieldInit::FailThen(v),
+                    _ => FieldInit::PanicThen(v),
+                };
+                items[i] = InitItem::Field(*f, new);
+            }
+        } else {
+            let code = if fail == 1 {
+                self.fail_code()
+            } else {
+                Code::Panic
+            };
+            items.insert(at, InitItem::Code(vec![code], None));
         }
     }
 
@@ -2057,22 +2219,8 @@ impl Gen<'_> {
             Ty::Slice(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::Slice((**t).clone()), ctx, prefer)?)
             }
-            Ty::RefMut(l, t) | Ty::SliceMut(l, t) => {
-                let Ctx::Init { mut_free, .. } = ctx else {
-                    return None;
-                };
-                let Lt::Field(m) = l else { return None };
-                if !mut_free.contains(m) {
-                    return None;
-                }
-                let sel = if matches!(ty, Ty::SliceMut(..)) {
-                    Sel::All
-                } else {
-                    Sel::Whole
-                };
-                let _ = t;
-                V::RefMut(Src::Field(*m, sel))
-            }
+            Ty::RefMut(l, _) => lend_mut(ctx, *l, Sel::Whole)?,
+            Ty::SliceMut(l, _) => lend_mut(ctx, *l, Sel::All)?,
             Ty::Opt(t) => {
                 if !matches!(ctx, Ctx::Local) && self.rng.chance(25) {
                     V::None
@@ -2084,33 +2232,17 @@ impl Gen<'_> {
                 }
             }
             Ty::Tup(a, b) => V::Tup(Box::new(v(self, a)?), Box::new(v(self, b)?)),
-            Ty::Arr(t, Len::Lit(n)) => {
-                let mut xs = Vec::new();
-                for _ in 0..*n {
-                    xs.push(v(self, t)?);
-                }
-                V::Arr(xs)
-            }
+            Ty::Arr(t, Len::Lit(n)) => V::Arr(self.values_in(st, info, t, ctx, prefer, *n)?),
             Ty::Arr(t, Len::Const(c)) => {
                 let n = st.consts[*c].value;
                 if model::is_copy(t, &self.items) {
                     V::Repeat(Box::new(v(self, t)?), n)
                 } else {
-                    let mut xs = Vec::new();
-                    for _ in 0..n {
-                        xs.push(v(self, t)?);
-                    }
-                    V::Arr(xs)
+                    V::Arr(self.values_in(st, info, t, ctx, prefer, n)?)
                 }
             }
-            Ty::Vec(t) => {
-                // Two elements: borrows take `[0]`, `[1]` or `[..]`.
-                let mut xs = Vec::new();
-                for _ in 0..2 {
-                    xs.push(v(self, t)?);
-                }
-                V::Vec(xs)
-            }
+            // Two elements: borrows take `[0]`, `[1]` or `[..]`.
+            Ty::Vec(t) => V::Vec(self.values_in(st, info, t, ctx, prefer, 2)?),
             Ty::Boxed(t) => V::Boxed(Box::new(v(self, t)?)),
             Ty::Cell(t) => V::Cell(Box::new(v(self, t)?)),
             Ty::RefCell(t) => V::RefCell(Box::new(v(self, t)?)),
@@ -2129,27 +2261,56 @@ impl Gen<'_> {
             ),
             Ty::FnArg(_) => V::FnArg,
             Ty::FnRet(_) => V::FnRet,
-            Ty::Item(k, l, a) => match self.items[*k].kind.clone() {
-                ItemKind::Wrapper {
-                    var: Var::Contra, ..
-                } => V::Wrap(*k, Box::new(V::ContraFn)),
-                ItemKind::Wrapper { .. } => {
-                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
-                    let r =
-                        self.src(st, info, l.unwrap_or(Lt::Static), &Tgt::One(t), ctx, prefer)?;
-                    V::Wrap(*k, Box::new(V::Ref(r)))
-                }
-                ItemKind::Generic { .. } => {
-                    let t = a.as_deref().cloned().unwrap_or(Ty::Own);
-                    V::Wrap(*k, Box::new(v(self, &t)?))
-                }
-                ItemKind::Newtype => V::Wrap(*k, Box::new(self.fresh_own())),
-                ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
-                    let r = model::resolve(ty, &self.items);
-                    v(self, &r)?
-                }
-                ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
-            },
+            Ty::Item(..) => return self.item_value(st, info, ty, ctx, prefer),
+        })
+    }
+
+    /// `n` values of `ty`, like [`Gen::value_in`] (none if one cannot be made).
+    fn values_in(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+        n: usize,
+    ) -> Option<Vec<V>> {
+        (0..n)
+            .map(|_| self.value_in(st, info, ty, ctx, prefer))
+            .collect()
+    }
+
+    /// A value of the user item type `ty` (`Ty::Item`), like [`Gen::value_in`].
+    fn item_value(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        ty: &Ty,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Option<V> {
+        let Ty::Item(k, l, a) = ty else {
+            return None;
+        };
+        Some(match self.items[*k].kind.clone() {
+            ItemKind::Wrapper {
+                var: Var::Contra, ..
+            } => V::Wrap(*k, Box::new(V::ContraFn)),
+            ItemKind::Wrapper { .. } => {
+                let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                let r = self.src(st, info, l.unwrap_or(Lt::Static), &Tgt::One(t), ctx, prefer)?;
+                V::Wrap(*k, Box::new(V::Ref(r)))
+            }
+            ItemKind::Generic { .. } => {
+                let t = a.as_deref().cloned().unwrap_or(Ty::Own);
+                V::Wrap(*k, Box::new(self.value_in(st, info, &t, ctx, prefer)?))
+            }
+            ItemKind::Newtype => V::Wrap(*k, Box::new(self.fresh_own())),
+            ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
+                let r = model::resolve(ty, &self.items);
+                self.value_in(st, info, &r, ctx, prefer)?
+            }
+            ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
         })
     }
 
@@ -2207,37 +2368,7 @@ impl Gen<'_> {
             };
         }
         if let Lt::Field(x) = lt {
-            let ready: Vec<usize> = match ctx {
-                Ctx::Init { ready, .. } => ready.clone(),
-                Ctx::Proj { .. } => (0..st.fields.len()).collect(),
-                _ => Vec::new(),
-            };
-            for &y in &ready {
-                if !info[y].borrowed || (y < x && !matches!(ctx, Ctx::Init { .. })) {
-                    continue;
-                }
-                if y < x {
-                    continue;
-                }
-                if let Ctx::Proj { shared: true } = ctx {
-                    if y != x && info[x].lt_invariant && !info[y].lt_invariant {
-                        continue;
-                    }
-                }
-                let tgts = owner_targets_of_ty(&st.fields[y].ty, &self.items);
-                for (sel, t) in tgts {
-                    if &t == tgt {
-                        let w = if Some(y) == prefer {
-                            1000
-                        } else if y == x {
-                            20
-                        } else {
-                            5
-                        };
-                        cands.push((w, Src::Field(y, sel)));
-                    }
-                }
-            }
+            cands = self.field_sources(st, info, x, tgt, ctx, prefer);
         }
         // `'static` data fits every lifetime; generic data fits field lifetimes in the
         // initializer (generics outlive them), generic and existential ones.
@@ -2286,6 +2417,52 @@ impl Gen<'_> {
         None
     }
 
+    /// The fields a borrow of `tgt` at the lifetime of field `x` can take, weighted: `x`
+    /// itself, or a field after it (`prefer` most), that is ready in `ctx`.
+    fn field_sources(
+        &self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        x: usize,
+        tgt: &Tgt,
+        ctx: &Ctx,
+        prefer: Option<usize>,
+    ) -> Vec<(u32, Src)> {
+        let mut cands = Vec::new();
+        let ready: Vec<usize> = match ctx {
+            Ctx::Init { ready, .. } => ready.clone(),
+            Ctx::Proj { .. } => (0..st.fields.len()).collect(),
+            _ => Vec::new(),
+        };
+        for &y in &ready {
+            if !info[y].borrowed || (y < x && !matches!(ctx, Ctx::Init { .. })) {
+                continue;
+            }
+            if y < x {
+                continue;
+            }
+            if let Ctx::Proj { shared: true } = ctx {
+                if y != x && info[x].lt_invariant && !info[y].lt_invariant {
+                    continue;
+                }
+            }
+            let tgts = owner_targets_of_ty(&st.fields[y].ty, &self.items);
+            for (sel, t) in tgts {
+                if &t == tgt {
+                    let w = if Some(y) == prefer {
+                        1000
+                    } else if y == x {
+                        20
+                    } else {
+                        5
+                    };
+                    cands.push((w, Src::Field(y, sel)));
+                }
+            }
+        }
+        cands
+    }
+
     // -----------------------------------------------------------------------------------------
     // Statements.
 
@@ -2298,17 +2475,10 @@ impl Gen<'_> {
     ) -> Vec<Stmt> {
         let w = &WEIGHTS;
         let st = &p.st;
-        let n = self.rng.weighted(&[
-            (w.stmts[0], 0),
-            (w.stmts[1], 1),
-            (w.stmts[2], 2),
-            (w.stmts[3], 3),
-            (w.stmts[4], 4),
-            (w.stmts[5], 5),
-        ]);
+        let n = self.rng.index(&w.stmts);
         let mut alive: Vec<bool> = vec![true; p.insts.len()];
         let mut out = Vec::new();
-        let (send, sync) = model::struct_auto_traits(p);
+        let send_sync = model::struct_auto_traits(p);
         for _ in 0..n {
             let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             if live.is_empty() {
@@ -2316,16 +2486,7 @@ impl Gen<'_> {
             }
             let inst = *self.rng.pick(&live);
             let place = p.insts[inst].place;
-            let kind = self.rng.weighted(&[
-                (w.stmt_kind[0], 0),
-                (w.stmt_kind[1], 1),
-                (w.stmt_kind[2], 2),
-                (w.stmt_kind[3], 3),
-                (w.stmt_kind[4], 4),
-                (w.stmt_kind[5], 5),
-                (w.stmt_kind[6], 6),
-                (w.stmt_kind[7], 7),
-            ]);
+            let kind = self.rng.index(&w.stmt_kind);
             match kind {
                 7 if selfref => {
                     // A write through a callback, then a panic inside it.
@@ -2338,114 +2499,26 @@ impl Gen<'_> {
                             }
                         )
                     });
-                    if let Some(s) = s {
-                        out.push(Stmt::Unwind { inner: Box::new(s) });
-                    }
+                    out.extend(s.map(|s| Stmt::Unwind { inner: Box::new(s) }));
                 }
-                0 => {
-                    if let Some(s) = self.read_stmt(st, info, inst, place, selfref, false) {
-                        out.push(s);
-                    }
-                }
-                1 => {
-                    if let Some(s) = self.write_stmt(st, info, inst, place, selfref) {
-                        out.push(s);
-                    }
-                }
+                0 => out.extend(self.read_stmt(st, info, inst, place, selfref, false)),
+                1 => out.extend(self.write_stmt(st, info, inst, place, selfref)),
                 2 if selfref && matches!(place, Place::Box | Place::Stack) => {
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| {
-                            !info[f].borrowed && !info[f].borrowed_mut && !st.fields[f].pin
-                        })
-                        .collect();
-                    let mut pairs = Vec::new();
-                    for &a in &cands {
-                        for &b in &cands {
-                            if a < b
-                                && model::resolve(&st.fields[a].ty, &self.items)
-                                    == model::resolve(&st.fields[b].ty, &self.items)
-                            {
-                                pairs.push((a, b));
-                            }
-                        }
-                    }
-                    if !pairs.is_empty() {
-                        let (a, b) = *self.rng.pick(&pairs);
-                        out.push(Stmt::SwapFields { inst, a, b });
-                    }
+                    out.extend(self.swap_fields_stmt(st, info, inst));
                 }
-                3 => {
-                    let others: Vec<usize> = live
-                        .iter()
-                        .copied()
-                        .filter(|&j| {
-                            j != inst && matches!(p.insts[j].place, Place::Box | Place::Stack)
-                        })
-                        .collect();
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| info[f].plain() && !st.fields[f].pin)
-                        .collect();
-                    if matches!(place, Place::Box | Place::Stack)
-                        && !others.is_empty()
-                        && !cands.is_empty()
-                    {
-                        let b = *self.rng.pick(&others);
-                        let field = *self.rng.pick(&cands);
-                        out.push(Stmt::SwapAcross { a: inst, b, field });
-                    }
+                3 if matches!(place, Place::Box | Place::Stack) => {
+                    out.extend(self.swap_across_stmt(p, info, inst, &live));
                 }
                 4 if selfref && matches!(place, Place::Box | Place::Stack) => {
-                    let cands: Vec<usize> = (0..st.fields.len())
-                        .filter(|&f| {
-                            matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own)
-                                && !st.fields[f].pin
-                        })
-                        .collect();
-                    if !cands.is_empty() {
-                        let field = *self.rng.pick(&cands);
-                        out.push(Stmt::Bump { inst, field });
-                    }
+                    out.extend(self.bump_stmt(st, inst));
                 }
                 5 if place != Place::Rc => {
-                    let send_it = self.rng.chance(40) && matches!(place, Place::Box | Place::Arc);
-                    let ok = match (place, send_it) {
-                        (Place::Arc, _) => send && sync,
-                        (_, true) => send,
-                        (_, false) => sync,
-                    };
-                    if ok {
-                        let mut body = Vec::new();
-                        for _ in 0..self.rng.range(1, 2) {
-                            // Writes too: through a shared route into a cell (a `Mutex` when
-                            // the struct is `Sync`; any cell when the thread owns the `Box`).
-                            // The scope joins the thread before the main thread goes on.
-                            let write = if self.rng.chance(w.thread_write) {
-                                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
-                                    matches!(
-                                        s,
-                                        Stmt::Write {
-                                            op: WriteOp::Interior,
-                                            ..
-                                        }
-                                    )
-                                })
-                            } else {
-                                None
-                            };
-                            let s = match write {
-                                Some(s) => Some(s),
-                                None => self.read_stmt(st, info, inst, place, selfref, true),
-                            };
-                            body.extend(s);
-                        }
-                        if send_it && place == Place::Box {
+                    if let Some(t) = self.thread_stmt(st, info, inst, place, selfref, send_sync) {
+                        // A thread that takes the `Box` ends it.
+                        if matches!(t, Stmt::Thread { send: true, .. }) && place == Place::Box {
                             alive[inst] = false;
                         }
-                        out.push(Stmt::Thread {
-                            inst,
-                            send: send_it,
-                            body,
-                        });
+                        out.push(t);
                     }
                 }
                 6 if place != Place::Stack => {
@@ -2455,10 +2528,25 @@ impl Gen<'_> {
                 _ => {}
             }
         }
+        let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
+        out.extend(self.closing_stmts(p, info, attack, &live, selfref));
+        out
+    }
+
+    /// The statements after the random ones, on the `live` instances: reads of invariant
+    /// dependents through callbacks (in the token-hygiene class), then the attack's.
+    fn closing_stmts(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        live: &[usize],
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let mut out = Vec::new();
         if self.hygiene {
             // Callbacks lend invariant dependents at a type the expansion writes: read each
             // through `with_<field>` now and then.
-            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             for (f, i) in info.iter().enumerate() {
                 if i.dependent && i.invariant && !live.is_empty() && self.rng.chance(50) {
                     out.push(Stmt::Read {
@@ -2470,19 +2558,148 @@ impl Gen<'_> {
             }
         }
         if let Some(a) = attack {
-            let live: Vec<usize> = (0..alive.len()).filter(|&i| alive[i]).collect();
             match a {
                 AttackKind::Route | AttackKind::Thread | AttackKind::SharedChain => {
-                    out.extend(self.rule_attack(p, info, a, &live, selfref));
+                    out.extend(self.rule_attack(p, info, a, live, selfref));
                 }
-                _ => {
-                    if let Some(s) = self.attack_stmt(p, info, a, &live) {
-                        out.push(s);
-                    }
-                }
+                _ => out.extend(self.attack_stmt(p, info, a, live)),
             }
         }
         out
+    }
+
+    /// A scoped thread on `inst` (not in an `Rc`), if the struct's `(Send, Sync)` in
+    /// `send_sync` allow it: it borrows the instance, or (in a `Box` or `Arc`, sometimes) is
+    /// sent it.
+    fn thread_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+        (send, sync): (bool, bool),
+    ) -> Option<Stmt> {
+        let send_it = self.rng.chance(40) && matches!(place, Place::Box | Place::Arc);
+        let ok = match (place, send_it) {
+            (Place::Arc, _) => send && sync,
+            (_, true) => send,
+            (_, false) => sync,
+        };
+        if !ok {
+            return None;
+        }
+        let body = self.thread_body(st, info, inst, place, selfref);
+        Some(Stmt::Thread {
+            inst,
+            send: send_it,
+            body,
+        })
+    }
+
+    /// Bumps the number an unpinned `&mut Own` field of `inst` points to, if it has one.
+    fn bump_stmt(&mut self, st: &StructDef, inst: usize) -> Option<Stmt> {
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| {
+                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own) && !st.fields[f].pin
+            })
+            .collect();
+        if cands.is_empty() {
+            return None;
+        }
+        let field = *self.rng.pick(&cands);
+        Some(Stmt::Bump { inst, field })
+    }
+
+    /// Swaps two fields of `inst` of the same type that nothing borrows and nothing pins, if
+    /// it has two.
+    fn swap_fields_stmt(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+    ) -> Option<Stmt> {
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| !info[f].borrowed && !info[f].borrowed_mut && !st.fields[f].pin)
+            .collect();
+        let mut pairs = Vec::new();
+        for &a in &cands {
+            for &b in &cands {
+                if a < b
+                    && model::resolve(&st.fields[a].ty, &self.items)
+                        == model::resolve(&st.fields[b].ty, &self.items)
+                {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            return None;
+        }
+        let (a, b) = *self.rng.pick(&pairs);
+        Some(Stmt::SwapFields { inst, a, b })
+    }
+
+    /// Swaps a plain unpinned field of `inst` (in a `Box` or on the stack) with the same field
+    /// of another `live` instance there, if there are both.
+    fn swap_across_stmt(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        live: &[usize],
+    ) -> Option<Stmt> {
+        let st = &p.st;
+        let others: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&j| j != inst && matches!(p.insts[j].place, Place::Box | Place::Stack))
+            .collect();
+        let cands: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| info[f].plain() && !st.fields[f].pin)
+            .collect();
+        if others.is_empty() || cands.is_empty() {
+            return None;
+        }
+        let b = *self.rng.pick(&others);
+        let field = *self.rng.pick(&cands);
+        Some(Stmt::SwapAcross { a: inst, b, field })
+    }
+
+    /// What a thread does with `inst`: one or two reads, or writes into a cell through a
+    /// shared route (a `Mutex` when the struct is `Sync`; any cell when the thread owns the
+    /// `Box`). The scope joins the thread before the main thread goes on.
+    fn thread_body(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        inst: usize,
+        place: Place,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let w = &WEIGHTS;
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range(1, 2) {
+            let write = if self.rng.chance(w.thread_write) {
+                self.write_where(st, info, inst, Place::Arc, selfref, |s| {
+                    matches!(
+                        s,
+                        Stmt::Write {
+                            op: WriteOp::Interior,
+                            ..
+                        }
+                    )
+                })
+            } else {
+                None
+            };
+            let s = match write {
+                Some(s) => Some(s),
+                None => self.read_stmt(st, info, inst, place, selfref, true),
+            };
+            body.extend(s);
+        }
+        body
     }
 
     /// The statements of an attack on a rule of the API (access routes, threads, the shared
@@ -2496,163 +2713,191 @@ impl Gen<'_> {
         live: &[usize],
         selfref: bool,
     ) -> Vec<Stmt> {
-        let st = &p.st;
         let Some(&inst) = live.first() else {
             return Vec::new();
         };
-        let place = p.insts[inst].place;
-        let mutable = matches!(place, Place::Box | Place::Stack);
         match a {
-            AttackKind::Route => {
-                // A borrowed `Own` replaced through `&mut`, then a dependent borrowing it read.
-                let owners: Vec<usize> = (0..st.fields.len())
-                    .filter(|&f| {
-                        (info[f].borrowed || info[f].borrowed_mut)
-                            && !info[f].dependent
-                            && !st.fields[f].pin
-                            && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
-                    })
-                    .collect();
-                if mutable && !owners.is_empty() && self.rng.chance(70) {
-                    let owner = *self.rng.pick(&owners);
-                    let route = *self.rng.pick(&[Route::Project, Route::WithProject]);
-                    let op = *self.rng.pick(&[WriteOp::Assign, WriteOp::Replace]);
-                    let value = self.fresh_own();
-                    let mut out = vec![Stmt::Write {
-                        inst,
-                        field: owner,
-                        route,
-                        op,
-                        value,
-                    }];
-                    // A dependent whose type names the owner's lifetime, read where it can be.
-                    let deps: Vec<usize> = (0..st.fields.len())
-                        .filter(|&d| {
-                            info[d].dependent
-                                && !info[d].borrowed_mut
-                                && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
-                        })
-                        .collect();
-                    if let Some(&d) = deps.first() {
-                        let routes: Vec<Route> = ALL_ROUTES
-                            .iter()
-                            .copied()
-                            .filter(|r| route_ok(&info[d], *r, place, selfref))
-                            .collect();
-                        if !routes.is_empty() {
-                            out.push(Stmt::Read {
-                                inst,
-                                field: d,
-                                route: *self.rng.pick(&routes),
-                            });
-                        }
-                    }
-                    return out;
-                }
-                // A read through a route the field does not have.
-                let mut cands: Vec<(usize, Route)> = Vec::new();
-                for (f, fi) in info.iter().enumerate() {
-                    for r in ALL_ROUTES {
-                        // (`project()` of an `Arc` is no route question, and the routes other
-                        // than field access and `project()` exist only on self-referential
-                        // structs.)
-                        let exists = selfref || matches!(r, Route::Deref | Route::Project);
-                        let needs_mut = matches!(r, Route::Project | Route::WithProject);
-                        if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
-                            cands.push((f, r));
-                        }
-                    }
-                }
-                if cands.is_empty() {
-                    return Vec::new();
-                }
-                let (field, route) = *self.rng.pick(&cands);
-                vec![Stmt::Read { inst, field, route }]
-            }
-            AttackKind::Thread => {
-                let (send, sync) = model::struct_auto_traits(p);
-                let mut modes: Vec<bool> = Vec::new();
-                if place == Place::Rc || !sync {
-                    modes.push(false);
-                }
-                if place == Place::Rc || (!send && place == Place::Box) {
-                    modes.push(true);
-                }
-                if place == Place::Arc && !(send && sync) {
-                    modes.push(false);
-                }
-                if modes.is_empty() {
-                    return Vec::new();
-                }
-                let send_it = *self.rng.pick(&modes);
-                let mut body = Vec::new();
-                if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
-                    body.push(s);
-                }
-                vec![Stmt::Thread {
-                    inst,
-                    send: send_it,
-                    body,
-                }]
-            }
-            AttackKind::SharedChain => {
-                // An interior-mutable dependent reached by `with_project_ref`, holding
-                // `&'x Own` for a field lifetime `'x`.
-                let mut cands: Vec<(usize, V)> = Vec::new();
-                for (f, fi) in info.iter().enumerate() {
-                    if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
-                        continue;
-                    }
-                    let inner = match model::resolve(&st.fields[f].ty, &self.items) {
-                        Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => *t,
-                        _ => continue,
-                    };
-                    let Ty::Ref(Lt::Field(x), t) = &inner else {
-                        continue;
-                    };
-                    if **t != Ty::Own {
-                        continue;
-                    }
-                    // A covariant borrowed `Own` into an invariant field lifetime.
-                    if info[*x].lt_invariant {
-                        for (y, yi) in info.iter().enumerate() {
-                            if y != *x
-                                && yi.borrowed
-                                && !yi.lt_invariant
-                                && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
-                            {
-                                cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));
-                            }
-                        }
-                    }
-                    // (Not an outer value's borrow: if a generic it is borrowed for is in the
-                    // invariance group, the split chain has it outlive the field lifetime,
-                    // and the crate rightly accepts it; the model does not follow that.)
-                }
-                let cands: Vec<(usize, V)> = cands
-                    .into_iter()
-                    .filter(|(f, v)| !model::shared_chain_ok(st, info, *f, v, &self.items))
-                    .collect();
-                if cands.is_empty() {
-                    return Vec::new();
-                }
-                let (field, value) = self.rng.pick(&cands).clone();
-                let mut out = vec![Stmt::Write {
-                    inst,
-                    field,
-                    route: Route::WithProjectRef,
-                    op: WriteOp::Interior,
-                    value,
-                }];
-                out.push(Stmt::Read {
-                    inst,
-                    field,
-                    route: Route::WithProjectRef,
-                });
-                out
-            }
+            AttackKind::Route => self.route_attack(p, info, inst, selfref),
+            AttackKind::Thread => self.thread_attack(p, info, inst, selfref),
+            AttackKind::SharedChain => self.shared_chain_attack(p, info, inst),
             _ => Vec::new(),
         }
+    }
+
+    /// The attack on the access routes: a borrowed `Own` replaced through `&mut` and then a
+    /// dependent borrowing it read; or a read through a route the field does not have.
+    fn route_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        let mutable = matches!(place, Place::Box | Place::Stack);
+        // A borrowed `Own` replaced through `&mut`, then a dependent borrowing it read.
+        let owners: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| {
+                (info[f].borrowed || info[f].borrowed_mut)
+                    && !info[f].dependent
+                    && !st.fields[f].pin
+                    && model::resolve(&st.fields[f].ty, &self.items) == Ty::Own
+            })
+            .collect();
+        if mutable && !owners.is_empty() && self.rng.chance(70) {
+            let owner = *self.rng.pick(&owners);
+            let route = *self.rng.pick(&[Route::Project, Route::WithProject]);
+            let op = *self.rng.pick(&[WriteOp::Assign, WriteOp::Replace]);
+            let value = self.fresh_own();
+            let mut out = vec![Stmt::Write {
+                inst,
+                field: owner,
+                route,
+                op,
+                value,
+            }];
+            // A dependent whose type names the owner's lifetime, read where it can be.
+            let deps: Vec<usize> = (0..st.fields.len())
+                .filter(|&d| {
+                    info[d].dependent
+                        && !info[d].borrowed_mut
+                        && info[d].captures.iter().any(|(l, _)| *l == Lt::Field(owner))
+                })
+                .collect();
+            if let Some(&d) = deps.first() {
+                let routes: Vec<Route> = ALL_ROUTES
+                    .iter()
+                    .copied()
+                    .filter(|r| route_ok(&info[d], *r, place, selfref))
+                    .collect();
+                if !routes.is_empty() {
+                    out.push(Stmt::Read {
+                        inst,
+                        field: d,
+                        route: *self.rng.pick(&routes),
+                    });
+                }
+            }
+            return out;
+        }
+        // A read through a route the field does not have.
+        let mut cands: Vec<(usize, Route)> = Vec::new();
+        for (f, fi) in info.iter().enumerate() {
+            for r in ALL_ROUTES {
+                // (`project()` of an `Arc` is no route question, and the routes other
+                // than field access and `project()` exist only on self-referential
+                // structs.)
+                let exists = selfref || matches!(r, Route::Deref | Route::Project);
+                let needs_mut = matches!(r, Route::Project | Route::WithProject);
+                if exists && (mutable || !needs_mut) && !route_ok(fi, r, place, selfref) {
+                    cands.push((f, r));
+                }
+            }
+        }
+        if cands.is_empty() {
+            return Vec::new();
+        }
+        let (field, route) = *self.rng.pick(&cands);
+        vec![Stmt::Read { inst, field, route }]
+    }
+
+    /// The attack on `Send` and `Sync`: a thread that borrows or is sent an instance the
+    /// struct's auto traits do not let it have.
+    fn thread_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        inst: usize,
+        selfref: bool,
+    ) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        let (send, sync) = model::struct_auto_traits(p);
+        let mut modes: Vec<bool> = Vec::new();
+        if place == Place::Rc || !sync {
+            modes.push(false);
+        }
+        if place == Place::Rc || (!send && place == Place::Box) {
+            modes.push(true);
+        }
+        if place == Place::Arc && !(send && sync) {
+            modes.push(false);
+        }
+        if modes.is_empty() {
+            return Vec::new();
+        }
+        let send_it = *self.rng.pick(&modes);
+        let mut body = Vec::new();
+        if let Some(s) = self.read_stmt(st, info, inst, place, selfref, true) {
+            body.push(s);
+        }
+        vec![Stmt::Thread {
+            inst,
+            send: send_it,
+            body,
+        }]
+    }
+
+    /// The attack on the shared chain: a write through `with_project_ref` into an
+    /// interior-mutable dependent of a borrow it must not hold, then a read of it.
+    fn shared_chain_attack(&mut self, p: &Program, info: &[FieldInfo], inst: usize) -> Vec<Stmt> {
+        let st = &p.st;
+        let place = p.insts[inst].place;
+        // An interior-mutable dependent reached by `with_project_ref`, holding
+        // `&'x Own` for a field lifetime `'x`.
+        let mut cands: Vec<(usize, V)> = Vec::new();
+        for (f, fi) in info.iter().enumerate() {
+            if !fi.dependent || !route_ok(fi, Route::WithProjectRef, place, true) {
+                continue;
+            }
+            let inner = match model::resolve(&st.fields[f].ty, &self.items) {
+                Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => *t,
+                _ => continue,
+            };
+            let Ty::Ref(Lt::Field(x), t) = &inner else {
+                continue;
+            };
+            if **t != Ty::Own {
+                continue;
+            }
+            // A covariant borrowed `Own` into an invariant field lifetime.
+            if info[*x].lt_invariant {
+                for (y, yi) in info.iter().enumerate() {
+                    if y != *x
+                        && yi.borrowed
+                        && !yi.lt_invariant
+                        && model::resolve(&st.fields[y].ty, &self.items) == Ty::Own
+                    {
+                        cands.push((f, V::Ref(Src::Field(y, Sel::Whole))));
+                    }
+                }
+            }
+            // (Not an outer value's borrow: if a generic it is borrowed for is in the
+            // invariance group, the split chain has it outlive the field lifetime,
+            // and the crate rightly accepts it; the model does not follow that.)
+        }
+        let cands: Vec<(usize, V)> = cands
+            .into_iter()
+            .filter(|(f, v)| !model::shared_chain_ok(st, info, *f, v, &self.items))
+            .collect();
+        if cands.is_empty() {
+            return Vec::new();
+        }
+        let (field, value) = self.rng.pick(&cands).clone();
+        let mut out = vec![Stmt::Write {
+            inst,
+            field,
+            route: Route::WithProjectRef,
+            op: WriteOp::Interior,
+            value,
+        }];
+        out.push(Stmt::Read {
+            inst,
+            field,
+            route: Route::WithProjectRef,
+        });
+        out
     }
 
     fn read_stmt(
@@ -2789,69 +3034,9 @@ impl Gen<'_> {
             .find(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut);
         match a {
             AttackKind::Covariance | AttackKind::EscapeLocal => {
-                let f = dep?;
-                let ty = model::resolve(&st.fields[f].ty, &p.items);
-                let place = p.insts[first].place;
-                let (op, route, target) = match &ty {
-                    Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => {
-                        let routes: Vec<Route> = if a == AttackKind::Covariance {
-                            vec![Route::Accessor, Route::ProjectRef]
-                        } else {
-                            [Route::With, Route::WithProjectRef, Route::WithProject]
-                                .into_iter()
-                                .filter(|r| route_ok(&info[f], *r, place, true))
-                                .collect()
-                        };
-                        if routes.is_empty() {
-                            return None;
-                        }
-                        (WriteOp::Interior, *self.rng.pick(&routes), (**t).clone())
-                    }
-                    _ if matches!(place, Place::Box | Place::Stack) => {
-                        (WriteOp::Assign, Route::WithProject, ty.clone())
-                    }
-                    _ => return None,
-                };
-                let value = self.value(st, info, &target, &Ctx::Local)?;
-                let mut srcs = Vec::new();
-                model::value_srcs(&value, &mut srcs);
-                if !srcs.iter().any(|s| **s == Src::Local) {
-                    return None;
-                }
-                Some(Stmt::Attack(Attack::EscapeLocal {
-                    inst: first,
-                    field: f,
-                    route,
-                    op,
-                    value,
-                }))
+                self.escape_local_attack(p, info, a, first, dep?)
             }
-            AttackKind::EscapeOut => {
-                let cands: Vec<(usize, Route)> = (0..st.fields.len())
-                    .flat_map(|f| {
-                        let mut v = Vec::new();
-                        if info[f].borrowed && !info[f].dependent {
-                            v.push((f, Route::WithProjectRef));
-                        }
-                        if info[f].dependent && info[f].invariant {
-                            v.push((f, Route::With));
-                        }
-                        if info[f].dependent {
-                            v.push((f, Route::WithProjectRef));
-                        }
-                        v
-                    })
-                    .collect();
-                if cands.is_empty() || p.insts[first].place == Place::Stack {
-                    return None;
-                }
-                let (field, route) = *self.rng.pick(&cands);
-                Some(Stmt::Attack(Attack::EscapeOut {
-                    inst: first,
-                    field,
-                    route,
-                }))
-            }
+            AttackKind::EscapeOut => self.escape_out_attack(p, info, first),
             AttackKind::CrossSwap => {
                 if live.len() < 2 {
                     return None;
@@ -2879,6 +3064,84 @@ impl Gen<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The attack on covariance or a local's escape: a local's borrow written into the
+    /// dependent `f` of instance `first` (into its cell, or replacing it).
+    fn escape_local_attack(
+        &mut self,
+        p: &Program,
+        info: &[FieldInfo],
+        a: AttackKind,
+        first: usize,
+        f: usize,
+    ) -> Option<Stmt> {
+        let st = &p.st;
+        let ty = model::resolve(&st.fields[f].ty, &p.items);
+        let place = p.insts[first].place;
+        let (op, route, target) = match &ty {
+            Ty::Cell(t) | Ty::RefCell(t) | Ty::Mutex(t) => {
+                let routes: Vec<Route> = if a == AttackKind::Covariance {
+                    vec![Route::Accessor, Route::ProjectRef]
+                } else {
+                    [Route::With, Route::WithProjectRef, Route::WithProject]
+                        .into_iter()
+                        .filter(|r| route_ok(&info[f], *r, place, true))
+                        .collect()
+                };
+                if routes.is_empty() {
+                    return None;
+                }
+                (WriteOp::Interior, *self.rng.pick(&routes), (**t).clone())
+            }
+            _ if matches!(place, Place::Box | Place::Stack) => {
+                (WriteOp::Assign, Route::WithProject, ty.clone())
+            }
+            _ => return None,
+        };
+        let value = self.value(st, info, &target, &Ctx::Local)?;
+        let mut srcs = Vec::new();
+        model::value_srcs(&value, &mut srcs);
+        if !srcs.iter().any(|s| **s == Src::Local) {
+            return None;
+        }
+        Some(Stmt::Attack(Attack::EscapeLocal {
+            inst: first,
+            field: f,
+            route,
+            op,
+            value,
+        }))
+    }
+
+    /// The attack on escaping a borrow out of a callback, on instance `first` (not on the
+    /// stack).
+    fn escape_out_attack(&mut self, p: &Program, info: &[FieldInfo], first: usize) -> Option<Stmt> {
+        let st = &p.st;
+        let cands: Vec<(usize, Route)> = (0..st.fields.len())
+            .flat_map(|f| {
+                let mut v = Vec::new();
+                if info[f].borrowed && !info[f].dependent {
+                    v.push((f, Route::WithProjectRef));
+                }
+                if info[f].dependent && info[f].invariant {
+                    v.push((f, Route::With));
+                }
+                if info[f].dependent {
+                    v.push((f, Route::WithProjectRef));
+                }
+                v
+            })
+            .collect();
+        if cands.is_empty() || p.insts[first].place == Place::Stack {
+            return None;
+        }
+        let (field, route) = *self.rng.pick(&cands);
+        Some(Stmt::Attack(Attack::EscapeOut {
+            inst: first,
+            field,
+            route,
+        }))
     }
 }
 

@@ -12,7 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
-pub mod cli;
+pub mod campaign;
 pub mod generate;
 pub mod grammar;
 pub mod harvest;
@@ -22,4 +22,5 @@ pub mod oracle;
 pub mod render;
 pub mod rng;
 pub mod run;
+pub mod rustup;
 pub mod shrink;

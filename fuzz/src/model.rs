@@ -49,33 +49,40 @@ fn join(a: Vr, b: Vr) -> Vr {
 
 /// `ty` with aliases and type macros replaced by their bodies (their parameter instantiated).
 pub fn resolve(ty: &Ty, items: &[UserItem]) -> Ty {
-    let r = |t: &Ty| Box::new(resolve(t, items));
+    if let Ty::Item(i, lt, _) = ty {
+        if let ItemKind::Alias { body } | ItemKind::TypeMacro { body, .. } = &items[*i].kind {
+            let body = match lt {
+                Some(l) => subst_param(body, *l),
+                None => body.clone(),
+            };
+            return resolve(&body, items);
+        }
+    }
+    map_inner(ty, &|t| resolve(t, items))
+}
+
+/// `ty` with each type directly inside it (an item's argument too) replaced by `f` of it; its
+/// own lifetimes, lengths and items as they are.
+pub fn map_inner(ty: &Ty, f: &dyn Fn(&Ty) -> Ty) -> Ty {
+    let m = |t: &Ty| Box::new(f(t));
     match ty {
-        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(*l, r(t)),
-        Ty::RefMut(l, t) => Ty::RefMut(*l, r(t)),
-        Ty::Slice(l, t) => Ty::Slice(*l, r(t)),
-        Ty::SliceMut(l, t) => Ty::SliceMut(*l, r(t)),
-        Ty::Opt(t) => Ty::Opt(r(t)),
-        Ty::Tup(a, b) => Ty::Tup(r(a), r(b)),
-        Ty::Arr(t, n) => Ty::Arr(r(t), *n),
-        Ty::Vec(t) => Ty::Vec(r(t)),
-        Ty::Boxed(t) => Ty::Boxed(r(t)),
-        Ty::Cell(t) => Ty::Cell(r(t)),
-        Ty::RefCell(t) => Ty::RefCell(r(t)),
-        Ty::Mutex(t) => Ty::Mutex(r(t)),
-        Ty::Rd(l, t) => Ty::Rd(*l, r(t)),
-        Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
-        Ty::Item(i, lt, arg) => match &items[*i].kind {
-            ItemKind::Alias { body } | ItemKind::TypeMacro { body, .. } => {
-                let body = match lt {
-                    Some(l) => subst_param(body, *l),
-                    None => body.clone(),
-                };
-                resolve(&body, items)
-            }
-            _ => Ty::Item(*i, *lt, arg.as_ref().map(|t| r(t))),
-        },
+        Ty::Own | Ty::U32 | Ty::Param(_) | Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => {
+            ty.clone()
+        }
+        Ty::Ref(l, t) => Ty::Ref(*l, m(t)),
+        Ty::RefMut(l, t) => Ty::RefMut(*l, m(t)),
+        Ty::Slice(l, t) => Ty::Slice(*l, m(t)),
+        Ty::SliceMut(l, t) => Ty::SliceMut(*l, m(t)),
+        Ty::Opt(t) => Ty::Opt(m(t)),
+        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
+        Ty::Arr(t, n) => Ty::Arr(m(t), *n),
+        Ty::Vec(t) => Ty::Vec(m(t)),
+        Ty::Boxed(t) => Ty::Boxed(m(t)),
+        Ty::Cell(t) => Ty::Cell(m(t)),
+        Ty::RefCell(t) => Ty::RefCell(m(t)),
+        Ty::Mutex(t) => Ty::Mutex(m(t)),
+        Ty::Rd(l, t) => Ty::Rd(*l, m(t)),
+        Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| m(t))),
     }
 }
 
@@ -86,26 +93,17 @@ pub fn subst_param(ty: &Ty, to: Lt) -> Ty {
 
 /// `ty` with every lifetime mapped by `f`.
 pub fn map_lts(ty: &Ty, f: &dyn Fn(Lt) -> Lt) -> Ty {
-    let m = |t: &Ty| Box::new(map_lts(t, f));
-    match ty {
-        Ty::Own | Ty::U32 | Ty::Param(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(f(*l), m(t)),
-        Ty::RefMut(l, t) => Ty::RefMut(f(*l), m(t)),
-        Ty::Slice(l, t) => Ty::Slice(f(*l), m(t)),
-        Ty::SliceMut(l, t) => Ty::SliceMut(f(*l), m(t)),
-        Ty::Opt(t) => Ty::Opt(m(t)),
-        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
-        Ty::Arr(t, n) => Ty::Arr(m(t), *n),
-        Ty::Vec(t) => Ty::Vec(m(t)),
-        Ty::Boxed(t) => Ty::Boxed(m(t)),
-        Ty::Cell(t) => Ty::Cell(m(t)),
-        Ty::RefCell(t) => Ty::RefCell(m(t)),
-        Ty::Mutex(t) => Ty::Mutex(m(t)),
-        Ty::Rd(l, t) => Ty::Rd(f(*l), m(t)),
-        Ty::DynFn(l, s) => Ty::DynFn(f(*l), *s),
-        Ty::FnArg(l) => Ty::FnArg(f(*l)),
-        Ty::FnRet(l) => Ty::FnRet(f(*l)),
-        Ty::Item(i, l, a) => Ty::Item(*i, l.map(f), a.as_ref().map(|t| m(t))),
+    match map_inner(ty, &|t| map_lts(t, f)) {
+        Ty::Ref(l, t) => Ty::Ref(f(l), t),
+        Ty::RefMut(l, t) => Ty::RefMut(f(l), t),
+        Ty::Slice(l, t) => Ty::Slice(f(l), t),
+        Ty::SliceMut(l, t) => Ty::SliceMut(f(l), t),
+        Ty::Rd(l, t) => Ty::Rd(f(l), t),
+        Ty::DynFn(l, s) => Ty::DynFn(f(l), s),
+        Ty::FnArg(l) => Ty::FnArg(f(l)),
+        Ty::FnRet(l) => Ty::FnRet(f(l)),
+        Ty::Item(i, l, a) => Ty::Item(i, l.map(f), a),
+        other => other,
     }
 }
 
@@ -425,6 +423,49 @@ pub fn check(p: &Program) -> Verdict {
     let st = &p.st;
     let info = field_infos(st, &p.items);
     let selfref = !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut);
+    check_struct(st, &info, selfref, &mut broken);
+    for inst in &p.insts {
+        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
+        // those): ill-formed whatever the crate does.
+        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+            broken.insert(Rule::Program);
+        }
+        check_init(p, &info, inst, &mut broken);
+        // An instance dropped after the outer values: wrong if something's drop may observe
+        // the generics and a generic lifetime holds outer data (else it may be `'static`).
+        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
+            broken.insert(Rule::DropCheck);
+        }
+    }
+    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
+    if st.pinned_drop.is_some() {
+        for w in &st.pd_writes {
+            if let Stmt::Write {
+                field,
+                route,
+                op,
+                value,
+                ..
+            } = w
+            {
+                let write = (*field, *route, *op, value);
+                check_write(p, &info, write, Place::Box, selfref, &mut broken);
+            }
+        }
+    }
+    check_stmts(p, &info, selfref, &mut broken);
+    if !broken.is_empty() {
+        return Verdict::Invalid(broken.into_iter().collect());
+    }
+    match open_construct(p) {
+        Some(why) => Verdict::Open(why),
+        None => Verdict::Valid,
+    }
+}
+
+/// The rules the struct's declaration breaks: the drop order and covariance of its fields'
+/// captures, a field's `cfg_attr`, the attacks on the item (`packed`, attribute order, `Drop`).
+fn check_struct(st: &StructDef, info: &[FieldInfo], selfref: bool, broken: &mut BTreeSet<Rule>) {
     // Drop order: a field lifetime names a field declared (so dropped) later.
     for (i, f) in st.fields.iter().enumerate() {
         for (l, _) in &info[i].captures {
@@ -471,45 +512,33 @@ pub fn check(p: &Program) -> Verdict {
             broken.insert(Rule::DropImpl);
         }
     }
-    for inst in &p.insts {
-        // `?` in an initializer whose error type is `Infallible` (the shrinker can make
-        // those): ill-formed whatever the crate does.
-        if inst.mac == InitMacro::PinInit && can_fail(inst) {
-            broken.insert(Rule::Program);
-        }
-        check_init(p, &info, inst, &mut broken);
-        // An instance dropped after the outer values: wrong if something's drop may observe
-        // the generics and a generic lifetime holds outer data (else it may be `'static`).
-        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
-            broken.insert(Rule::DropCheck);
-        }
+}
+
+/// The rules a write (`field`, `route`, `op`, `value`) to an instance at `place` breaks: the
+/// route it takes, the shared chain of `with_project_ref`.
+fn check_write(
+    p: &Program,
+    info: &[FieldInfo],
+    (field, route, op, value): (usize, Route, WriteOp, &V),
+    place: Place,
+    selfref: bool,
+    broken: &mut BTreeSet<Rule>,
+) {
+    let ok = match op {
+        WriteOp::Interior => read_route_ok(&info[field], route, place, selfref),
+        _ => mut_route_ok(&info[field], route, place, selfref),
+    };
+    if !ok {
+        broken.insert(Rule::Route);
     }
-    // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
-    if st.pinned_drop.is_some() {
-        for w in &st.pd_writes {
-            if let Stmt::Write {
-                field,
-                route,
-                op,
-                value,
-                ..
-            } = w
-            {
-                let ok = match op {
-                    WriteOp::Interior => read_route_ok(&info[*field], *route, Place::Box, selfref),
-                    _ => mut_route_ok(&info[*field], *route, Place::Box, selfref),
-                };
-                if !ok {
-                    broken.insert(Rule::Route);
-                }
-                if *route == Route::WithProjectRef
-                    && !shared_chain_ok(st, &info, *field, value, &p.items)
-                {
-                    broken.insert(Rule::SharedChain);
-                }
-            }
-        }
+    if route == Route::WithProjectRef && !shared_chain_ok(&p.st, info, field, value, &p.items) {
+        broken.insert(Rule::SharedChain);
     }
+}
+
+/// The rules the program's statements break (those in threads and callbacks too): routes,
+/// the shared chain, threads, the attacks.
+fn check_stmts(p: &Program, info: &[FieldInfo], selfref: bool, broken: &mut BTreeSet<Rule>) {
     let mut stmts: Vec<&Stmt> = p.stmts.iter().collect();
     while let Some(s) = stmts.pop() {
         match s {
@@ -525,19 +554,8 @@ pub fn check(p: &Program) -> Verdict {
                 op,
                 value,
             } => {
-                let place = p.insts[*inst].place;
-                let ok = match op {
-                    WriteOp::Interior => read_route_ok(&info[*field], *route, place, selfref),
-                    _ => mut_route_ok(&info[*field], *route, place, selfref),
-                };
-                if !ok {
-                    broken.insert(Rule::Route);
-                }
-                if *route == Route::WithProjectRef
-                    && !shared_chain_ok(st, &info, *field, value, &p.items)
-                {
-                    broken.insert(Rule::SharedChain);
-                }
+                let write = (*field, *route, *op, value);
+                check_write(p, info, write, p.insts[*inst].place, selfref, broken);
             }
             Stmt::Thread { inst, send, body } => {
                 let (se, sy) = struct_auto_traits(p);
@@ -561,13 +579,6 @@ pub fn check(p: &Program) -> Verdict {
             }
             _ => {}
         }
-    }
-    if !broken.is_empty() {
-        return Verdict::Invalid(broken.into_iter().collect());
-    }
-    match open_construct(p) {
-        Some(why) => Verdict::Open(why),
-        None => Verdict::Valid,
     }
 }
 
@@ -595,41 +606,28 @@ pub fn open_construct(p: &Program) -> Option<&'static str> {
 /// Whether the written type contains a type macro whose body names a lifetime its invocation
 /// does not pass.
 pub fn hides_lifetime(ty: &Ty, items: &[UserItem]) -> bool {
-    match ty {
-        Ty::Item(i, _, a) => {
-            matches!(
-                items[*i].kind,
-                ItemKind::TypeMacro {
-                    hidden: Some(_),
-                    ..
-                }
-            ) || a.as_ref().is_some_and(|a| hides_lifetime(a, items))
-        }
-        Ty::Ref(_, t)
-        | Ty::RefMut(_, t)
-        | Ty::Slice(_, t)
-        | Ty::SliceMut(_, t)
-        | Ty::Opt(t)
-        | Ty::Arr(t, _)
-        | Ty::Vec(t)
-        | Ty::Boxed(t)
-        | Ty::Cell(t)
-        | Ty::RefCell(t)
-        | Ty::Mutex(t)
-        | Ty::Rd(_, t) => hides_lifetime(t, items),
-        Ty::Tup(a, b) => hides_lifetime(a, items) || hides_lifetime(b, items),
-        _ => false,
-    }
+    any_item(ty, |k| {
+        matches!(
+            items[k].kind,
+            ItemKind::TypeMacro {
+                hidden: Some(_),
+                ..
+            }
+        )
+    })
 }
 
 /// Whether the written type contains a type macro.
 pub fn has_type_macro(ty: &Ty, items: &[UserItem]) -> bool {
+    any_item(ty, |k| matches!(items[k].kind, ItemKind::TypeMacro { .. }))
+}
+
+/// Whether the written type names a user item (by its index) for which `pred` holds.
+fn any_item(ty: &Ty, pred: impl Fn(usize) -> bool) -> bool {
     let mut found = false;
     walk_written(ty, &mut |t| {
         if let Ty::Item(k, _, _) = t {
-            if matches!(items[*k].kind, ItemKind::TypeMacro { .. }) {
-                found = true;
-            }
+            found |= pred(*k);
         }
     });
     found
@@ -675,21 +673,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
             Some(Inst1::Own) => Ty::Own,
             _ => Ty::U32,
         },
-        Ty::Own | Ty::U32 | Ty::DynFn(..) | Ty::FnArg(_) | Ty::FnRet(_) => ty.clone(),
-        Ty::Ref(l, t) => Ty::Ref(*l, Box::new(subst_params(t, st))),
-        Ty::RefMut(l, t) => Ty::RefMut(*l, Box::new(subst_params(t, st))),
-        Ty::Slice(l, t) => Ty::Slice(*l, Box::new(subst_params(t, st))),
-        Ty::SliceMut(l, t) => Ty::SliceMut(*l, Box::new(subst_params(t, st))),
-        Ty::Opt(t) => Ty::Opt(Box::new(subst_params(t, st))),
-        Ty::Tup(a, b) => Ty::Tup(Box::new(subst_params(a, st)), Box::new(subst_params(b, st))),
-        Ty::Arr(t, n) => Ty::Arr(Box::new(subst_params(t, st)), *n),
-        Ty::Vec(t) => Ty::Vec(Box::new(subst_params(t, st))),
-        Ty::Boxed(t) => Ty::Boxed(Box::new(subst_params(t, st))),
-        Ty::Cell(t) => Ty::Cell(Box::new(subst_params(t, st))),
-        Ty::RefCell(t) => Ty::RefCell(Box::new(subst_params(t, st))),
-        Ty::Mutex(t) => Ty::Mutex(Box::new(subst_params(t, st))),
-        Ty::Rd(l, t) => Ty::Rd(*l, Box::new(subst_params(t, st))),
-        Ty::Item(i, l, a) => Ty::Item(*i, *l, a.as_ref().map(|t| Box::new(subst_params(t, st)))),
+        _ => map_inner(ty, &|t| subst_params(t, st)),
     }
 }
 

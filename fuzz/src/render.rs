@@ -185,36 +185,15 @@ impl R<'_> {
                     ),
                 };
                 let _ = writeln!(s, "{decl}");
-                let _ = writeln!(
-                    s,
-                    "impl{params} Show for {name}{args} {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}})\", self.0.show()) }} }}"
-                );
-                if *drop {
-                    let _ = writeln!(
-                        s,
-                        "impl{params} Drop for {name}{args} {{ fn drop(&mut self) {{ crate::rt::log(::std::format!(\"drop {name} reads {{}}\", self.0.show())); }} }}"
-                    );
-                }
+                show_and_drop(&mut s, &name, params, args, *drop);
             }
             ItemKind::Generic { drop } => {
                 let _ = writeln!(s, "struct {name}<T: Show>(pub T);");
-                let _ = writeln!(
-                    s,
-                    "impl<T: Show> Show for {name}<T> {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}})\", self.0.show()) }} }}"
-                );
-                if *drop {
-                    let _ = writeln!(
-                        s,
-                        "impl<T: Show> Drop for {name}<T> {{ fn drop(&mut self) {{ crate::rt::log(::std::format!(\"drop {name} reads {{}}\", self.0.show())); }} }}"
-                    );
-                }
+                show_and_drop(&mut s, &name, "<T: Show>", "<T>", *drop);
             }
             ItemKind::Newtype => {
                 let _ = writeln!(s, "struct {name}(pub Own);");
-                let _ = writeln!(
-                    s,
-                    "impl Show for {name} {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}})\", self.0.show()) }} }}"
-                );
+                show_and_drop(&mut s, &name, "", "", false);
             }
             ItemKind::Alias { body } => {
                 let _ = writeln!(s, "type {name}<'l> = {};", self.ty(body));
@@ -765,28 +744,7 @@ impl R<'_> {
     fn instance(&mut self, k: usize, inst: &Inst) {
         let mut init = self.init_expr(inst);
         if inst.via_fn {
-            // The initializer returned from a function: the outer values are its arguments,
-            // every generic lifetime of the struct is its lifetime parameter.
-            let st = &self.p.st;
-            let n = self.p.outers.len();
-            let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
-            let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
-            let ty = self.inst_ty().replace("'_", "'z");
-            let err = if inst.mac == InitMacro::PinInit {
-                "::core::convert::Infallible"
-            } else {
-                "crate::rt::Fail"
-            };
-            let (lt, bound) = if st.lts.is_empty() && n == 0 {
-                ("", "")
-            } else {
-                ("<'z>", " + 'z")
-            };
-            self.w(&format!(
-                "    fn z_mk{k}{lt}({}) -> impl ::pin_init::PinInit<{ty}, {err}>{bound} {{ {init} }}",
-                params.join(", ")
-            ));
-            init = format!("z_mk{k}({})", args.join(", "));
+            init = self.init_fn(k, inst, &init);
         }
         let fallible = inst.mac != InitMacro::PinInit;
         let ptr = match inst.place {
@@ -845,6 +803,32 @@ impl R<'_> {
                 ));
             }
         }
+    }
+
+    /// Writes a function `z_mk{k}` that returns the initializer `init` of instance `k`: the
+    /// outer values are its arguments, every generic lifetime of the struct is its lifetime
+    /// parameter. Returns its call.
+    fn init_fn(&mut self, k: usize, inst: &Inst, init: &str) -> String {
+        let st = &self.p.st;
+        let n = self.p.outers.len();
+        let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
+        let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
+        let ty = self.inst_ty().replace("'_", "'z");
+        let err = if inst.mac == InitMacro::PinInit {
+            "::core::convert::Infallible"
+        } else {
+            "crate::rt::Fail"
+        };
+        let (lt, bound) = if st.lts.is_empty() && n == 0 {
+            ("", "")
+        } else {
+            ("<'z>", " + 'z")
+        };
+        self.w(&format!(
+            "    fn z_mk{k}{lt}({}) -> impl ::pin_init::PinInit<{ty}, {err}>{bound} {{ {init} }}",
+            params.join(", ")
+        ));
+        format!("z_mk{k}({})", args.join(", "))
     }
 
     /// A place expression for field `f` of handle `h` through `route` (for writes), and the
@@ -958,33 +942,7 @@ impl R<'_> {
                 h(inst),
                 self.proj_member(*field)
             ),
-            Stmt::Thread { inst, send, body } => {
-                let place = self.p.insts[*inst].place;
-                match (send, place) {
-                    (true, Place::Arc) => {
-                        let b: Vec<String> =
-                            body.iter().map(|s| self.stmt(s, Some("z_c"))).collect();
-                        format!(
-                            "{{ let z_c = ::core::clone::Clone::clone(&z_s{inst}); ::std::thread::scope(|z_sc| {{ z_sc.spawn(move || {{ {} }}); }}); }}",
-                            b.join(" ")
-                        )
-                    }
-                    (true, _) => {
-                        let b: Vec<String> = body.iter().map(|s| self.stmt(s, None)).collect();
-                        format!(
-                            "::std::thread::scope(|z_sc| {{ z_sc.spawn(move || {{ {} ::core::mem::drop(z_s{inst}); }}); }});",
-                            b.join(" ")
-                        )
-                    }
-                    (false, _) => {
-                        let b: Vec<String> = body.iter().map(|s| self.stmt(s, None)).collect();
-                        format!(
-                            "::std::thread::scope(|z_sc| {{ z_sc.spawn(|| {{ {} }}); }});",
-                            b.join(" ")
-                        )
-                    }
-                }
-            }
+            Stmt::Thread { inst, send, body } => self.thread(*inst, *send, body),
             Stmt::Unwind { inner } => {
                 let Stmt::Write {
                     inst,
@@ -1004,6 +962,35 @@ impl R<'_> {
             }
             Stmt::Drop { inst } => format!("::core::mem::drop(z_s{inst});"),
             Stmt::Attack(a) => self.attack(a),
+        }
+    }
+
+    /// A scoped thread running `body` on instance `inst`: on a clone of its `Arc`, on the
+    /// instance moved into it (`send`), or borrowing it.
+    fn thread(&self, inst: usize, send: bool, body: &[Stmt]) -> String {
+        let place = self.p.insts[inst].place;
+        match (send, place) {
+            (true, Place::Arc) => {
+                let b: Vec<String> = body.iter().map(|s| self.stmt(s, Some("z_c"))).collect();
+                format!(
+                    "{{ let z_c = ::core::clone::Clone::clone(&z_s{inst}); ::std::thread::scope(|z_sc| {{ z_sc.spawn(move || {{ {} }}); }}); }}",
+                    b.join(" ")
+                )
+            }
+            (true, _) => {
+                let b: Vec<String> = body.iter().map(|s| self.stmt(s, None)).collect();
+                format!(
+                    "::std::thread::scope(|z_sc| {{ z_sc.spawn(move || {{ {} ::core::mem::drop(z_s{inst}); }}); }});",
+                    b.join(" ")
+                )
+            }
+            (false, _) => {
+                let b: Vec<String> = body.iter().map(|s| self.stmt(s, None)).collect();
+                format!(
+                    "::std::thread::scope(|z_sc| {{ z_sc.spawn(|| {{ {} }}); }});",
+                    b.join(" ")
+                )
+            }
         }
     }
 
@@ -1077,5 +1064,20 @@ fn strip_exists(wh: &str) -> String {
         String::new()
     } else {
         format!("where {}", kept.join(", "))
+    }
+}
+
+/// The `Show` impl of the user wrapper type `name` (generic parameters `params`, its
+/// arguments `args`), which shows its field `.0`; with `drop`, a `Drop` impl that logs it.
+fn show_and_drop(s: &mut String, name: &str, params: &str, args: &str, drop: bool) {
+    let _ = writeln!(
+        s,
+        "impl{params} Show for {name}{args} {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}})\", self.0.show()) }} }}"
+    );
+    if drop {
+        let _ = writeln!(
+            s,
+            "impl{params} Drop for {name}{args} {{ fn drop(&mut self) {{ crate::rt::log(::std::format!(\"drop {name} reads {{}}\", self.0.show())); }} }}"
+        );
     }
 }

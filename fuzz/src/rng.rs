@@ -59,6 +59,13 @@ impl Rng {
         choices[choices.len() - 1].1
     }
 
+    /// An index of `weights`, each drawn with its weight: [`Rng::weighted`] of the pairs
+    /// `(weights[i], i)`.
+    pub fn index(&mut self, weights: &[u32]) -> usize {
+        let pairs: Vec<(u32, usize)> = weights.iter().copied().zip(0..).collect();
+        self.weighted(&pairs)
+    }
+
     /// Shuffles `items` in place.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

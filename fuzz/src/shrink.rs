@@ -16,6 +16,22 @@ use std::collections::BTreeSet;
 /// decide whether each is still a finding).
 pub fn candidates(p: &Program) -> Vec<Program> {
     let mut out = Vec::new();
+    statement_candidates(p, &mut out);
+    instance_candidates(p, &mut out);
+    field_candidates(p, &mut out);
+    struct_candidates(p, &mut out);
+    // Unused generics and items.
+    if let Some(q) = remove_unused_generics(p) {
+        out.push(q);
+    }
+    if let Some(q) = remove_unused_items(p) {
+        out.push(q);
+    }
+    out
+}
+
+/// Without a statement, a thread's statement, or a callback's panic.
+fn statement_candidates(p: &Program, out: &mut Vec<Program>) {
     // Statements.
     for k in 0..p.stmts.len() {
         let mut q = p.clone();
@@ -40,6 +56,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             out.push(q);
         }
     }
+}
+
+/// Without an instance (and the statements on it), an initializer block or one of its
+/// statements, a failure, an `alt!`, an `<-`; in a `Box`, not through a function.
+fn instance_candidates(p: &Program, out: &mut Vec<Program>) {
     // Instances (with the statements on them).
     if p.insts.len() > 1 {
         for j in 0..p.insts.len() {
@@ -101,6 +122,10 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             out.push(q);
         }
     }
+}
+
+/// Without a field (and what depends on it), its `#[pin]`, `#[borrowed]` or a `#[uses]`.
+fn field_candidates(p: &Program, out: &mut Vec<Program>) {
     // Fields.
     for f in 0..p.st.fields.len() {
         if let Some(q) = remove_field(p, f) {
@@ -125,6 +150,11 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             }
         }
     }
+}
+
+/// Without the `PinnedDrop` or one of its writes, the attack on the item, the `where`
+/// bounds.
+fn struct_candidates(p: &Program, out: &mut Vec<Program>) {
     if p.st.pinned_drop.is_some() {
         let mut q = p.clone();
         q.st.pinned_drop = None;
@@ -146,14 +176,6 @@ pub fn candidates(p: &Program) -> Vec<Program> {
         q.st.where_bounds = false;
         out.push(q);
     }
-    // Unused generics and items.
-    if let Some(q) = remove_unused_generics(p) {
-        out.push(q);
-    }
-    if let Some(q) = remove_unused_items(p) {
-        out.push(q);
-    }
-    out
 }
 
 /// A measure of size (the rendered source's length).
@@ -281,37 +303,7 @@ fn value_fields(v: &V) -> BTreeSet<usize> {
 /// Removes field `f` and every field whose type or value needs it.
 fn remove_field(p: &Program, f: usize) -> Option<Program> {
     let st = &p.st;
-    let mut gone: BTreeSet<usize> = BTreeSet::from([f]);
-    loop {
-        let before = gone.len();
-        for (g, fl) in st.fields.iter().enumerate() {
-            if ty_fields(&fl.ty, &p.items).iter().any(|x| gone.contains(x)) {
-                gone.insert(g);
-            }
-        }
-        for inst in &p.insts {
-            for item in &inst.items {
-                if let InitItem::Field(g, fi) = item {
-                    let v = match fi {
-                        FieldInit::Val(v)
-                        | FieldInit::Arrow(v)
-                        | FieldInit::FailThen(v)
-                        | FieldInit::PanicThen(v) => Some(v),
-                        FieldInit::ArrowErr => None,
-                    };
-                    if v.is_some_and(|v| value_fields(v).iter().any(|x| gone.contains(x))) {
-                        gone.insert(*g);
-                    }
-                }
-            }
-        }
-        if gone.len() == before {
-            break;
-        }
-    }
-    if gone.len() == st.fields.len() && st.fields.len() > 1 {
-        // Removing everything teaches nothing; the one-field case is still tried.
-    }
+    let gone = needing(p, f);
     let map = |i: usize| -> Option<usize> {
         if gone.contains(&i) {
             None
@@ -320,29 +312,13 @@ fn remove_field(p: &Program, f: usize) -> Option<Program> {
         }
     };
     let mut q = p.clone();
-    let fields: Vec<Field> = st
+    q.st.fields = st
         .fields
         .iter()
         .enumerate()
         .filter(|(i, _)| !gone.contains(i))
-        .map(|(_, fl)| {
-            let mut fl = fl.clone();
-            fl.ty = model::map_lts(&fl.ty, &|l| match l {
-                Lt::Field(x) => Lt::Field(map(x).unwrap_or(0)),
-                other => other,
-            });
-            fl.uses = fl
-                .uses
-                .iter()
-                .filter_map(|(l, v)| match l {
-                    Lt::Field(x) => map(*x).map(|y| (Lt::Field(y), *v)),
-                    other => Some((*other, *v)),
-                })
-                .collect();
-            fl
-        })
+        .map(|(_, fl)| renumbered(fl, &map))
         .collect();
-    q.st.fields = fields;
     q.st.pd_writes =
         q.st.pd_writes
             .iter()
@@ -383,6 +359,59 @@ fn remove_field(p: &Program, f: usize) -> Option<Program> {
         .filter_map(|s| map_stmt_fields(s, &map))
         .collect();
     Some(q)
+}
+
+/// Field `f` and every field whose type or value needs a field of them, over and over.
+fn needing(p: &Program, f: usize) -> BTreeSet<usize> {
+    let mut gone: BTreeSet<usize> = BTreeSet::from([f]);
+    loop {
+        let before = gone.len();
+        for (g, fl) in p.st.fields.iter().enumerate() {
+            if ty_fields(&fl.ty, &p.items).iter().any(|x| gone.contains(x)) {
+                gone.insert(g);
+            }
+        }
+        for inst in &p.insts {
+            for item in &inst.items {
+                if let InitItem::Field(g, fi) = item {
+                    let v = match fi {
+                        FieldInit::Val(v)
+                        | FieldInit::Arrow(v)
+                        | FieldInit::FailThen(v)
+                        | FieldInit::PanicThen(v) => Some(v),
+                        FieldInit::ArrowErr => None,
+                    };
+                    if v.is_some_and(|v| value_fields(v).iter().any(|x| gone.contains(x))) {
+                        gone.insert(*g);
+                    }
+                }
+            }
+        }
+        if gone.len() == before {
+            // Removing every field teaches nothing, but the one-field case is still tried:
+            // the caller takes them all.
+            return gone;
+        }
+    }
+}
+
+/// Field `fl` with the field lifetimes of its type and `#[uses]` renumbered by `map` (a
+/// lifetime of a removed field leaves `#[uses]`).
+fn renumbered(fl: &Field, map: &dyn Fn(usize) -> Option<usize>) -> Field {
+    let mut fl = fl.clone();
+    fl.ty = model::map_lts(&fl.ty, &|l| match l {
+        Lt::Field(x) => Lt::Field(map(x).unwrap_or(0)),
+        other => other,
+    });
+    fl.uses = fl
+        .uses
+        .iter()
+        .filter_map(|(l, v)| match l {
+            Lt::Field(x) => map(*x).map(|y| (Lt::Field(y), *v)),
+            other => Some((*other, *v)),
+        })
+        .collect();
+    fl
 }
 
 fn map_v(v: &V, map: &dyn Fn(usize) -> Option<usize>) -> Option<V> {
@@ -529,55 +558,20 @@ fn ty_uses(
     for (x, _) in l {
         lts.insert(x);
     }
-    walk_ty(t, &mut |t| match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(_, Len::Const(c)) => {
-            consts.insert(*c);
-        }
-        Ty::Item(k, _, _) => {
-            used_items.insert(*k);
-        }
-        _ => {}
-    });
-    // Items' bodies.
-    let r = model::resolve(t, items);
-    walk_ty(&r, &mut |t| match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(_, Len::Const(c)) => {
-            consts.insert(*c);
-        }
-        Ty::Item(k, _, _) => {
-            used_items.insert(*k);
-        }
-        _ => {}
-    });
-}
-
-fn walk_ty(t: &Ty, f: &mut dyn FnMut(&Ty)) {
-    f(t);
-    match t {
-        Ty::Ref(_, x)
-        | Ty::RefMut(_, x)
-        | Ty::Slice(_, x)
-        | Ty::SliceMut(_, x)
-        | Ty::Opt(x)
-        | Ty::Arr(x, _)
-        | Ty::Vec(x)
-        | Ty::Boxed(x)
-        | Ty::Cell(x)
-        | Ty::RefCell(x)
-        | Ty::Mutex(x)
-        | Ty::Rd(_, x) => walk_ty(x, f),
-        Ty::Tup(a, b) => {
-            walk_ty(a, f);
-            walk_ty(b, f);
-        }
-        Ty::Item(_, _, Some(a)) => walk_ty(a, f),
-        _ => {}
+    // The written type, then with the items' bodies.
+    for t in [t.clone(), model::resolve(t, items)] {
+        model::walk_written(&t, &mut |t| match t {
+            Ty::Param(i) => {
+                params.insert(*i);
+            }
+            Ty::Arr(_, Len::Const(c)) => {
+                consts.insert(*c);
+            }
+            Ty::Item(k, _, _) => {
+                used_items.insert(*k);
+            }
+            _ => {}
+        });
     }
 }
 
@@ -649,24 +643,9 @@ fn remove_unused_generics(p: &Program) -> Option<Program> {
 }
 
 fn map_params(t: &Ty, map: &dyn Fn(usize) -> usize) -> Ty {
-    let m = |x: &Ty| Box::new(map_params(x, map));
     match t {
         Ty::Param(i) => Ty::Param(map(*i)),
-        Ty::Ref(l, x) => Ty::Ref(*l, m(x)),
-        Ty::RefMut(l, x) => Ty::RefMut(*l, m(x)),
-        Ty::Slice(l, x) => Ty::Slice(*l, m(x)),
-        Ty::SliceMut(l, x) => Ty::SliceMut(*l, m(x)),
-        Ty::Opt(x) => Ty::Opt(m(x)),
-        Ty::Tup(a, b) => Ty::Tup(m(a), m(b)),
-        Ty::Arr(x, n) => Ty::Arr(m(x), *n),
-        Ty::Vec(x) => Ty::Vec(m(x)),
-        Ty::Boxed(x) => Ty::Boxed(m(x)),
-        Ty::Cell(x) => Ty::Cell(m(x)),
-        Ty::RefCell(x) => Ty::RefCell(m(x)),
-        Ty::Mutex(x) => Ty::Mutex(m(x)),
-        Ty::Rd(l, x) => Ty::Rd(*l, m(x)),
-        Ty::Item(k, l, a) => Ty::Item(*k, *l, a.as_ref().map(|x| m(x))),
-        other => other.clone(),
+        _ => model::map_inner(t, &|x| map_params(x, map)),
     }
 }
 
@@ -677,65 +656,7 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
         ty_uses(&f.ty, &p.items, &mut a, &mut b, &mut c, &mut used);
     }
     // Items named in values and hijacking traits (always "used": they act by being there).
-    let mut vals = Vec::new();
-    for inst in &p.insts {
-        for item in &inst.items {
-            match item {
-                InitItem::Field(_, fi) => {
-                    if let FieldInit::Val(v)
-                    | FieldInit::Arrow(v)
-                    | FieldInit::FailThen(v)
-                    | FieldInit::PanicThen(v) = fi
-                    {
-                        vals.push(v.clone());
-                    }
-                }
-                InitItem::Code(stmts, _) => {
-                    for s in stmts {
-                        if let Code::Assign(_, v) | Code::Replace(_, v) | Code::SwapTmp(_, v) = s {
-                            vals.push(v.clone());
-                        }
-                    }
-                }
-            }
-        }
-    }
-    fn collect_stmt_values(s: &Stmt, out: &mut Vec<V>) {
-        match s {
-            Stmt::Write { value, .. } => out.push(value.clone()),
-            Stmt::Attack(Attack::EscapeLocal { value, .. }) => out.push(value.clone()),
-            Stmt::Thread { body, .. } => body.iter().for_each(|b| collect_stmt_values(b, out)),
-            Stmt::Unwind { inner } => collect_stmt_values(inner, out),
-            _ => {}
-        }
-    }
-    for s in &p.stmts {
-        collect_stmt_values(s, &mut vals);
-    }
-    fn value_items(v: &V, out: &mut BTreeSet<usize>) {
-        match v {
-            V::Item(k) => {
-                out.insert(*k);
-            }
-            V::Wrap(k, x) => {
-                out.insert(*k);
-                value_items(x, out);
-            }
-            V::Some(x)
-            | V::Boxed(x)
-            | V::Cell(x)
-            | V::RefCell(x)
-            | V::Mutex(x)
-            | V::Repeat(x, _) => value_items(x, out),
-            V::Tup(x, y) | V::Alt(_, x, y) => {
-                value_items(x, out);
-                value_items(y, out);
-            }
-            V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_items(x, out)),
-            _ => {}
-        }
-    }
-    for v in &vals {
+    for v in values_mut(&mut p.clone()) {
         value_items(v, &mut used);
     }
     let unused: Vec<usize> = (0..p.items.len()).filter(|k| !used.contains(k)).collect();
@@ -758,7 +679,26 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
             _ => {}
         }
     }
-    for inst in &mut q.insts {
+    for v in values_mut(&mut q) {
+        *v = map_items_v(v, &map);
+    }
+    Some(q)
+}
+
+/// Every value the program writes: in initializers (fields, code blocks) and in statements
+/// (writes and escapes, in threads and callbacks too).
+fn values_mut(p: &mut Program) -> Vec<&mut V> {
+    fn stmt_values<'a>(s: &'a mut Stmt, out: &mut Vec<&'a mut V>) {
+        match s {
+            Stmt::Write { value, .. } => out.push(value),
+            Stmt::Attack(Attack::EscapeLocal { value, .. }) => out.push(value),
+            Stmt::Thread { body, .. } => body.iter_mut().for_each(|b| stmt_values(b, out)),
+            Stmt::Unwind { inner } => stmt_values(inner, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for inst in &mut p.insts {
         for item in &mut inst.items {
             match item {
                 InitItem::Field(_, fi) => {
@@ -767,32 +707,45 @@ fn remove_unused_items(p: &Program) -> Option<Program> {
                     | FieldInit::FailThen(v)
                     | FieldInit::PanicThen(v) = fi
                     {
-                        *v = map_items_v(v, &map);
+                        out.push(v);
                     }
                 }
                 InitItem::Code(stmts, _) => {
                     for s in stmts {
                         if let Code::Assign(_, v) | Code::Replace(_, v) | Code::SwapTmp(_, v) = s {
-                            *v = map_items_v(v, &map);
+                            out.push(v);
                         }
                     }
                 }
             }
         }
     }
-    fn map_stmt(s: &mut Stmt, map: &dyn Fn(usize) -> usize) {
-        match s {
-            Stmt::Write { value, .. } => *value = map_items_v(value, map),
-            Stmt::Attack(Attack::EscapeLocal { value, .. }) => *value = map_items_v(value, map),
-            Stmt::Thread { body, .. } => body.iter_mut().for_each(|b| map_stmt(b, map)),
-            Stmt::Unwind { inner } => map_stmt(inner, map),
-            _ => {}
+    for s in &mut p.stmts {
+        stmt_values(s, &mut out);
+    }
+    out
+}
+
+/// Adds the user items `v` names to `out`.
+fn value_items(v: &V, out: &mut BTreeSet<usize>) {
+    match v {
+        V::Item(k) => {
+            out.insert(*k);
         }
+        V::Wrap(k, x) => {
+            out.insert(*k);
+            value_items(x, out);
+        }
+        V::Some(x) | V::Boxed(x) | V::Cell(x) | V::RefCell(x) | V::Mutex(x) | V::Repeat(x, _) => {
+            value_items(x, out)
+        }
+        V::Tup(x, y) | V::Alt(_, x, y) => {
+            value_items(x, out);
+            value_items(y, out);
+        }
+        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_items(x, out)),
+        _ => {}
     }
-    for s in &mut q.stmts {
-        map_stmt(s, &map);
-    }
-    Some(q)
 }
 
 fn map_items_ty(t: &Ty, map: &dyn Fn(usize) -> usize) -> Ty {

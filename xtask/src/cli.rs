@@ -714,6 +714,26 @@ pub struct VmTest {
     pub report: Report,
     /// `--timeout`, `--accel`.
     pub qemu: Qemu,
+    /// `--module`, `--expect`, `--manifest`, `--no-samples`, `--append`, `--exec`, `--shell`.
+    pub request: Request,
+}
+
+impl Args for VmTest {
+    fn take(&mut self, g: Given) -> Result<Option<Given>, UsageError> {
+        let Some(g) = groups!(g, self.target, self.report, self.qemu, self.request) else {
+            return Ok(None);
+        };
+        match g.long {
+            "debug" => self.debug = true,
+            _ => return Ok(Some(g)),
+        }
+        Ok(None)
+    }
+}
+
+/// What `cargo xtask vm-test` boots besides the kernel, as the command line asked for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Request {
     /// `--module X.ko`, each with the `--expect LINE`s given after it.
     pub modules: Vec<(PathBuf, Vec<String>)>,
     /// `--manifest FILE`.
@@ -728,13 +748,16 @@ pub struct VmTest {
     pub shell: bool,
 }
 
-impl Args for VmTest {
+impl Request {
+    /// Whether the run is the plain sample run (its logs are the main ones).
+    pub fn is_default(&self) -> bool {
+        *self == Request::default()
+    }
+}
+
+impl Args for Request {
     fn take(&mut self, g: Given) -> Result<Option<Given>, UsageError> {
-        let Some(g) = groups!(g, self.target, self.report, self.qemu) else {
-            return Ok(None);
-        };
         match g.long {
-            "debug" => self.debug = true,
             "no-samples" => self.no_samples = true,
             "shell" => self.shell = true,
             "manifest" => self.manifest = Some(PathBuf::from(g.value())),
@@ -1232,6 +1255,26 @@ mod tests {
     }
 
     #[test]
+    fn fuzz_help_states_the_fuzzers_defaults() {
+        use pin_init_fuzz::campaign::Options;
+        let fuzz = COMMANDS.iter().find(|c| c.name == "fuzz").expect("fuzz");
+        let help = |long: &str| fuzz.opts.iter().find(|o| o.long == long).expect(long).help;
+        let attack = pin_init_fuzz::generate::Config::default().attack_percent;
+        for (long, default) in [
+            ("cases", Options::CASES.to_string()),
+            ("seed", Options::SEED.to_string()),
+            ("batch", Options::BATCH.to_string()),
+            ("attack-percent", attack.to_string()),
+        ] {
+            assert!(
+                help(long).contains(&format!("(default {default})")),
+                "--{long}: {}",
+                help(long)
+            );
+        }
+    }
+
+    #[test]
     fn every_documented_option_is_accepted() {
         for cmd in COMMANDS {
             for o in cmd.opts {
@@ -1423,7 +1466,7 @@ mod tests {
             panic!("not vm-test")
         };
         assert_eq!(
-            f.modules,
+            f.request.modules,
             [
                 (
                     PathBuf::from("a.ko"),

@@ -534,30 +534,7 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
     // compiler sees the same relative paths, so ccache serves what `cargo xtask kernel` built.
     let build = cache.join("bisect/build");
     let phase = Phase::start("series: bisect tree");
-    if !tree.join(".git").is_dir() {
-        let _ = fs::remove_dir_all(&tree);
-        fs::create_dir_all(cache.join("bisect"))?;
-        util::run(
-            Command::new("cp").arg("-a").arg(pristine).arg(&tree),
-            "copying the vanilla tree",
-        )?;
-        util::output(git(&tree).args(["init", "-q"]), "git init")?;
-        // Debian's tree ignores everything at its top level (`.gitignore`: `/*`).
-        util::output(git(&tree).args(["add", "-A", "--force"]), "git add")?;
-        util::output(
-            git(&tree).args(["commit", "-q", "-m", "vanilla"]),
-            "git commit",
-        )?;
-        util::output(git(&tree).args(["tag", "vanilla"]), "git tag")?;
-    } else {
-        // Back to vanilla; files whose content does not change keep their mtime.
-        let _ = git(&tree).args(["am", "--abort"]).output();
-        util::output(
-            git(&tree).args(["reset", "-q", "--hard", "vanilla"]),
-            "git reset",
-        )?;
-        util::output(git(&tree).args(["clean", "-fdq"]), "git clean")?;
-    }
+    vanilla_git_tree(&tree, pristine)?;
     phase.done(&tree.display().to_string());
     let frags = kernel::fragments(repo, cx.line, false)?;
     let mut merged = String::new();
@@ -585,29 +562,8 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
                 util::tail_str(&String::from_utf8_lossy(&o.stderr), 15)
             );
         }
-        // The fragments name options later patches add: olddefconfig drops
-        // them until then (not an error here, unlike `cargo xtask kernel`).
-        fs::write(build.join(".config"), &merged)?;
         let log = logs.join(format!("bisect-{:02}.log", i + 1));
-        let cfg = kernel::make_command(cx, &tree, &build, 1)
-            .arg("olddefconfig")
-            .output()
-            .context("running make olddefconfig")?;
-        let mut ok = cfg.status.success();
-        let mut text = [cfg.stdout, cfg.stderr].concat();
-        let mut warnings = Vec::new();
-        if ok {
-            let b = kernel::make_command(cx, &tree, &build, jobs)
-                .arg("all")
-                .stdin(Stdio::null())
-                .output()
-                .context("running make")?;
-            ok = b.status.success();
-            text.extend_from_slice(&b.stdout);
-            text.extend_from_slice(&b.stderr);
-            warnings = kernel::rust_warnings(&String::from_utf8_lossy(&text));
-        }
-        fs::write(&log, &text)?;
+        let (ok, warnings) = build_step(cx, &tree, &build, &merged, jobs, &log)?;
         let took = step.elapsed();
         let verdict = if !ok {
             "FAIL".to_string()
@@ -646,6 +602,72 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
         util::fmt_dur(total.elapsed())
     );
     Ok(())
+}
+
+/// Makes `tree` a git checkout of the vanilla `pristine` tree, tagged `vanilla`: a copy the
+/// first time, back to that tag later (files whose content does not change keep their mtime).
+fn vanilla_git_tree(tree: &Path, pristine: &Path) -> Result<()> {
+    if !tree.join(".git").is_dir() {
+        let _ = fs::remove_dir_all(tree);
+        if let Some(dir) = tree.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        util::run(
+            Command::new("cp").arg("-a").arg(pristine).arg(tree),
+            "copying the vanilla tree",
+        )?;
+        util::output(git(tree).args(["init", "-q"]), "git init")?;
+        // Debian's tree ignores everything at its top level (`.gitignore`: `/*`).
+        util::output(git(tree).args(["add", "-A", "--force"]), "git add")?;
+        util::output(
+            git(tree).args(["commit", "-q", "-m", "vanilla"]),
+            "git commit",
+        )?;
+        util::output(git(tree).args(["tag", "vanilla"]), "git tag")?;
+    } else {
+        let _ = git(tree).args(["am", "--abort"]).output();
+        util::output(
+            git(tree).args(["reset", "-q", "--hard", "vanilla"]),
+            "git reset",
+        )?;
+        util::output(git(tree).args(["clean", "-fdq"]), "git clean")?;
+    }
+    Ok(())
+}
+
+/// Configures `tree` in `build` from the `merged` fragments and builds it, writing make's
+/// output to `log`: whether it built, and its Rust warnings.
+fn build_step(
+    cx: &Ctx,
+    tree: &Path,
+    build: &Path,
+    merged: &str,
+    jobs: u32,
+    log: &Path,
+) -> Result<(bool, Vec<String>)> {
+    // The fragments name options later patches add: olddefconfig drops
+    // them until then (not an error here, unlike `cargo xtask kernel`).
+    fs::write(build.join(".config"), merged)?;
+    let cfg = kernel::make_command(cx, tree, build, 1)
+        .arg("olddefconfig")
+        .output()
+        .context("running make olddefconfig")?;
+    let mut ok = cfg.status.success();
+    let mut text = [cfg.stdout, cfg.stderr].concat();
+    let mut warnings = Vec::new();
+    if ok {
+        let b = kernel::make_command(cx, tree, build, jobs)
+            .arg("all")
+            .stdin(Stdio::null())
+            .output()
+            .context("running make")?;
+        ok = b.status.success();
+        text.extend_from_slice(&b.stdout);
+        text.extend_from_slice(&b.stderr);
+        warnings = kernel::rust_warnings(&String::from_utf8_lossy(&text));
+    }
+    fs::write(log, &text)?;
+    Ok((ok, warnings))
 }
 
 /// `cargo xtask series`: writes the series and checks it.
@@ -705,10 +727,20 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     check_git_am(repo, line, &pristine, &out, &cache.join("series-am-check"))?;
     phase.done(&format!("all {} patches apply", patches.len()));
 
+    check_style(cx, &pristine, &out, &patches)?;
+    if opts.bisect {
+        bisect(cx, &pristine, &out, opts.jobs)?;
+    }
+    Ok(out)
+}
+
+/// Runs `checkpatch.pl --strict` on each patch: no errors, and as many warnings as the cover
+/// letter's text says.
+fn check_style(cx: &Ctx, pristine: &Path, out: &Path, patches: &[Patch]) -> Result<()> {
     let phase = Phase::start("series: checkpatch.pl --strict");
     let (mut errors, mut warnings) = (0, 0);
-    for p in &patches {
-        let ((e, w, c), lines) = checkpatch(&pristine, &out.join(&p.name))?;
+    for p in patches {
+        let ((e, w, c), lines) = checkpatch(pristine, &out.join(&p.name))?;
         errors += e;
         warnings += w;
         eprintln!(
@@ -743,10 +775,7 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     phase.done(&format!(
         "no errors, {warnings} warning(s), as the cover letter says"
     ));
-    if opts.bisect {
-        bisect(cx, &pristine, &out, opts.jobs)?;
-    }
-    Ok(out)
+    Ok(())
 }
 
 impl crate::cli::Series {

@@ -79,21 +79,9 @@ pub fn target_base(repo: &Path) -> PathBuf {
 }
 
 /// Rustup's cargo of a toolchain, `rustup run TOOLCHAIN cargo`, without the outer cargo's
-/// choices (rustup's proxies set `RUSTC`, `CARGO`, ...) in its environment.
-pub fn rustup_cargo(toolchain: &str) -> Command {
-    let mut c = Command::new("rustup");
-    c.args(["run", toolchain, "cargo"]);
-    for v in [
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTC_WRAPPER",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO",
-    ] {
-        c.env_remove(v);
-    }
-    c
-}
+/// choices (rustup's proxies set `RUSTC`, `CARGO`, ...) in its environment: the fuzzer's
+/// (a dependency of the harness, so both build their inner cargo the same way).
+pub use pin_init_fuzz::rustup::cargo as rustup_cargo;
 
 /// The directories searched for the kernel build tools: Debian's own
 /// (rustup's `~/.cargo/bin` must not shadow `/usr/bin/rustc`), or

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{executable, repo, stderr, write, xtask, Temp};
+use common::{executable, fails_with, repo, stderr, write, xtask, Temp};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -27,28 +27,7 @@ fn fake_tree(dir: &Path, patchlevel: u32) {
 /// A repository with pin-init sources, the real Cargo.lock and a series of
 /// one good and one broken patch; and a vendor dir with the pinned crates.
 fn fake_repo(dir: &Path, vendor: &Path) {
-    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
-    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
-    write(
-        &dir.join("pin-init/README.md"),
-        "<!-- Generated from the crate docs\n     of src/lib.rs -->\n\n# pin-init\n",
-    );
-    write(&dir.join("pin-init/DESIGN.md"), "# Design\n");
-    write(&dir.join("pin-init/SOUNDNESS.md"), "# Soundness\n");
-    write(&dir.join("pin-init/examples/shared.rs"), "fn main() {}\n");
-    write(&dir.join("patches/crate/series"), "# steps\n01-all\n");
-    write(
-        &dir.join("patches/crate/01-all.msg"),
-        "rust: pin-init: add it all\n\nBecause.\n",
-    );
-    fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    for script in ["prepare-tree.sh", "make-series.sh"] {
-        fs::copy(
-            repo().join("scripts").join(script),
-            dir.join("scripts").join(script).tap_mkdir(),
-        )
-        .unwrap();
-    }
+    common::fake_repo(dir, vendor);
     write(
         &dir.join("patches/series"),
         "# the series\n0001-good.patch\n\n0002-broken.patch  # second\n",
@@ -63,30 +42,6 @@ fn fake_repo(dir: &Path, vendor: &Path) {
         &dir.join("patches/0002-broken.patch"),
         "From: Fake Author <fake@example.org>\nSubject: [PATCH 2/2] broken\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -5,3 +5,3 @@ first hunk\n int line5;\n-int line6;\n+int line6_renamed;\n int line7;\n@@ -20,3 +20,3 @@ second hunk\n int line20;\n-int no_such_line;\n+int replacement;\n int line22;\n",
     );
-    let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
-    for (crate_, version) in xtask::running::kernel::lock_versions(&lock).unwrap() {
-        write(
-            &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
-            format!("//! {crate_}\n"),
-        );
-        write(
-            &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
-            format!(
-                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
-            ),
-        );
-    }
-}
-
-trait TapMkdir {
-    fn tap_mkdir(self) -> Self;
-}
-
-impl TapMkdir for PathBuf {
-    fn tap_mkdir(self) -> Self {
-        fs::create_dir_all(self.parent().unwrap()).unwrap();
-        self
-    }
 }
 
 fn assert_broken_patch_message(err: &str) {
@@ -155,12 +110,7 @@ fn good_series_prepares_the_tree() {
     assert!(tree.join("rust/pin-init/src/lib.rs").is_file());
     // A second preparation of the same tree is refused.
     let o = prepare_tree(&tree, &frepo, &vendor);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("already has rust/pin-init"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "already has rust/pin-init");
 }
 
 /// The real `name` on `PATH` (the Nix build sandbox has no /usr/bin), else in /usr/bin or /bin.
@@ -498,12 +448,7 @@ fn wrong_kernel_version_is_refused() {
     );
     // The preparation script refuses it too (it also runs in the Nix build).
     let o = prepare_tree(&tree, &repo(), &t.0);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("is Linux 6.11, expected 6.12"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "is Linux 6.11, expected 6.12");
 }
 
 /// A `.tar.xz` of a fake vanilla tree under `linux-source-6.12/`, as Debian ships it.
@@ -688,12 +633,7 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
             .unwrap()
     };
     let o = run("6.12");
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("is Linux 7.2, expected 6.12"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "is Linux 7.2, expected 6.12");
     let o = run("7.2");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -733,12 +673,7 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         .unwrap()
         .contains("line2_renamed"));
     let o = run("7.2");
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("already has this project's rust/pin-init"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "already has this project's rust/pin-init");
 }
 
 /// An exported series carries its exporter's identity: `make-series.sh --author` writes it as
@@ -806,12 +741,7 @@ fn make_series_writes_the_given_identity() {
         .unwrap()
         .contains("Signed-off-by: pin-init team <pin-init@localhost>"));
     let o = run(&t.0.join("bad"), Some("nobody"));
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("--author must be 'Name <email>'"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "--author must be 'Name <email>'");
 }
 
 /// `cargo xtask series` exports for someone: with no identity configured it stops first (before
@@ -842,12 +772,7 @@ fn series_without_an_identity_says_how_to_set_it() {
         .env("PIN_INIT_HARNESS_CACHE", t.0.join("cache"))
         .output()
         .unwrap();
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("--author must be `Name <email>`"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "--author must be `Name <email>`");
 }
 
 /// The kernel copy's rule (`scripts/make-series.sh` leaves out every file whose module docs

@@ -9,52 +9,10 @@
 
 mod common;
 
-use common::{repo, xtask};
+use common::{repo, repo_files as files, xtask};
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// The files of the repository, relative to it: what git tracks, or, without a git checkout
-/// (a Nix build's source set), the files on disk outside `target/`.
-fn files(root: &Path) -> Vec<String> {
-    let out = Command::new("git")
-        .args(["ls-files", "-z"])
-        .current_dir(root)
-        .output();
-    match out {
-        Ok(o) if o.status.success() && !o.stdout.is_empty() => o
-            .stdout
-            .split(|b| *b == 0)
-            .filter(|s| !s.is_empty())
-            .map(|s| String::from_utf8_lossy(s).into_owned())
-            .collect(),
-        _ => {
-            let mut all = Vec::new();
-            walk(root, root, &mut all);
-            all
-        }
-    }
-}
-
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path: PathBuf = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if name != "target" && name != ".git" {
-                walk(root, &path, out);
-            }
-        } else {
-            out.push(
-                path.strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned(),
-            );
-        }
-    }
-}
+use std::path::Path;
 
 fn read(rel: &str) -> String {
     fs::read_to_string(repo().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))

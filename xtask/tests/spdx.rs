@@ -5,10 +5,9 @@
 
 mod common;
 
-use common::repo;
+use common::{repo, repo_files};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 /// The compile-fail corpora: their reviewed `.stderr` files quote line numbers of the cases,
 /// so a header line would shift every one of them. Nothing else is left out.
@@ -17,48 +16,13 @@ const EXEMPT: &[&str] = &["pin-init/tests/ui/", "pin-init/tests/ui-1.85/"];
 /// The source files to check, relative to the repository: what git tracks, or, without a git
 /// checkout (a Nix build's source set), the files on disk outside `target/`.
 fn sources(root: &Path) -> Vec<String> {
-    let out = Command::new("git")
-        .args(["ls-files", "-z"])
-        .current_dir(root)
-        .output();
-    let all: Vec<String> = match out {
-        Ok(o) if o.status.success() && !o.stdout.is_empty() => o
-            .stdout
-            .split(|b| *b == 0)
-            .filter(|s| !s.is_empty())
-            .map(|s| String::from_utf8_lossy(s).into_owned())
-            .collect(),
-        _ => {
-            let mut files = Vec::new();
-            walk(root, root, &mut files);
-            files
-        }
-    };
+    let all = repo_files(root);
     all.into_iter()
         .filter(|f| {
             (f.ends_with(".rs") || f.ends_with(".sh") || f.ends_with(".py") || f == ".ci/run")
                 && !EXEMPT.iter().any(|e| f.starts_with(e))
         })
         .collect()
-}
-
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path: PathBuf = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if name != "target" && name != ".git" {
-                walk(root, &path, out);
-            }
-        } else {
-            out.push(
-                path.strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned(),
-            );
-        }
-    }
 }
 
 /// Whether `text` has an SPDX line where CONTRIBUTING.md asks for it.

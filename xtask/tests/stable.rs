@@ -178,14 +178,7 @@ fn tested_versions_must_be_6_12_oldest_first() {
 
 /// A repository whose series changes line 10 of kernel/hello.c as 6.12.10 has it.
 fn repo(dir: &Path, vendor: &Path) {
-    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
-    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
-    fs::copy(real.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    write(
-        &dir.join("scripts/make-series.sh"),
-        fs::read_to_string(real.join("scripts/make-series.sh")).unwrap(),
-    );
+    common::fake_repo(dir, vendor);
     write(
         &dir.join("patches/series"),
         "0001-editions.patch\n0002-line10.patch\n",
@@ -198,14 +191,6 @@ fn repo(dir: &Path, vendor: &Path) {
         &dir.join("patches/0002-line10.patch"),
         "From: A <a@example.org>\nSubject: [PATCH] line 10\n---\ndiff --git a/kernel/hello.c b/kernel/hello.c\n--- a/kernel/hello.c\n+++ b/kernel/hello.c\n@@ -9,3 +9,3 @@ int line8;\n int line9;\n-int line10;\n+int line10_ours;\n int line11;\n",
     );
-    let lock = fs::read_to_string(real.join("Cargo.lock")).unwrap();
-    for (c, v) in xtask::running::kernel::lock_versions(&lock).unwrap() {
-        write(&vendor.join(format!("{c}-{v}/src/lib.rs")), "//! fake\n");
-        write(
-            &vendor.join(format!("{c}-{v}/Cargo.toml")),
-            format!("[package]\nname = \"{c}\"\nedition = \"2021\"\nlicense = \"MIT\"\n"),
-        );
-    }
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use crate::cli::{self, FUZZ_CHECKS};
 use crate::util::{self, fmt_dur, target_base, Result};
 use pin_init_fuzz::batch::Sanitizer;
-use pin_init_fuzz::cli::{FindingRecord, Options, Report, StopAt};
+use pin_init_fuzz::campaign::{FindingRecord, Options, Report, StopAt};
 use pin_init_fuzz::generate::Config;
 use std::path::Path;
 use std::time::Instant;
@@ -27,22 +27,11 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
     let base = target_base(repo).join("fuzz");
     let opts = Options {
         seed: TEST_SEED,
-        first_case: 0,
         cases: TEST_CASES,
-        out: base.join("test-findings/run"),
-        work: base.join("work"),
-        repo: repo.to_path_buf(),
-        disable: None,
-        batch: 100,
-        jobs: 2,
-        shrink: true,
-        gen: Config::default(),
-        stop_at: StopAt::End,
-        progress: true,
-        sanitizer: Sanitizer::Address,
+        ..Options::new(repo, base.join("work"), base.join("test-findings/run"))
     };
     let _ = std::fs::remove_dir_all(&opts.out);
-    let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+    let report = pin_init_fuzz::campaign::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
     let (unsound, inexpressible, reason) = (
         report.unsound.len(),
@@ -58,32 +47,30 @@ pub fn test_run(repo: &Path) -> Result<Option<String>> {
     )))
 }
 
-/// The options of a run from the command line.
+/// The options of a run from the command line: [`Options::new`]'s defaults, and what the
+/// command line sets.
 pub fn options(repo: &Path, f: &cli::Fuzz) -> Options {
     let base = target_base(repo).join("fuzz");
+    let out = f.out.clone().unwrap_or_else(|| base.join("findings"));
+    let defaults = Options::new(repo, base.join("work"), out);
     Options {
-        seed: f.seed.unwrap_or(TEST_SEED),
-        first_case: f.first_case.unwrap_or(0),
-        cases: f.cases.unwrap_or(200),
-        out: f.out.clone().unwrap_or_else(|| base.join("findings")),
-        work: base.join("work"),
-        repo: repo.to_path_buf(),
+        seed: f.seed.unwrap_or(defaults.seed),
+        first_case: f.first_case.unwrap_or(defaults.first_case),
+        cases: f.cases.unwrap_or(defaults.cases),
         disable: f.disable.clone(),
-        batch: f.batch.unwrap_or(100),
-        jobs: 2,
+        batch: f.batch.unwrap_or(defaults.batch),
         shrink: !f.no_shrink,
         gen: Config {
             hygiene: !f.no_hygiene,
-            attack_percent: f.attack_percent.unwrap_or(Config::default().attack_percent),
+            attack_percent: f.attack_percent.unwrap_or(defaults.gen.attack_percent),
             attacks: Vec::new(),
         },
-        stop_at: StopAt::End,
-        progress: true,
         sanitizer: if f.tsan {
             Sanitizer::Thread
         } else {
             Sanitizer::Address
         },
+        ..defaults
     }
 }
 
@@ -100,7 +87,7 @@ fn run(repo: &Path, f: &cli::Fuzz) -> Result<()> {
         return print(&opts);
     }
     if f.self_check {
-        let results = self_check(repo, f.seed.unwrap_or(TEST_SEED), !f.no_shrink, &opts.out)?;
+        let results = self_check(repo, opts.seed, opts.shrink, &opts.out)?;
         let failed: Vec<&str> = results
             .iter()
             .filter(|r| r.1.is_none())
@@ -123,7 +110,7 @@ fn run(repo: &Path, f: &cli::Fuzz) -> Result<()> {
             .as_ref()
             .map_or(String::new(), |d| format!(", checks switched off: {d}"))
     );
-    let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+    let report = pin_init_fuzz::campaign::fuzz(&opts).map_err(util::Error)?;
     print!("{}", report.summary(&opts));
     println!("  summary: {}", opts.out.join("summary.txt").display());
     if report.findings() > 0 {
@@ -146,7 +133,7 @@ fn print(opts: &Options) -> Result<()> {
         sanitizer: opts.sanitizer,
     };
     let h = if opts.gen.hygiene {
-        pin_init_fuzz::cli::harvest(&env, true).map_err(util::Error)?
+        pin_init_fuzz::campaign::harvest(&env, true).map_err(util::Error)?
     } else {
         Default::default()
     };
@@ -183,14 +170,9 @@ pub fn self_check(
         let hygiene_switch = *check == "hygiene";
         let opts = Options {
             seed,
-            first_case: 0,
             cases: SELF_CHECK_MAX,
-            out: out.join(format!("self-check-{check}")),
-            work: base.join("work"),
-            repo: repo.to_path_buf(),
             disable: Some(check.to_string()),
             batch: 50,
-            jobs: 2,
             shrink,
             // Half the programs attack a rule (the default is less), drawn from the attacks
             // aimed at the rule the switch guards (the rest of each program is the ordinary
@@ -207,10 +189,13 @@ pub fn self_check(
             } else {
                 StopAt::Unsound
             },
-            progress: true,
-            sanitizer: Sanitizer::Address,
+            ..Options::new(
+                repo,
+                base.join("work"),
+                out.join(format!("self-check-{check}")),
+            )
         };
-        let report = pin_init_fuzz::cli::fuzz(&opts).map_err(util::Error)?;
+        let report = pin_init_fuzz::campaign::fuzz(&opts).map_err(util::Error)?;
         let first = if hygiene_switch {
             // Only a finding of the class counts (one that goes away with fresh names).
             report

@@ -380,80 +380,79 @@ fn suffix_base(name: &str) -> Option<&str> {
     (is_suffix && !base.is_empty()).then_some(base)
 }
 
+/// What the user items of a variant are and how each position of the program template uses
+/// them: a field type, a bound, a value (`VALUE` is a `u64` literal), a statement for code
+/// blocks and `drop`, how the number is read from a reference to a field.
+struct Uses {
+    items: String,
+    ty: String,
+    plain_ty: String,
+    bound: String,
+    value: String,
+    code: String,
+    read: fn(&str) -> String,
+}
+
+impl Uses {
+    /// The uses of `variant`'s user items called `n`.
+    fn of(variant: Variant, n: &str) -> Uses {
+        match variant {
+            Variant::TypeFnMacroLifetime => Uses {
+                items: format!(
+                    "pub struct {n} {{ pub v: u64 }}\n\
+                     pub const fn {n}(x: u64) -> u64 {{ x }}\n\
+                     macro_rules! {n} {{ (ty) => {{ {n} }}; ($v:expr) => {{ $v }}; }}\n"
+                ),
+                ty: n.to_string(),
+                // A macro in a plain struct's field type (a self-referential one rejects them).
+                plain_ty: format!("{n}!(ty)"),
+                bound: String::new(),
+                value: format!("{n} {{ v: {n}!({n}(VALUE)) }}"),
+                code: format!("let _ = {n} {{ v: {n}!({n}(1)) }};"),
+                read: |e| format!("{e}.v"),
+            },
+            Variant::TraitConst => Uses {
+                items: format!(
+                    "pub trait {n} {{ fn val(&self) -> u64; }}\n\
+                     impl {n} for u64 {{ fn val(&self) -> u64 {{ *self }} }}\n\
+                     pub const {n}: usize = 1;\n"
+                ),
+                ty: format!("[u64; {n}]"),
+                plain_ty: format!("[u64; {n}]"),
+                bound: format!(" + {n}"),
+                value: format!("[<u64 as {n}>::val(&VALUE); {n}]"),
+                code: format!("let _ = ({n}, <u64 as {n}>::val(&1));"),
+                read: |e| format!("{e}[0]"),
+            },
+            Variant::Module => Uses {
+                items: format!(
+                    "pub mod {n} {{\n    pub type T = u64;\n    pub trait Tr {{}}\n    \
+                     impl Tr for u64 {{}}\n    pub const fn f(x: u64) -> u64 {{ x }}\n}}\n"
+                ),
+                ty: format!("{n}::T"),
+                plain_ty: format!("{n}::T"),
+                bound: format!(" + {n}::Tr"),
+                value: format!("{n}::f(VALUE)"),
+                code: format!("let _ = {n}::f(1);"),
+                read: |e| format!("*{e}"),
+            },
+            Variant::TypeParam => Uses {
+                items: String::new(),
+                ty: "u64".into(),
+                plain_ty: "u64".into(),
+                bound: String::new(),
+                value: "VALUE".into(),
+                code: "let _ = 1;".into(),
+                read: |e| format!("*{e}"),
+            },
+        }
+    }
+}
+
 /// The program (a module's source) whose user items of `variant` are called `n` (an
 /// identifier).
 pub fn program(variant: Variant, n: &str) -> String {
-    // The user items, and what each position of the template uses: a field type, a bound, a
-    // value (`VALUE` is a `u64` literal), a statement for code blocks and `drop`, how the number
-    // is read from a reference to a field.
-    struct Uses {
-        items: String,
-        ty: String,
-        plain_ty: String,
-        bound: String,
-        value: String,
-        code: String,
-        read: fn(&str) -> String,
-    }
-    let uses = match variant {
-        Variant::TypeFnMacroLifetime => Uses {
-            items: format!(
-                "pub struct {n} {{ pub v: u64 }}\n\
-                 pub const fn {n}(x: u64) -> u64 {{ x }}\n\
-                 macro_rules! {n} {{ (ty) => {{ {n} }}; ($v:expr) => {{ $v }}; }}\n"
-            ),
-            ty: n.to_string(),
-            // A macro in a plain struct's field type (a self-referential one rejects them).
-            plain_ty: format!("{n}!(ty)"),
-            bound: String::new(),
-            value: format!("{n} {{ v: {n}!({n}(VALUE)) }}"),
-            code: format!("let _ = {n} {{ v: {n}!({n}(1)) }};"),
-            read: |e| format!("{e}.v"),
-        },
-        Variant::TraitConst => Uses {
-            items: format!(
-                "pub trait {n} {{ fn val(&self) -> u64; }}\n\
-                 impl {n} for u64 {{ fn val(&self) -> u64 {{ *self }} }}\n\
-                 pub const {n}: usize = 1;\n"
-            ),
-            ty: format!("[u64; {n}]"),
-            plain_ty: format!("[u64; {n}]"),
-            bound: format!(" + {n}"),
-            value: format!("[<u64 as {n}>::val(&VALUE); {n}]"),
-            code: format!("let _ = ({n}, <u64 as {n}>::val(&1));"),
-            read: |e| format!("{e}[0]"),
-        },
-        Variant::Module => Uses {
-            items: format!(
-                "pub mod {n} {{\n    pub type T = u64;\n    pub trait Tr {{}}\n    \
-                 impl Tr for u64 {{}}\n    pub const fn f(x: u64) -> u64 {{ x }}\n}}\n"
-            ),
-            ty: format!("{n}::T"),
-            plain_ty: format!("{n}::T"),
-            bound: format!(" + {n}::Tr"),
-            value: format!("{n}::f(VALUE)"),
-            code: format!("let _ = {n}::f(1);"),
-            read: |e| format!("*{e}"),
-        },
-        Variant::TypeParam => Uses {
-            items: String::new(),
-            ty: "u64".into(),
-            plain_ty: "u64".into(),
-            bound: String::new(),
-            value: "VALUE".into(),
-            code: "let _ = 1;".into(),
-            read: |e| format!("*{e}"),
-        },
-    };
-    let Uses {
-        items,
-        ty,
-        plain_ty,
-        bound,
-        value,
-        code,
-        read,
-    } = uses;
+    let uses = Uses::of(variant, n);
     let lt = match variant {
         Variant::TypeFnMacroLifetime => format!("'{n}"),
         _ => "'g".to_string(),
@@ -462,7 +461,22 @@ pub fn program(variant: Variant, n: &str) -> String {
         Variant::TypeParam => n.to_string(),
         _ => "G".to_string(),
     };
-    let v = |x: u32| value.replace("VALUE", &format!("{x}u64"));
+    format!("{}{}", program_items(&uses, &lt, &tp), program_run(&uses))
+}
+
+/// The program's items before its `run`: the user items, a self-referential struct `Subject`
+/// and a plain one `Guarded` with a `PinnedDrop` that counts drops, both generic over the
+/// lifetime `lt` and the type parameter `tp`.
+fn program_items(uses: &Uses, lt: &str, tp: &str) -> String {
+    let Uses {
+        items,
+        ty,
+        plain_ty,
+        bound,
+        code,
+        read,
+        ..
+    } = uses;
     format!(
         "#![allow(dead_code, unused, non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
 {items}
@@ -503,7 +517,20 @@ fn plain_read(x: &{plain_ty}) -> u64 {{
     {plain_read}
 }}
 
-pub fn run(out: &mut ::std::string::String) {{
+",
+        plain_read = read("x"),
+    )
+}
+
+/// The program's `run`: it initializes both structs with the user items in every position
+/// and writes what it reads back to `out`.
+fn program_run(uses: &Uses) -> String {
+    let Uses {
+        value, code, read, ..
+    } = uses;
+    let v = |x: u32| value.replace("VALUE", &format!("{x}u64"));
+    format!(
+        "pub fn run(out: &mut ::std::string::String) {{
     let g: u64 = 5;
     let g = &g;
     {{
@@ -558,7 +585,6 @@ pub fn run(out: &mut ::std::string::String) {{
         rplain = read("(&s.plain)"),
         rpinned = read("(&s.pinned)"),
         rc = read("c.get().unwrap()"),
-        plain_read = read("x"),
     )
 }
 

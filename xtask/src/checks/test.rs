@@ -655,48 +655,56 @@ pub fn sweep(repo: &Path, names: Option<usize>) -> Result<()> {
     }
 }
 
+fn step_fmt(repo: &Path) -> Outcome {
+    status_of(
+        Command::new(cargo())
+            .current_dir(repo)
+            .args(["fmt", "--all", "--check"]),
+        "cargo fmt --all --check",
+    )
+}
+
+fn step_clippy(repo: &Path) -> Outcome {
+    status_of(
+        Command::new(cargo()).current_dir(repo).args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+        "cargo clippy --workspace --all-targets -- -D warnings",
+    )
+}
+
+fn step_test(repo: &Path) -> Outcome {
+    status_of(
+        Command::new(cargo())
+            .current_dir(repo)
+            .args(["test", "--workspace"]),
+        "cargo test --workspace",
+    )
+}
+
+fn step_nix(repo: &Path) -> Outcome {
+    let script = repo.join("scripts/check-nix.sh");
+    if !script.is_file() {
+        return Outcome::Skip("scripts/check-nix.sh does not exist yet".into());
+    }
+    status_of(
+        Command::new("sh").arg(&script).current_dir(repo),
+        "scripts/check-nix.sh",
+    )
+}
+
 /// `cargo xtask test`.
 pub fn run(repo: &Path) -> Result<()> {
     type Step<'a> = (&'a str, Box<dyn Fn() -> Outcome + 'a>);
     let steps: Vec<Step<'_>> = vec![
-        (
-            "fmt",
-            Box::new(|| {
-                status_of(
-                    Command::new(cargo())
-                        .current_dir(repo)
-                        .args(["fmt", "--all", "--check"]),
-                    "cargo fmt --all --check",
-                )
-            }),
-        ),
-        (
-            "clippy",
-            Box::new(|| {
-                status_of(
-                    Command::new(cargo()).current_dir(repo).args([
-                        "clippy",
-                        "--workspace",
-                        "--all-targets",
-                        "--",
-                        "-D",
-                        "warnings",
-                    ]),
-                    "cargo clippy --workspace --all-targets -- -D warnings",
-                )
-            }),
-        ),
-        (
-            "test (rustup stable)",
-            Box::new(|| {
-                status_of(
-                    Command::new(cargo())
-                        .current_dir(repo)
-                        .args(["test", "--workspace"]),
-                    "cargo test --workspace",
-                )
-            }),
-        ),
+        ("fmt", Box::new(|| step_fmt(repo))),
+        ("clippy", Box::new(|| step_clippy(repo))),
+        ("test (rustup stable)", Box::new(|| step_test(repo))),
         ("test (Debian rustc 1.85)", Box::new(|| step_debian(repo))),
         ("test (rust 1.78, minimum)", Box::new(|| step_msrv(repo))),
         ("KTAP vs kunit.py", Box::new(|| step_kunit(repo))),
@@ -715,19 +723,7 @@ pub fn run(repo: &Path) -> Result<()> {
         ("pin-init features", Box::new(|| step_features(repo))),
         ("fuzz self-check", Box::new(|| step_fuzz_self_check(repo))),
         ("fuzz (seed 1)", Box::new(|| step_fuzz(repo))),
-        (
-            "nix checks",
-            Box::new(|| {
-                let script = repo.join("scripts/check-nix.sh");
-                if !script.is_file() {
-                    return Outcome::Skip("scripts/check-nix.sh does not exist yet".into());
-                }
-                status_of(
-                    Command::new("sh").arg(&script).current_dir(repo),
-                    "scripts/check-nix.sh",
-                )
-            }),
-        ),
+        ("nix checks", Box::new(|| step_nix(repo))),
     ];
     let total = Instant::now();
     let mut results: Vec<(&str, Outcome, Duration)> = Vec::new();

@@ -429,27 +429,44 @@ pub const ERRORS_SUITE: &str = "kernel-error-reports";
 /// Suite name of the harness's own checks in [`junit`].
 pub const HARNESS_SUITE: &str = "pin-init-harness";
 
+/// The JUnit suites of a verdict: one per KUnit suite, one for suites without a result line
+/// (if any), then the sample modules, the kernel's error reports and the harness's checks.
 fn suites(v: &Verdict) -> Vec<Suite> {
     let mut out: Vec<Suite> = v.tests.iter().map(kunit_suite).collect();
+    out.extend(missing_suite(v));
+    out.push(modules_suite(v));
+    out.push(errors_suite(v));
+    out.push(harness_suite(v));
+    out
+}
+
+/// A suite of one error case per KTAP document's suite that has no result line, if any.
+fn missing_suite(v: &Verdict) -> Option<Suite> {
     let missing: usize = v.documents.iter().map(|d| d.missing()).sum();
-    if missing > 0 {
-        out.push(Suite {
-            name: "(suites without a result line)".into(),
-            cases: (1..=missing)
-                .map(|n| Case {
-                    name: format!("(suite {n} of {missing})"),
-                    outcome: Outcome::Bad {
-                        error: true,
-                        message: NO_RESULT.into(),
-                        kind: "MISSING",
-                        text: String::new(),
-                    },
-                })
-                .collect(),
-            system_out: String::new(),
-        });
+    if missing == 0 {
+        return None;
     }
-    out.push(Suite {
+    Some(Suite {
+        name: "(suites without a result line)".into(),
+        cases: (1..=missing)
+            .map(|n| Case {
+                name: format!("(suite {n} of {missing})"),
+                outcome: Outcome::Bad {
+                    error: true,
+                    message: NO_RESULT.into(),
+                    kind: "MISSING",
+                    text: String::new(),
+                },
+            })
+            .collect(),
+        system_out: String::new(),
+    })
+}
+
+/// [`MODULES_SUITE`]: a case per sample module, failed if its check failed, an error if it
+/// never ran.
+fn modules_suite(v: &Verdict) -> Suite {
+    Suite {
         name: MODULES_SUITE.into(),
         cases: v
             .modules
@@ -477,7 +494,11 @@ fn suites(v: &Verdict) -> Vec<Suite> {
             })
             .collect(),
         system_out: String::new(),
-    });
+    }
+}
+
+/// [`ERRORS_SUITE`]: a failed case per kernel error report, or one passed case if none.
+fn errors_suite(v: &Verdict) -> Suite {
     let errors = if v.findings.is_empty() {
         vec![Case {
             name: "no oops/BUG/WARNING/KASAN/UBSAN/panic report".into(),
@@ -499,11 +520,15 @@ fn suites(v: &Verdict) -> Vec<Suite> {
             })
             .collect()
     };
-    out.push(Suite {
+    Suite {
         name: ERRORS_SUITE.into(),
         cases: errors,
         system_out: String::new(),
-    });
+    }
+}
+
+/// [`HARNESS_SUITE`]: KUnit results found, the KTAP intact, vm-check.sh finished.
+fn harness_suite(v: &Verdict) -> Suite {
     let no_ktap = if v.suites.is_empty() {
         vec!["no KUnit results (KTAP) in the log".to_string()]
     } else {
@@ -514,7 +539,7 @@ fn suites(v: &Verdict) -> Vec<Suite> {
     } else {
         vec!["no `VMCHECK: done` line: vm-check.sh did not finish".to_string()]
     };
-    out.push(Suite {
+    Suite {
         name: HARNESS_SUITE.into(),
         cases: vec![
             check("KUnit results found", &no_ktap, "no KTAP in the log"),
@@ -530,8 +555,7 @@ fn suites(v: &Verdict) -> Vec<Suite> {
             ),
         ],
         system_out: String::new(),
-    });
-    out
+    }
 }
 
 fn write_xml(name: &str, suites: &[Suite]) -> String {

@@ -238,44 +238,9 @@ pub fn build(cx: &Ctx, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
     if warnings.is_empty() {
         phase.done("no Rust warning");
     } else {
-        let forgotten = kernel::forget_warned_objects(&dir, &warnings);
-        eprintln!(
-            "    deleted {} object(s) that warned, so the next build compiles them again",
-            forgotten.len()
-        );
-        failures.push(format!(
-            "{} rustc/clippy warning(s) (CLIPPY=1), full log {}:\n  {}",
-            warnings.len(),
-            log.display(),
-            warnings.join("\n  ")
-        ));
+        failures.push(warned(&dir, &log, &warnings));
     }
-    let phase = Phase::start("module: rustfmt --check (the kernel's .rustfmt.toml)");
-    let mut files = Vec::new();
-    rust_files(&dir, &mut files)?;
-    if !files.is_empty() {
-        let fmt = rustfmt_command(cx, true)?
-            .args(["--color", "never"])
-            .args(&files)
-            .output()
-            .context("running rustfmt")?;
-        if fmt.status.success() {
-            phase.done(&format!("{} file(s) formatted", files.len()));
-        } else {
-            failures.push(format!(
-                "Rust files not formatted as the kernel's .rustfmt.toml wants (`cargo xtask module --fmt {}` formats them):\n{}",
-                dir.display(),
-                util::tail_str(
-                    &format!(
-                        "{}{}",
-                        String::from_utf8_lossy(&fmt.stdout),
-                        String::from_utf8_lossy(&fmt.stderr)
-                    ),
-                    60
-                )
-            ));
-        }
-    }
+    failures.extend(unformatted(cx, &dir)?);
     if !failures.is_empty() {
         crate::bail!("module {}: {}", dir.display(), failures.join("\n"));
     }
@@ -293,6 +258,54 @@ pub fn build(cx: &Ctx, dir: &Path, opts: &Options) -> Result<Vec<PathBuf>> {
         modules.join(" ")
     );
     Ok(kos)
+}
+
+/// The failure to report for the Rust `warnings` of a module's build in `dir` (its log
+/// `log`), after deleting the objects that warned so that the next build compiles them again.
+fn warned(dir: &Path, log: &Path, warnings: &[String]) -> String {
+    let forgotten = kernel::forget_warned_objects(dir, warnings);
+    eprintln!(
+        "    deleted {} object(s) that warned, so the next build compiles them again",
+        forgotten.len()
+    );
+    format!(
+        "{} rustc/clippy warning(s) (CLIPPY=1), full log {}:\n  {}",
+        warnings.len(),
+        log.display(),
+        warnings.join("\n  ")
+    )
+}
+
+/// `rustfmt --check` with the kernel's `.rustfmt.toml` on the module's Rust files in `dir`:
+/// the failure to report if one is not formatted.
+fn unformatted(cx: &Ctx, dir: &Path) -> Result<Option<String>> {
+    let phase = Phase::start("module: rustfmt --check (the kernel's .rustfmt.toml)");
+    let mut files = Vec::new();
+    rust_files(dir, &mut files)?;
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let fmt = rustfmt_command(cx, true)?
+        .args(["--color", "never"])
+        .args(&files)
+        .output()
+        .context("running rustfmt")?;
+    if fmt.status.success() {
+        phase.done(&format!("{} file(s) formatted", files.len()));
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "Rust files not formatted as the kernel's .rustfmt.toml wants (`cargo xtask module --fmt {}` formats them):\n{}",
+        dir.display(),
+        util::tail_str(
+            &format!(
+                "{}{}",
+                String::from_utf8_lossy(&fmt.stdout),
+                String::from_utf8_lossy(&fmt.stderr)
+            ),
+            60
+        )
+    )))
 }
 
 /// The `.ko` files of `modules.order` in `dir`.
@@ -353,21 +366,7 @@ pub fn env(cx: &Ctx, debug: bool, dir: Option<&Path>) -> Result<String> {
         None => "$PWD".to_string(),
     };
     let cmd = make_command(cx, debug, Path::new("M"), 2);
-    let mut vars = Vec::new();
-    for (k, v) in cmd.get_envs() {
-        let (Some(v), k) = (v, k.to_string_lossy()) else {
-            continue;
-        };
-        if k == "PATH" {
-            let dirs: Vec<String> = util::tool_dirs()
-                .iter()
-                .map(|d| d.display().to_string())
-                .collect();
-            vars.push(format!("PATH=\"{}:$PATH\"", dirs.join(":")));
-        } else {
-            vars.push(format!("{k}={}", sh_quote(&v.to_string_lossy())));
-        }
-    }
+    let vars = shell_vars(&cmd);
     let mut args: Vec<String> = cmd
         .get_args()
         .map(|a| sh_quote(&a.to_string_lossy()))
@@ -425,6 +424,27 @@ pub fn env(cx: &Ctx, debug: bool, dir: Option<&Path>) -> Result<String> {
             .collect::<Vec<_>>()
             .join("\n")
     ))
+}
+
+/// The environment `cmd` sets, as shell words `NAME=VALUE`; `PATH` as the harness's tool
+/// directories before `$PATH`.
+fn shell_vars(cmd: &Command) -> Vec<String> {
+    let mut vars = Vec::new();
+    for (k, v) in cmd.get_envs() {
+        let (Some(v), k) = (v, k.to_string_lossy()) else {
+            continue;
+        };
+        if k == "PATH" {
+            let dirs: Vec<String> = util::tool_dirs()
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect();
+            vars.push(format!("PATH=\"{}:$PATH\"", dirs.join(":")));
+        } else {
+            vars.push(format!("{k}={}", sh_quote(&v.to_string_lossy())));
+        }
+    }
+    vars
 }
 
 /// Why `ko` cannot run on the kernel in `build`, if it cannot: its vermagic
@@ -553,41 +573,11 @@ fn exported_symbols(build: &Path) -> Result<std::collections::HashSet<String>> {
     Ok(out)
 }
 
-/// What `cargo xtask vm-test` boots besides the kernel, as the command line
-/// asked for it.
-#[derive(Debug, Clone, Default)]
-pub struct Request {
-    /// `--module X.ko`, each with the `--expect` lines given after it.
-    pub modules: Vec<(PathBuf, Vec<String>)>,
-    /// `--manifest FILE`.
-    pub manifest: Option<PathBuf>,
-    /// `--no-samples`.
-    pub no_samples: bool,
-    /// `--append ARGS`.
-    pub append: Vec<String>,
-    /// `--exec CMD`.
-    pub exec: Vec<String>,
-    /// `--shell`.
-    pub shell: bool,
-}
-
-impl Request {
-    /// Whether the run is the plain sample run (its logs are the main ones).
-    pub fn is_default(&self) -> bool {
-        self.modules.is_empty()
-            && self.manifest.is_none()
-            && !self.no_samples
-            && self.append.is_empty()
-            && self.exec.is_empty()
-            && !self.shell
-    }
-}
-
 /// Turns a request into the run [`vm::run`] boots: the sample manifest
 /// (unless `--no-samples`), the modules of `--manifest` (their paths relative
 /// to the manifest's directory), then each `--module` checked against the
 /// kernel ([`check_module`]) with its `--expect` lines as `load` lines.
-pub fn vm_run(cx: &Ctx, build: &Path, debug: bool, req: &Request) -> Result<vm::Run> {
+pub fn vm_run(cx: &Ctx, build: &Path, debug: bool, req: &crate::cli::Request) -> Result<vm::Run> {
     let mut run = vm::Run {
         append: req.append.clone(),
         exec: req.exec.clone(),

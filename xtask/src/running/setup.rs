@@ -112,9 +112,7 @@ pub fn private_backports(dir: &Path, release: &str) -> Result<Vec<String>> {
         "-oDir::Cache::pkgcache=".to_string(),
         "-oDir::Cache::srcpkgcache=".to_string(),
     ];
-    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
-    args.extend(["update", "-q"]);
-    apt_get(&args)?;
+    apt_update(&opts)?;
     Ok(opts)
 }
 
@@ -492,6 +490,13 @@ pub fn qemu_in_use() -> String {
     format!("{} ({version})", bin.display())
 }
 
+/// `apt-get update` with the `-o` options `opts` (a private apt configuration).
+fn apt_update(opts: &[String]) -> Result<()> {
+    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
+    args.extend(["update", "-q"]);
+    apt_get(&args)
+}
+
 /// Runs `apt-get` as root (directly, or through sudo).
 fn apt_get(args: &[&str]) -> Result<()> {
     let is_root = util::output(Command::new("id").arg("-u"), "id -u")?.trim() == "0";
@@ -528,28 +533,7 @@ pub fn install_packages(cache: &Path, line: Line) -> Result<()> {
     }
     let wanted: Vec<String> = missing.iter().map(|(p, _)| p.clone()).collect();
     let qemu = installed_qemu()?;
-    let mut private_note = String::new();
-    if let Some((_, v)) = qemu.first() {
-        let offered = |p: &Policy| p.versions.iter().any(|(ov, _)| ov == v);
-        if wanted.iter().any(|p| p == "qemu-system-x86")
-            && v.contains("~bpo")
-            && !offered(&policy("qemu-system-x86")?)
-        {
-            if let Some(release) = backports_release() {
-                let dir = cache.join("apt-backports");
-                eprintln!(
-                    "    the QEMU installed here is {v}, from {release}, which the system's apt \
-                     sources do not list: a private apt configuration in {} adds it (the \
-                     system's sources stay as they are)",
-                    dir.display()
-                );
-                let opts = private_backports(&dir, &release)?;
-                let _ = PRIVATE_BACKPORTS.set(opts);
-                private_note =
-                    format!(" (through the private apt configuration {})", dir.display());
-            }
-        }
-    }
+    let private_note = backports_if_unlisted(cache, &wanted, &qemu)?;
     let plan = plan_install(&wanted, &qemu, simulate, policy)?;
     let mut what = plan.packages.join(" ");
     if let Some((release, version)) = &plan.qemu_release {
@@ -566,6 +550,57 @@ pub fn install_packages(cache: &Path, line: Line) -> Result<()> {
         ));
         return Ok(());
     }
+    install(&plan)?;
+    let still = missing_packages(line)?;
+    if !still.is_empty() {
+        let list: Vec<String> = still.iter().map(|(p, w)| format!("{p} ({w})")).collect();
+        crate::bail!(
+            "setup: still missing after apt-get install: {}",
+            list.join(", ")
+        );
+    }
+    phase.done(&format!("installed {what}"));
+    Ok(())
+}
+
+/// When QEMU is wanted and the one installed here is a backport that the system's apt sources
+/// do not list, sets up a private apt configuration (in `cache`) that adds the backports
+/// release; returns the note to add to what is installed from it.
+fn backports_if_unlisted(
+    cache: &Path,
+    wanted: &[String],
+    qemu: &[(String, String)],
+) -> Result<String> {
+    let Some((_, v)) = qemu.first() else {
+        return Ok(String::new());
+    };
+    let offered = |p: &Policy| p.versions.iter().any(|(ov, _)| ov == v);
+    if !(wanted.iter().any(|p| p == "qemu-system-x86")
+        && v.contains("~bpo")
+        && !offered(&policy("qemu-system-x86")?))
+    {
+        return Ok(String::new());
+    }
+    let Some(release) = backports_release() else {
+        return Ok(String::new());
+    };
+    let dir = cache.join("apt-backports");
+    eprintln!(
+        "    the QEMU installed here is {v}, from {release}, which the system's apt \
+         sources do not list: a private apt configuration in {} adds it (the \
+         system's sources stay as they are)",
+        dir.display()
+    );
+    let opts = private_backports(&dir, &release)?;
+    let _ = PRIVATE_BACKPORTS.set(opts);
+    Ok(format!(
+        " (through the private apt configuration {})",
+        dir.display()
+    ))
+}
+
+/// `apt-get install` of what `plan` says: its packages, then QEMU from its release.
+fn install(plan: &Plan) -> Result<()> {
     // `--no-remove`: should apt still want to remove a package, it stops instead.
     let base = [
         "install",
@@ -587,15 +622,6 @@ pub fn install_packages(cache: &Path, line: Line) -> Result<()> {
         args.extend(["-t", release.as_str(), "qemu-system-x86"]);
         apt_get(&args)?;
     }
-    let still = missing_packages(line)?;
-    if !still.is_empty() {
-        let list: Vec<String> = still.iter().map(|(p, w)| format!("{p} ({w})")).collect();
-        crate::bail!(
-            "setup: still missing after apt-get install: {}",
-            list.join(", ")
-        );
-    }
-    phase.done(&format!("installed {what}"));
     Ok(())
 }
 
@@ -653,31 +679,7 @@ pub fn fetch_source(cache: &Path, line: Line) -> Result<()> {
         phase.done(&format!("present: {} {}", tarball.display(), v.trim()));
         return Ok(());
     }
-    let dir = cache.join(format!("apt-{SOURCE_RELEASE_7_2}"));
-    let lists = dir.join("lists");
-    std::fs::create_dir_all(lists.join("partial"))
-        .context(format!("creating {}", lists.display()))?;
-    let list = dir.join("sources.list");
-    std::fs::write(
-        &list,
-        format!(
-            "# written by cargo xtask setup --tree {v} for {package} only; the system's sources are unchanged\n\
-             deb http://deb.debian.org/debian {SOURCE_RELEASE_7_2} main\n",
-            v = line.version()
-        ),
-    )?;
-    let opts = [
-        format!("-oDir::Etc::sourcelist={}", list.display()),
-        "-oDir::Etc::sourceparts=-".to_string(),
-        // The cache is root's: apt's download user could not write into it (a warning only).
-        "-oAPT::Sandbox::User=root".to_string(),
-        format!("-oDir::State::Lists={}", lists.display()),
-        "-oDir::Cache::pkgcache=".to_string(),
-        "-oDir::Cache::srcpkgcache=".to_string(),
-    ];
-    let mut args: Vec<&str> = opts.iter().map(String::as_str).collect();
-    args.extend(["update", "-q"]);
-    apt_get(&args)?;
+    let opts = source_release_apt(cache, line, package)?;
     let work = downloads.join("unpack");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work)?;
@@ -725,6 +727,35 @@ pub fn fetch_source(cache: &Path, line: Line) -> Result<()> {
         tarball.display()
     ));
     Ok(())
+}
+
+/// A private apt configuration in `cache` whose only source is Debian
+/// [`SOURCE_RELEASE_7_2`], updated: the `-o` options that select it.
+fn source_release_apt(cache: &Path, line: Line, package: &str) -> Result<[String; 6]> {
+    let dir = cache.join(format!("apt-{SOURCE_RELEASE_7_2}"));
+    let lists = dir.join("lists");
+    std::fs::create_dir_all(lists.join("partial"))
+        .context(format!("creating {}", lists.display()))?;
+    let list = dir.join("sources.list");
+    std::fs::write(
+        &list,
+        format!(
+            "# written by cargo xtask setup --tree {v} for {package} only; the system's sources are unchanged\n\
+             deb http://deb.debian.org/debian {SOURCE_RELEASE_7_2} main\n",
+            v = line.version()
+        ),
+    )?;
+    let opts = [
+        format!("-oDir::Etc::sourcelist={}", list.display()),
+        "-oDir::Etc::sourceparts=-".to_string(),
+        // The cache is root's: apt's download user could not write into it (a warning only).
+        "-oAPT::Sandbox::User=root".to_string(),
+        format!("-oDir::State::Lists={}", lists.display()),
+        "-oDir::Cache::pkgcache=".to_string(),
+        "-oDir::Cache::srcpkgcache=".to_string(),
+    ];
+    apt_update(&opts)?;
+    Ok(opts)
 }
 
 /// `cargo xtask setup`.

@@ -786,17 +786,10 @@ impl cli::VmTest {
     /// the `--exec` commands' output); returns the VM's run time.
     pub fn boot(&self, cx: &Ctx) -> Result<Duration> {
         let mut opts = Options::new(self.debug, &self.qemu);
-        let request = crate::running::module::Request {
-            modules: self.modules.clone(),
-            manifest: self.manifest.clone(),
-            no_samples: self.no_samples,
-            append: self.append.clone(),
-            exec: self.exec.clone(),
-            shell: self.shell,
-        };
+        let request = &self.request;
         if !request.is_default() {
             let build = crate::running::module::built_kernel(cx, self.debug)?;
-            opts.run = crate::running::module::vm_run(cx, &build, self.debug, &request)?;
+            opts.run = crate::running::module::vm_run(cx, &build, self.debug, request)?;
         }
         let log = console_log(&cx.cache, &opts);
         let (v, t) = run(cx, &opts)?;

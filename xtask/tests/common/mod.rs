@@ -83,3 +83,93 @@ pub fn xtask(args: &[&str], env: &[(&str, &Path)]) -> Output {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Asserts that the command failed and said `text` on stderr.
+pub fn fails_with(o: &Output, text: &str) {
+    assert!(!o.status.success(), "succeeded: {}", stderr(o));
+    assert!(stderr(o).contains(text), "{}", stderr(o));
+}
+
+/// The files of the repository at `root`, relative to it: what git tracks, or, without a git
+/// checkout (a Nix build's source set), the files on disk outside `target/` and `.git/`.
+pub fn repo_files(root: &Path) -> Vec<String> {
+    let out = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root)
+        .output();
+    match out {
+        Ok(o) if o.status.success() && !o.stdout.is_empty() => o
+            .stdout
+            .split(|b| *b == 0)
+            .filter(|s| !s.is_empty())
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .collect(),
+        _ => {
+            let mut all = Vec::new();
+            walk(root, root, &mut all);
+            all
+        }
+    }
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path: PathBuf = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name != "target" && name != ".git" {
+                walk(root, &path, out);
+            }
+        } else {
+            out.push(
+                path.strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+        }
+    }
+}
+
+/// A repository in `dir` for the series scripts, without a series: stand-in pin-init sources,
+/// the real Cargo.lock and `scripts/{prepare-tree,make-series}.sh`; and in `vendor` a
+/// stand-in of each crate of the lock that the series vendors.
+pub fn fake_repo(dir: &Path, vendor: &Path) {
+    write(&dir.join("pin-init/src/lib.rs"), "//! fake\n");
+    write(&dir.join("pin-init/internal/src/lib.rs"), "//! fake\n");
+    write(
+        &dir.join("pin-init/README.md"),
+        "<!-- Generated from the crate docs\n     of src/lib.rs -->\n\n# pin-init\n",
+    );
+    write(&dir.join("pin-init/DESIGN.md"), "# Design\n");
+    write(&dir.join("pin-init/SOUNDNESS.md"), "# Soundness\n");
+    write(&dir.join("pin-init/examples/shared.rs"), "fn main() {}\n");
+    // The crate in one step (see patches/README.md, "The crate in steps").
+    write(&dir.join("patches/crate/series"), "# steps\n01-all\n");
+    write(
+        &dir.join("patches/crate/01-all.msg"),
+        "rust: pin-init: add it all\n\nBecause.\n",
+    );
+    let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
+    write(&dir.join("Cargo.lock"), &lock);
+    fs::create_dir_all(dir.join("scripts")).unwrap();
+    for script in ["prepare-tree.sh", "make-series.sh"] {
+        fs::copy(
+            repo().join("scripts").join(script),
+            dir.join("scripts").join(script),
+        )
+        .unwrap();
+    }
+    for (crate_, version) in xtask::running::kernel::lock_versions(&lock).unwrap() {
+        write(
+            &vendor.join(format!("{crate_}-{version}/src/lib.rs")),
+            format!("//! {crate_}\n"),
+        );
+        write(
+            &vendor.join(format!("{crate_}-{version}/Cargo.toml")),
+            format!(
+                "[package]\nname = \"{crate_}\"\nedition = \"2021\"\nlicense = \"MIT OR Apache-2.0\"\n"
+            ),
+        );
+    }
+}

@@ -136,7 +136,7 @@ pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result
         cx.toolchain.build_dir_suffix()
     ));
     fs::create_dir_all(cache.join("logs"))?;
-    let mut log = fs::File::create(&log_path)?;
+    let log = fs::File::create(&log_path)?;
     let steps_file = out.join(".xtask-steps");
     let expected: Option<usize> = fs::read_to_string(&steps_file)
         .ok()
@@ -155,6 +155,33 @@ pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result
         .stderr(Stdio::piped())
         .spawn()
         .context("running make")?;
+    let (lines, readers) = output_lines(&mut child);
+    let steps = log_with_progress(lines, log, expected)?;
+    for r in readers {
+        let _ = r.join();
+    }
+    let status = child.wait()?;
+    if !status.success() {
+        crate::bail!(
+            "kernel build failed ({status}); last lines of {}:\n{}",
+            log_path.display(),
+            util::tail(&log_path, 40)
+        );
+    }
+    // Remember a full build's size for the next progress estimate.
+    if expected.is_none_or(|n| steps > n) {
+        fs::write(&steps_file, steps.to_string())?;
+    }
+    no_rust_warnings(out, &log_path)?;
+    phase.done(&format!("{steps} build steps, no Rust warning"));
+    Ok(())
+}
+
+/// The lines of `child`'s piped standard output and error, as they come, and the threads
+/// that read them.
+fn output_lines(
+    child: &mut std::process::Child,
+) -> (mpsc::Receiver<String>, Vec<std::thread::JoinHandle<()>>) {
     let (tx, rx) = mpsc::channel::<String>();
     let mut readers = Vec::new();
     let stdout = child.stdout.take().expect("piped");
@@ -176,11 +203,20 @@ pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result
             }
         }));
     }
-    drop(tx);
+    (rx, readers)
+}
+
+/// Writes make's `lines` to `log` and shows each build step on the progress line, with how
+/// far it is of the `expected` steps; returns the number of steps.
+fn log_with_progress(
+    lines: mpsc::Receiver<String>,
+    mut log: fs::File,
+    expected: Option<usize>,
+) -> Result<usize> {
     let start = Instant::now();
     let mut progress = Progress::default();
     let mut steps = 0usize;
-    for line in rx {
+    for line in lines {
         writeln!(log, "{line}")?;
         // Kbuild's short output: "  CC      kernel/fork.o".
         let is_step = line.starts_with("  ")
@@ -202,23 +238,14 @@ pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result
         }
     }
     progress.finish();
-    for r in readers {
-        let _ = r.join();
-    }
-    let status = child.wait()?;
     log.flush()?;
-    if !status.success() {
-        crate::bail!(
-            "kernel build failed ({status}); last lines of {}:\n{}",
-            log_path.display(),
-            util::tail(&log_path, 40)
-        );
-    }
-    // Remember a full build's size for the next progress estimate.
-    if expected.is_none_or(|n| steps > n) {
-        fs::write(&steps_file, steps.to_string())?;
-    }
-    let warnings = rust_warnings(&fs::read_to_string(&log_path).unwrap_or_default());
+    Ok(steps)
+}
+
+/// Fails if the build log at `log_path` has a Rust warning, after deleting the objects that
+/// warned in `out` so that the next build compiles them again.
+fn no_rust_warnings(out: &Path, log_path: &Path) -> Result<()> {
+    let warnings = rust_warnings(&fs::read_to_string(log_path).unwrap_or_default());
     if !warnings.is_empty() {
         let forgotten = forget_warned_objects(out, &warnings);
         eprintln!(
@@ -233,7 +260,6 @@ pub(super) fn build(cx: &Ctx, tree: &Path, out: &Path, opts: &Options) -> Result
             warnings.join("\n  ")
         );
     }
-    phase.done(&format!("{steps} build steps, no Rust warning"));
     Ok(())
 }
 
@@ -439,84 +465,113 @@ pub(super) fn compile_fail_checks(cx: &Ctx, tree: &Path, out: &Path, opts: &Opti
     let phase = Phase::start("kernel: code that must not build");
     let work = cache.join("compile-fail");
     for check in &checks {
-        let name = check
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
-        let version = cx.line.version();
-        if check_kernels(&source).is_some_and(|k| !k.iter().any(|v| v == version)) {
-            eprintln!("    {name}: not a check for Linux {version}");
-            continue;
-        }
-        let expect = expectations(&source);
-        if expect.is_empty() {
-            crate::bail!("{}: no `// expect: TEXT` line", check.display());
-        }
-        // The KASAN demonstration's kernel has pin-init's drop-order check switched off: the
-        // checks that rely on it build there, and must (else the switch did not take effect).
-        let disabled: Vec<&str> = if opts.kasan_demo {
-            super::KASAN_DEMO_ENV.1.split(',').collect()
-        } else {
-            Vec::new()
-        };
-        let must_build = builds_with_checks_off(&source, &disabled);
-        let m = work.join(&name);
-        let _ = fs::remove_dir_all(&m);
-        fs::create_dir_all(&m)?;
-        fs::write(m.join(format!("{name}.rs")), &source)?;
-        fs::write(m.join("Kbuild"), format!("obj-m := {name}.o\n"))?;
-        let o = make_for(cx, tree, out, 1, opts)
-            .arg(format!("M={}", m.display()))
-            .arg("modules")
-            .stdin(Stdio::null())
-            .output()
-            .context("running make M=... modules")?;
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        if must_build {
-            if !o.status.success() {
-                crate::bail!(
-                    "{} must build in this kernel (its macros have {} switched off), but fails:\n{}",
-                    check.display(),
-                    disabled.join(","),
-                    util::tail_str(&text, 30)
-                );
-            }
-            eprintln!(
-                "    {name}: builds, as expected with {} switched off",
-                disabled.join(",")
-            );
-            continue;
-        }
-        if o.status.success() {
-            crate::bail!(
-                "{} builds, but must not: {}",
-                check.display(),
-                expect.join("; ")
-            );
-        }
-        let missing: Vec<&String> = expect
-            .iter()
-            .filter(|e| !text.contains(e.as_str()))
-            .collect();
-        if !missing.is_empty() {
-            crate::bail!(
-                "{} fails to build, but not with {:?}; the build said:\n{}",
-                check.display(),
-                missing,
-                util::tail_str(&text, 30)
-            );
-        }
-        eprintln!("    {name}: fails as expected ({})", expect.join("; "));
+        compile_fail_check(cx, tree, out, opts, &work, check)?;
     }
     fs::write(&stamp, h.hex())?;
     phase.done(&format!("{} check(s)", checks.len()));
     Ok(())
+}
+
+/// Builds the compile-fail `check` as an external module in `work` against the kernel in
+/// `out`: it must fail with its `// expect:` lines, or build if the kernel's macros have a
+/// check it relies on switched off.
+fn compile_fail_check(
+    cx: &Ctx,
+    tree: &Path,
+    out: &Path,
+    opts: &Options,
+    work: &Path,
+    check: &Path,
+) -> Result<()> {
+    let name = check
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let source = fs::read_to_string(check).context(format!("reading {}", check.display()))?;
+    let version = cx.line.version();
+    if check_kernels(&source).is_some_and(|k| !k.iter().any(|v| v == version)) {
+        eprintln!("    {name}: not a check for Linux {version}");
+        return Ok(());
+    }
+    let expect = expectations(&source);
+    if expect.is_empty() {
+        crate::bail!("{}: no `// expect: TEXT` line", check.display());
+    }
+    // The KASAN demonstration's kernel has pin-init's drop-order check switched off: the
+    // checks that rely on it build there, and must (else the switch did not take effect).
+    let disabled: Vec<&str> = if opts.kasan_demo {
+        super::KASAN_DEMO_ENV.1.split(',').collect()
+    } else {
+        Vec::new()
+    };
+    let must_build = builds_with_checks_off(&source, &disabled);
+    let (built, text) = build_one_file_module(cx, tree, out, opts, &work.join(&name), &source)?;
+    if must_build {
+        if !built {
+            crate::bail!(
+                "{} must build in this kernel (its macros have {} switched off), but fails:\n{}",
+                check.display(),
+                disabled.join(","),
+                util::tail_str(&text, 30)
+            );
+        }
+        eprintln!(
+            "    {name}: builds, as expected with {} switched off",
+            disabled.join(",")
+        );
+        return Ok(());
+    }
+    if built {
+        crate::bail!(
+            "{} builds, but must not: {}",
+            check.display(),
+            expect.join("; ")
+        );
+    }
+    let missing: Vec<&String> = expect
+        .iter()
+        .filter(|e| !text.contains(e.as_str()))
+        .collect();
+    if !missing.is_empty() {
+        crate::bail!(
+            "{} fails to build, but not with {:?}; the build said:\n{}",
+            check.display(),
+            missing,
+            util::tail_str(&text, 30)
+        );
+    }
+    eprintln!("    {name}: fails as expected ({})", expect.join("; "));
+    Ok(())
+}
+
+/// Builds `source` as the only file of an external module in the fresh directory `m`, named
+/// as it: whether it built, and make's output.
+fn build_one_file_module(
+    cx: &Ctx,
+    tree: &Path,
+    out: &Path,
+    opts: &Options,
+    m: &Path,
+    source: &str,
+) -> Result<(bool, String)> {
+    let name = m.file_name().unwrap_or_default().to_string_lossy();
+    let _ = fs::remove_dir_all(m);
+    fs::create_dir_all(m)?;
+    fs::write(m.join(format!("{name}.rs")), source)?;
+    fs::write(m.join("Kbuild"), format!("obj-m := {name}.o\n"))?;
+    let o = make_for(cx, tree, out, 1, opts)
+        .arg(format!("M={}", m.display()))
+        .arg("modules")
+        .stdin(Stdio::null())
+        .output()
+        .context("running make M=... modules")?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    Ok((o.status.success(), text))
 }
 
 /// `make rust-analyzer`, and [`rust_project_problems`] of the `rust-project.json` it writes.

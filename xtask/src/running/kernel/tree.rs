@@ -270,33 +270,12 @@ pub(super) fn prepare(
     let phase = Phase::start("kernel: prepare the tree");
     let base = base_id(pristine);
     if fs::read_to_string(tree.join(BASE_STAMP)).ok().as_deref() != Some(base.as_str()) {
-        eprintln!("    copying the vanilla tree (once per source tree)");
-        let tmp = cache.join("linux.tmp");
-        let _ = fs::remove_dir_all(&tmp);
-        util::run(
-            Command::new("cp").arg("-a").arg(pristine).arg(&tmp),
-            "copying the vanilla tree",
-        )?;
-        let _ = fs::remove_dir_all(&tree);
-        fs::rename(&tmp, &tree)?;
-        fs::write(tree.join(BASE_STAMP), &base)?;
+        copy_vanilla(cache, pristine, &tree, &base)?;
     }
 
     // The staging tree: what the series touches, as vanilla has it.
     let stage = cache.join("stage");
-    let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage)?;
-    let mut vanilla_touched = BTreeSet::new();
-    for rel in series_inputs(repo, cx.line, pristine)?
-        .into_iter()
-        .chain([PathBuf::from("Makefile")])
-    {
-        let from = pristine.join(&rel);
-        if from.is_file() {
-            copy_file(&from, &stage.join(&rel))?;
-            vanilla_touched.insert(rel);
-        }
-    }
+    let vanilla_touched = stage_inputs(cx, pristine, &stage)?;
     // On failure the prepared tree is as it was; its stamp still names the old inputs.
     let out = util::run_script(
         repo,
@@ -314,11 +293,88 @@ pub(super) fn prepare(
     list_files(&stage, &stage, &mut staged)?;
     let deleted: BTreeSet<PathBuf> = vanilla_touched.difference(&staged).cloned().collect();
 
+    let w = write_staged(&stage, &tree, pristine, &base, &staged, &deleted)?;
+    let restored = restore_previous(&tree, pristine, &w.changed)?;
+    let list: Vec<String> = w
+        .changed
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    fs::write(tree.join(TOUCHED_LIST), list.join("\n"))?;
+    fs::write(tree.join(KCONFIG_STAMP), w.kconfig.hex())?;
+    fs::write(tree.join(PREP_STAMP), &hash)?;
+    let _ = fs::remove_dir_all(&stage);
+    eprintln!("    {}", out.trim());
+    phase.done(&format!(
+        "{} file(s) differ from vanilla: {} written, {} unchanged since the last preparation, {restored} back to vanilla",
+        w.changed.len(),
+        w.written,
+        w.kept
+    ));
+    Ok(true)
+}
+
+/// Replaces the prepared tree by a copy of the vanilla one and stamps it with `base`.
+fn copy_vanilla(cache: &Path, pristine: &Path, tree: &Path, base: &str) -> Result<()> {
+    eprintln!("    copying the vanilla tree (once per source tree)");
+    let tmp = cache.join("linux.tmp");
+    let _ = fs::remove_dir_all(&tmp);
+    util::run(
+        Command::new("cp").arg("-a").arg(pristine).arg(&tmp),
+        "copying the vanilla tree",
+    )?;
+    let _ = fs::remove_dir_all(tree);
+    fs::rename(&tmp, tree)?;
+    fs::write(tree.join(BASE_STAMP), base)?;
+    Ok(())
+}
+
+/// Makes `stage` a fresh tree of the vanilla files the series touches and the top-level
+/// `Makefile`; returns those of them that exist in vanilla.
+fn stage_inputs(cx: &Ctx, pristine: &Path, stage: &Path) -> Result<BTreeSet<PathBuf>> {
+    let _ = fs::remove_dir_all(stage);
+    fs::create_dir_all(stage)?;
+    let mut vanilla_touched = BTreeSet::new();
+    for rel in series_inputs(&cx.repo, cx.line, pristine)?
+        .into_iter()
+        .chain([PathBuf::from("Makefile")])
+    {
+        let from = pristine.join(&rel);
+        if from.is_file() {
+            copy_file(&from, &stage.join(&rel))?;
+            vanilla_touched.insert(rel);
+        }
+    }
+    Ok(vanilla_touched)
+}
+
+/// What [`write_staged`] did.
+struct Written {
+    /// The files that differ from vanilla (or that the preparation deleted).
+    changed: BTreeSet<PathBuf>,
+    /// The hash of `base` and every changed `Kconfig*` file's path and content.
+    kconfig: Hasher,
+    /// Files written or removed in the prepared tree.
+    written: usize,
+    /// Files already as staged.
+    kept: usize,
+}
+
+/// Writes into the prepared `tree` the `staged` files whose content differs from its own and
+/// removes the `deleted` ones.
+fn write_staged(
+    stage: &Path,
+    tree: &Path,
+    pristine: &Path,
+    base: &str,
+    staged: &BTreeSet<PathBuf>,
+    deleted: &BTreeSet<PathBuf>,
+) -> Result<Written> {
     let (mut written, mut kept) = (0, 0);
     let mut changed = BTreeSet::new();
     let mut kconfig = Hasher::default();
     kconfig.update(base.as_bytes());
-    for rel in &staged {
+    for rel in staged {
         let (new_p, old_p) = (stage.join(rel), tree.join(rel));
         let new = fs::read(&new_p)?;
         let vanilla_same = fs::read(pristine.join(rel)).is_ok_and(|v| v == new);
@@ -339,15 +395,25 @@ pub(super) fn prepare(
             written += 1;
         }
     }
-    for rel in &deleted {
+    for rel in deleted {
         changed.insert(rel.clone());
         if tree.join(rel).is_file() {
             fs::remove_file(tree.join(rel))?;
             written += 1;
         }
     }
-    // What the previous preparation changed and this one leaves alone goes
-    // back to vanilla (a fresh mtime, so what was built from it rebuilds).
+    Ok(Written {
+        changed,
+        kconfig,
+        written,
+        kept,
+    })
+}
+
+/// Puts back to vanilla what the previous preparation changed (its [`TOUCHED_LIST`]) and this
+/// one, whose changes are `changed`, leaves alone: a fresh mtime, so what was built from it
+/// rebuilds. Returns how many files it restored.
+fn restore_previous(tree: &Path, pristine: &Path, changed: &BTreeSet<PathBuf>) -> Result<usize> {
     let previous = fs::read_to_string(tree.join(TOUCHED_LIST)).unwrap_or_default();
     let mut restored = 0;
     for rel in previous
@@ -369,18 +435,5 @@ pub(super) fn prepare(
             restored += 1;
         }
     }
-    let list: Vec<String> = changed
-        .iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
-    fs::write(tree.join(TOUCHED_LIST), list.join("\n"))?;
-    fs::write(tree.join(KCONFIG_STAMP), kconfig.hex())?;
-    fs::write(tree.join(PREP_STAMP), &hash)?;
-    let _ = fs::remove_dir_all(&stage);
-    eprintln!("    {}", out.trim());
-    phase.done(&format!(
-        "{} file(s) differ from vanilla: {written} written, {kept} unchanged since the last preparation, {restored} back to vanilla",
-        changed.len()
-    ));
-    Ok(true)
+    Ok(restored)
 }

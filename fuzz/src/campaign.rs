@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-//! The fuzzing loop: generate, compile, run, judge, shrink, report.
+//! The fuzzing loop: generate, compile, run, judge, shrink, report. Its command line is
+//! `cargo xtask fuzz` (the harness's), whose options set the [`Options`] of a run.
 
 use crate::batch::{self, Env, Source};
 use crate::generate::{self, Config};
@@ -47,6 +48,38 @@ pub struct Options {
     pub progress: bool,
     /// The sanitizer the programs run under.
     pub sanitizer: batch::Sanitizer,
+}
+
+impl Options {
+    /// Programs a run generates unless told otherwise.
+    pub const CASES: u64 = 200;
+    /// The seed of a run unless told otherwise.
+    pub const SEED: u64 = 1;
+    /// Programs per batch crate unless told otherwise.
+    pub const BATCH: usize = 100;
+
+    /// A run of the repository `repo` with findings in `out` and batch crates in `work`, and
+    /// the defaults for the rest: [`Options::CASES`] programs of seed [`Options::SEED`] from
+    /// case 0, batches of [`Options::BATCH`] on two jobs, the real macro, shrunk findings,
+    /// [`Config::default`] programs, every case, progress lines, AddressSanitizer.
+    pub fn new(repo: &Path, work: PathBuf, out: PathBuf) -> Options {
+        Options {
+            seed: Options::SEED,
+            first_case: 0,
+            cases: Options::CASES,
+            out,
+            work,
+            repo: repo.to_path_buf(),
+            disable: None,
+            batch: Options::BATCH,
+            jobs: 2,
+            shrink: true,
+            gen: Config::default(),
+            stop_at: StopAt::End,
+            progress: true,
+            sanitizer: batch::Sanitizer::Address,
+        }
+    }
 }
 
 /// One finding.
@@ -443,38 +476,55 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         Harvest::default()
     };
     let mut report = Report::default();
+    let mut found = run_batches(opts, &env, &h, start, &mut report)?;
+    // A run that stops at its first soundness finding (the self-check) wants that one: the
+    // others of its batch are not classified, shrunk or written (each kind costs a shrink).
+    if opts.stop_at == StopAt::Unsound {
+        if let Some(k) = found
+            .iter()
+            .position(|j| matches!(j.outcome, Outcome::Unsound(_)))
+        {
+            let first = found.swap_remove(k);
+            found = vec![first];
+        }
+    }
+    // Shrink the first finding of each kind, classify, write out.
+    let shrink_start = Instant::now();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut classes: BTreeMap<String, bool> = BTreeMap::new();
+    std::fs::create_dir_all(&opts.out)
+        .map_err(|e| format!("creating {}: {e}", opts.out.display()))?;
+    for j in found {
+        record_finding(opts, &env, j, &mut seen, &mut classes, &mut report)?;
+    }
+    report.shrink_time = shrink_start.elapsed();
+    report.elapsed = start.elapsed();
+    let _ = std::fs::write(opts.out.join("summary.txt"), report.summary(opts));
+    Ok(report)
+}
+
+/// Generates, compiles, runs and judges the programs batch by batch, counting them in
+/// `report`, until the last case or the finding `opts` stops at; returns the findings.
+fn run_batches(
+    opts: &Options,
+    env: &Env,
+    h: &Harvest,
+    start: Instant,
+    report: &mut Report,
+) -> Result<Vec<Judged>, String> {
     let mut found: Vec<Judged> = Vec::new();
     let mut case = opts.first_case;
     let end = opts.first_case + opts.cases;
     while case < end {
         let n = (opts.batch as u64).min(end - case);
         let progs: Vec<Program> = (case..case + n)
-            .map(|c| generate::generate(opts.seed, c, &opts.gen, &h))
+            .map(|c| generate::generate(opts.seed, c, &opts.gen, h))
             .collect();
         case += n;
-        let judged = judge_batch(&env, "batch", progs, opts.jobs, &mut report)?;
+        let judged = judge_batch(env, "batch", progs, opts.jobs, report)?;
         for j in judged {
-            report.generated += 1;
-            if let Verdict::Invalid(rules) = &j.expect.verdict {
-                for r in rules {
-                    *report
-                        .invalid_by_rule
-                        .entry(r.name().to_string())
-                        .or_default() += 1;
-                }
-            }
-            if j.error.is_none() {
-                report.compiled += 1;
-            }
-            match &j.outcome {
-                Outcome::Rejected => match j.expect.verdict {
-                    Verdict::Open(_) => report.rejected_open += 1,
-                    _ => report.rejected_expected += 1,
-                },
-                Outcome::Passed => report.passed += 1,
-                Outcome::Unsound(_) | Outcome::Inexpressible(_) | Outcome::WrongReason(_) => {
-                    found.push(j)
-                }
+            if report.count(&j) {
+                found.push(j);
             }
         }
         if opts.progress {
@@ -499,100 +549,116 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
             break;
         }
     }
-    // A run that stops at its first soundness finding (the self-check) wants that one: the
-    // others of its batch are not classified, shrunk or written (each kind costs a shrink).
-    if opts.stop_at == StopAt::Unsound {
-        if let Some(k) = found
-            .iter()
-            .position(|j| matches!(j.outcome, Outcome::Unsound(_)))
-        {
-            let first = found.swap_remove(k);
-            found = vec![first];
-        }
-    }
-    // Shrink the first finding of each kind, classify, write out.
-    let shrink_start = Instant::now();
-    let mut seen: BTreeSet<String> = BTreeSet::new();
-    let mut classes: BTreeMap<String, bool> = BTreeMap::new();
-    std::fs::create_dir_all(&opts.out)
-        .map_err(|e| format!("creating {}: {e}", opts.out.display()))?;
-    for j in found {
-        let (kind, detail) = match &j.outcome {
-            Outcome::Unsound(f) => (f.kind.clone(), f.detail.clone()),
-            Outcome::Inexpressible(e) => ("expressiveness".to_string(), e.clone()),
-            Outcome::WrongReason(e) => ("reason".to_string(), e.clone()),
-            _ => continue,
-        };
-        let rules = match &j.expect.verdict {
-            Verdict::Invalid(r) => r.clone(),
-            _ => Vec::new(),
-        };
-        // Findings of one kind (same rules broken, same error or report) are one finding:
-        // classified, shrunk and written once.
-        let sig = format!(
-            "{kind}/{}/{}/{}",
-            rules.iter().map(|r| r.name()).collect::<Vec<_>>().join("+"),
-            shrink::uses_hygiene(&j.program),
-            signature_detail(&detail)
-        );
-        let hygiene_class = match classes.get(&sig) {
-            Some(c) => *c,
-            None => {
-                let c = shrink::uses_hygiene(&j.program)
-                    && !still_finding(
-                        &env,
-                        &shrink::dehygiene(&j.program),
-                        &j.outcome,
-                        &mut report,
-                    )?;
-                classes.insert(sig.clone(), c);
-                c
+    Ok(found)
+}
+
+impl Report {
+    /// Counts a judged program; whether it is a finding.
+    fn count(&mut self, j: &Judged) -> bool {
+        self.generated += 1;
+        if let Verdict::Invalid(rules) = &j.expect.verdict {
+            for r in rules {
+                *self
+                    .invalid_by_rule
+                    .entry(r.name().to_string())
+                    .or_default() += 1;
             }
-        };
-        let first = seen.insert(sig);
-        let case = j.program.case;
-        let shrunk = first && opts.shrink;
-        let j = if shrunk {
-            shrink_finding(&env, j, &mut report)?
-        } else {
-            j
-        };
-        let path = if first {
-            Some(write_finding(
-                opts,
-                &kind,
-                &detail,
-                &rules,
-                hygiene_class,
-                shrunk,
-                &j,
-            )?)
-        } else {
-            None
-        };
-        let program = j.program;
-        let rec = FindingRecord {
-            case,
-            kind: kind.clone(),
-            detail,
-            rules,
-            hygiene: hygiene_class,
-            path,
-            program,
-            shrunk,
-        };
-        if kind == "expressiveness" {
-            report.inexpressible.push(rec);
-        } else if kind == "reason" {
-            report.wrong_reason.push(rec);
-        } else {
-            report.unsound.push(rec);
         }
+        if j.error.is_none() {
+            self.compiled += 1;
+        }
+        match &j.outcome {
+            Outcome::Rejected => match j.expect.verdict {
+                Verdict::Open(_) => self.rejected_open += 1,
+                _ => self.rejected_expected += 1,
+            },
+            Outcome::Passed => self.passed += 1,
+            Outcome::Unsound(_) | Outcome::Inexpressible(_) | Outcome::WrongReason(_) => {
+                return true
+            }
+        }
+        false
     }
-    report.shrink_time = shrink_start.elapsed();
-    report.elapsed = start.elapsed();
-    let _ = std::fs::write(opts.out.join("summary.txt"), report.summary(opts));
-    Ok(report)
+}
+
+/// Adds a finding to `report`: the first of its kind (same rules broken, same error or
+/// report; `seen`) is classified (in the token-hygiene class or not; `classes`), shrunk and
+/// written out.
+fn record_finding(
+    opts: &Options,
+    env: &Env,
+    j: Judged,
+    seen: &mut BTreeSet<String>,
+    classes: &mut BTreeMap<String, bool>,
+    report: &mut Report,
+) -> Result<(), String> {
+    let (kind, detail) = match &j.outcome {
+        Outcome::Unsound(f) => (f.kind.clone(), f.detail.clone()),
+        Outcome::Inexpressible(e) => ("expressiveness".to_string(), e.clone()),
+        Outcome::WrongReason(e) => ("reason".to_string(), e.clone()),
+        _ => return Ok(()),
+    };
+    let rules = match &j.expect.verdict {
+        Verdict::Invalid(r) => r.clone(),
+        _ => Vec::new(),
+    };
+    // Findings of one kind (same rules broken, same error or report) are one finding:
+    // classified, shrunk and written once.
+    let sig = format!(
+        "{kind}/{}/{}/{}",
+        rules.iter().map(|r| r.name()).collect::<Vec<_>>().join("+"),
+        shrink::uses_hygiene(&j.program),
+        signature_detail(&detail)
+    );
+    let hygiene_class = match classes.get(&sig) {
+        Some(c) => *c,
+        None => {
+            let c = shrink::uses_hygiene(&j.program)
+                && !still_finding(env, &shrink::dehygiene(&j.program), &j.outcome, report)?;
+            classes.insert(sig.clone(), c);
+            c
+        }
+    };
+    let first = seen.insert(sig);
+    let case = j.program.case;
+    let shrunk = first && opts.shrink;
+    let j = if shrunk {
+        shrink_finding(env, j, report)?
+    } else {
+        j
+    };
+    let path = if first {
+        Some(write_finding(
+            opts,
+            &kind,
+            &detail,
+            &rules,
+            hygiene_class,
+            shrunk,
+            &j,
+        )?)
+    } else {
+        None
+    };
+    let program = j.program;
+    let rec = FindingRecord {
+        case,
+        kind: kind.clone(),
+        detail,
+        rules,
+        hygiene: hygiene_class,
+        path,
+        program,
+        shrunk,
+    };
+    if kind == "expressiveness" {
+        report.inexpressible.push(rec);
+    } else if kind == "reason" {
+        report.wrong_reason.push(rec);
+    } else {
+        report.unsound.push(rec);
+    }
+    Ok(())
 }
 
 /// The part of a finding's detail that says what kind of thing went wrong (without names).
