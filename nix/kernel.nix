@@ -47,6 +47,7 @@ let
         (root + "/kernel")
         (root + "/scripts/prepare-tree.sh")
         (root + "/scripts/make-series.sh")
+        (root + "/scripts/crate-steps.sh")
         (root + "/patches/series")
         # The crate in steps: make-series.sh reads it for every series.
         (root + "/patches/crate")

@@ -48,6 +48,7 @@ let
       (root + "/pin-init/tests/diag-score.sh")
       (root + "/scripts/prepare-tree.sh")
       (root + "/scripts/make-series.sh")
+      (root + "/scripts/crate-steps.sh")
       (root + "/kunit-configs")
       (root + "/nixos-tests")
       (root + "/xtask/tests/fixtures")

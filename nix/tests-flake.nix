@@ -211,7 +211,9 @@ expect "package names" (builtins.attrNames packages) [
     "Cargo.lock"
     "scripts/prepare-tree.sh"
     "scripts/make-series.sh"
+    "scripts/crate-steps.sh"
     "patches/series"
+    "patches/crate/series"
   ]
   ++ map (p: "patches/${p}") series))
   [ ]

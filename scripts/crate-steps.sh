@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# crate-steps.sh checkout DIR [REV] | save DIR | check [TARGET_DIR]
+# crate-steps.sh [--repo DIR] checkout DIR [REV] | save DIR | check [TARGET_DIR] | states OUT
 #
 # The crate in steps (patches/crate/, see patches/README.md): the kernel series
 # adds pin-init in steps, the first without self-referential structs and each
@@ -26,6 +26,10 @@
 #                 std, and of pin-init-internal with --cfg kernel, warnings
 #                 denied, as kbuild builds them) in a scratch copy of the
 #                 workspace; TARGET_DIR is cargo's (default: a scratch one).
+#   states OUT    writes the crate of step k to OUT/k/pin-init/{src,internal/src}
+#                 (make-series.sh's input: one patch per step).
+# --repo DIR: the repository whose crate and patches/crate/ are read (default:
+# the one this script is in).
 # Needs POSIX sh, git and, for check, cargo.
 set -eu
 
@@ -35,8 +39,14 @@ die() {
 }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${1-}" = --repo ]; then
+	[ $# -ge 2 ] || die "--repo needs a directory"
+	repo=$(cd "$2" && pwd) || die "no directory $2"
+	shift 2
+fi
 steps_dir=$repo/patches/crate
-[ $# -ge 1 ] || die "usage: crate-steps.sh checkout DIR | save DIR | check [TARGET_DIR]"
+[ $# -ge 1 ] || die "usage: crate-steps.sh [--repo DIR] checkout DIR [REV] | save DIR | check [TARGET_DIR] | states OUT"
+[ -f "$steps_dir/series" ] || die "missing $steps_dir/series"
 cmd=$1
 shift
 
@@ -48,6 +58,7 @@ export GIT_AUTHOR_DATE="2026-10-08T12:00:00+0000" GIT_COMMITTER_DATE="2026-10-08
 steps() {
 	sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$steps_dir/series"
 }
+[ -n "$(steps)" ] || die "patches/crate/series lists no step"
 
 # The crate's step directories, as make-series.sh builds them: $1/k/pin-init/...
 # From the crate of git revision $2 if given, else from the working tree's.
@@ -64,11 +75,18 @@ states() { # OUT [REV]
 	n=$(steps | wc -l)
 	k=$n
 	for s in $(steps | sort -r); do
+		[ -f "$steps_dir/$s.msg" ] || die "patches/crate/$s.msg (the step's commit message) is missing"
 		mkdir -p "$1/$k"
 		cp -R "$1/crate/pin-init" "$1/$k/pin-init"
 		if [ "$k" -gt 1 ]; then
-			git -C "$1/crate" apply --whitespace=nowarn "$steps_dir/$s.revert" ||
-				die "patches/crate/$s.revert (step $k of $n) does not apply"
+			[ -f "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is missing"
+			[ -s "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is empty: the step changes nothing"
+			if ! err=$(git -C "$1/crate" apply --whitespace=nowarn "$steps_dir/$s.revert" 2>&1); then
+				die "patches/crate/$s.revert (step $k of $n) does not apply: the crate changed in lines that step adds. Update the step as patches/README.md says ('The crate in steps'); git apply says:
+$err"
+			fi
+		elif [ -f "$steps_dir/$s.revert" ]; then
+			die "patches/crate/$s.revert: the first step has no revert (it is the crate the others build on)"
 		fi
 		k=$((k - 1))
 	done
@@ -164,5 +182,9 @@ check)
 	done
 	echo "crate-steps: all $n step(s) build"
 	;;
-*) die "unknown command $cmd (checkout, save or check)" ;;
+states)
+	[ $# -eq 1 ] || die "usage: crate-steps.sh states OUT"
+	states "$1"
+	;;
+*) die "unknown command $cmd (checkout, save, check or states)" ;;
 esac

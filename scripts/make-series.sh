@@ -333,41 +333,17 @@ put_crate() { # DIR
 	kernel_copy_prune "$work/tree/rust/pin-init"
 }
 
-# The crate in steps (patches/crate/series): step 1 is the crate without
-# self-referential structs, each later step adds one capability. Each step k > 1
-# is stored as the diff that removes its capability from the crate of step k
-# (NN-NAME.revert), so the last step is the crate itself, and a change to the
-# crate needs no change here unless it touches a step's lines: then that
-# step's revert no longer applies, and this says which. Writes the crate of
-# step k to $work/steps/k (pin-init/src and pin-init/internal/src).
-steps_dir=$repo/patches/crate
-steps=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$steps_dir/series" 2>/dev/null || true)
+# The crate in steps (patches/crate/, see patches/README.md): step 1 is the
+# crate without self-referential structs, each later step adds one capability;
+# the last is the crate itself. crate-steps.sh writes the crate of step k to
+# $work/steps/k, and says which step no longer applies to a changed crate.
+steps=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$repo/patches/crate/series" 2>/dev/null || true)
 [ -n "$steps" ] || die "patches/crate/series lists no step"
 nsteps=$(printf '%s\n' "$steps" | wc -l)
-crate_steps() {
-	mkdir -p "$work/crate/pin-init/internal"
-	cp -R "$repo/pin-init/src" "$work/crate/pin-init/src"
-	cp -R "$repo/pin-init/internal/src" "$work/crate/pin-init/internal/src"
-	git -C "$work/crate" init -q
-	k=$nsteps
-	for s in $(printf '%s\n' "$steps" | sort -r); do
-		[ -f "$steps_dir/$s.msg" ] || die "patches/crate/$s.msg (the step's commit message) is missing"
-		mkdir -p "$work/steps/$k"
-		cp -R "$work/crate/pin-init" "$work/steps/$k/pin-init"
-		if [ "$k" -gt 1 ]; then
-			[ -f "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is missing"
-			[ -s "$steps_dir/$s.revert" ] || die "patches/crate/$s.revert is empty: the step changes nothing"
-			if ! err=$(git -C "$work/crate" apply --whitespace=nowarn "$steps_dir/$s.revert" 2>&1); then
-				die "patches/crate/$s.revert (step $k of $nsteps) does not apply: the crate changed in lines that step adds. Update the step as patches/README.md says ('The crate in steps'); git apply says:
-$err"
-			fi
-		elif [ -f "$steps_dir/$s.revert" ]; then
-			die "patches/crate/$s.revert: the first step has no revert (it is the crate the others build on)"
-		fi
-		k=$((k - 1))
-	done
-}
-crate_steps
+steps_dir=$repo/patches/crate
+sh "$repo/scripts/crate-steps.sh" --repo "$repo" states "$work/steps" 2>&1 |
+	sed 's/^crate-steps: error:/make-series: error:/' >&2
+[ -d "$work/steps/1" ] || exit 1
 
 if [ "$kernel" = 6.12 ]; then
 	put_crate "$work/steps/$nsteps"

@@ -48,12 +48,20 @@ pub fn run(repo: &Path, tree: &Path, scratch: &Path) -> Result<Vec<String>> {
     }
     fs::write(scratch.join("src/lib.rs"), "//! Upstream's examples.\n")?;
     // `std` and `alloc` are the features the examples test for (`alloc` needs nightly's
-    // allocator_api: left off); pthread_mutex uses libc.
+    // allocator_api: left off); pthread_mutex uses libc (from the registry: only then).
+    let uses_libc = names.iter().any(|n| {
+        fs::read_to_string(examples.join(format!("{n}.rs")))
+            .is_ok_and(|text| text.contains("libc::"))
+    });
+    let libc = if uses_libc {
+        "[dev-dependencies]\nlibc = \"0.2\"\n\n"
+    } else {
+        ""
+    };
     let manifest = format!(
         "[package]\nname = \"upstream-examples\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
          [features]\ndefault = [\"std\"]\nstd = []\nalloc = []\n\n\
-         [dependencies]\npin-init = {{ path = {:?}, features = [\"std\"] }}\n\n\
-         [dev-dependencies]\nlibc = \"0.2\"\n\n[workspace]\n",
+         [dependencies]\npin-init = {{ path = {:?}, features = [\"std\"] }}\n\n{libc}[workspace]\n",
         repo.join("pin-init").display().to_string()
     );
     fs::write(scratch.join("Cargo.toml"), manifest)?;

@@ -153,7 +153,7 @@ pub fn fake_repo(dir: &Path, vendor: &Path) {
     let lock = fs::read_to_string(repo().join("Cargo.lock")).unwrap();
     write(&dir.join("Cargo.lock"), &lock);
     fs::create_dir_all(dir.join("scripts")).unwrap();
-    for script in ["prepare-tree.sh", "make-series.sh"] {
+    for script in ["prepare-tree.sh", "make-series.sh", "crate-steps.sh"] {
         fs::copy(
             repo().join("scripts").join(script),
             dir.join("scripts").join(script),

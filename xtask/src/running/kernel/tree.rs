@@ -134,7 +134,11 @@ fn prep_hash(repo: &Path, pristine: &Path, versions: &BTreeMap<String, String>) 
 }
 
 /// The scripts that define the preparation.
-const PREP_SCRIPTS: &[&str] = &["scripts/prepare-tree.sh", "scripts/make-series.sh"];
+const PREP_SCRIPTS: &[&str] = &[
+    "scripts/prepare-tree.sh",
+    "scripts/make-series.sh",
+    "scripts/crate-steps.sh",
+];
 
 /// Which vanilla tree a prepared tree was copied from.
 fn base_id(pristine: &Path) -> String {
