@@ -46,3 +46,15 @@ pub trait WithProjectNeedsPin {}
             change it"
 )]
 pub trait NoAccessor<Field, With> {}
+
+/// Never implemented: the unmet bound of the never-called check `#[pin_data]` emits for a struct
+/// (`Self`) declared without the `PinnedDrop` argument that has a `#[pinned_drop]` impl, which
+/// would then never run (as [`WritePinOnTheField`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has a `#[pinned_drop]` impl, which runs only if the struct is declared \
+               `#[pin_data(PinnedDrop)]`: write `#[pin_data(PinnedDrop)]`",
+    label = "write `#[pin_data(PinnedDrop)]` here",
+    note = "`#[pin_data(PinnedDrop)]` makes the struct's `Drop` call `PinnedDrop::drop`; \
+            without the argument the `#[pinned_drop]` impl would never run"
+)]
+pub trait WritePinDataPinnedDrop {}

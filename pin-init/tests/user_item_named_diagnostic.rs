@@ -8,7 +8,9 @@
 //! the tool attribute: the checks whose messages are `#[diagnostic::on_unimplemented]` (a field
 //! holding a self-referential struct, `with_project` without the pin, the missing accessor of
 //! an invariant dependent) name traits of pin-init, where the attribute is read, so that every
-//! struct below compiles and works. (`ui/selfref/move/user_mod_diagnostic_unpinned_field.rs`
+//! struct below compiles and works. The checks of `pin_init!` whose messages name the user's
+//! fields (a place moved into a field and used again) declare their trait in a module of their
+//! own, which sees nothing of this one. (`ui/selfref/move/user_mod_diagnostic_unpinned_field.rs`
 //! checks that the unpinned-field error is still reported next to such a module.)
 
 use core::pin::Pin;
@@ -48,6 +50,29 @@ fn parse(line: &str) -> impl PinInit<Parsed> + '_ {
         text: line.to_owned(),
         words: text.split(' ').collect(),
     })
+}
+
+/// A plain struct whose initializer moves `cfg.size` into `size` and reads it again: the
+/// check that the value is `Copy` is emitted (and holds).
+#[pin_data]
+struct Sized2 {
+    size: u32,
+    double: u32,
+}
+
+struct Config {
+    size: u32,
+}
+
+#[test]
+fn moved_place_check_next_to_a_module_named_diagnostic() {
+    let cfg = Config { size: 3 };
+    let s = Box::pin_init(pin_init!(Sized2 {
+        size: cfg.size,
+        double: cfg.size * 2,
+    }))
+    .unwrap();
+    assert_eq!((s.size, s.double), (3, 6));
 }
 
 #[test]

@@ -100,6 +100,21 @@ fn ends(tokens: TokenStream) -> (Span, Span) {
     (first, last)
 }
 
+/// The trait `name` with its `#[diagnostic::on_unimplemented]`, declared in a module of its
+/// own and imported: in the user's scope an item named `diagnostic` (a module, say) would be
+/// found instead of the tool attribute, while an inline module sees nothing of its parent.
+/// The message is the user's field and place names, so it cannot be one of `pin_init::advice`.
+fn advice_trait(name: &Ident, message: &str, label: &str, note: &str) -> TokenStream {
+    quote! {
+        #[allow(non_camel_case_types)]
+        mod pin_init_advice {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            pub trait #name {}
+        }
+        use pin_init_advice::#name;
+    }
+}
+
 /// The field name of an item, if it is a named field.
 fn named(item: &Item) -> Option<&Ident> {
     match item.field()? {
@@ -182,6 +197,7 @@ pub(super) fn moved_value(model: &Initializer, i: usize, val: &Ident) -> TokenSt
          used again after it was moved"
     );
     let name = format_ident!("use_the_field_{}_instead", f);
+    let advice_trait = advice_trait(&name, &message, &label, &note);
     let check = format_ident!("moved_into_{}", f);
     let (first, last) = ends(later.to_token_stream());
     let m = Span::mixed_site();
@@ -190,8 +206,7 @@ pub(super) fn moved_value(model: &Initializer, i: usize, val: &Ident) -> TokenSt
     quote! {
         #[allow(unreachable_code, non_camel_case_types, clippy::all)]
         if false {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name {}
+            #advice_trait
             impl<T: ?::core::marker::Sized + ::core::marker::Copy> #name for T {}
             fn #check<T: ?::core::marker::Sized + #name>(_: &T) {}
             #check(#amp #arg_val);
@@ -242,6 +257,7 @@ pub(super) fn reference_to_pinned_binding(
          the `&'{text} T` the struct can keep"
     );
     let name = format_ident!("write_{}_get_ref", text);
+    let advice_trait = advice_trait(&name, &message, &label, &note);
     let check = format_ident!("reference_to_{}", text);
     let (first, last) = ends(value.to_token_stream());
     // The binding, by the field's own name token (its hygiene), located at the user's `&f`.
@@ -250,8 +266,7 @@ pub(super) fn reference_to_pinned_binding(
     quote! {
         #[allow(unreachable_code, non_camel_case_types, clippy::all)]
         if false {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name {}
+            #advice_trait
             impl<T: ?::core::marker::Sized> #name for &T {}
             impl<T: ?::core::marker::Sized> #name for &mut T {}
             impl<T: ?::core::marker::Sized> #name for ::core::pin::Pin<&mut T> {}

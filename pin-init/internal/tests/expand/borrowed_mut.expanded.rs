@@ -370,6 +370,30 @@ const _: () = {
         let _ = &this_4rgaj6oc1nvc2.head;
         let _ = &this_4rgaj6oc1nvc2.buf;
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_4rgaj6oc1nvc2(
+        _: pin_init::__internal::core::marker::PhantomData<Split>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_4rgaj6oc1nvc2<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_4rgaj6oc1nvc2<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_4rgaj6oc1nvc2<T> {}
+        (&Probe_4rgaj6oc1nvc2::<Split>(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn split() -> impl PinInit<Split> {
     {

@@ -643,6 +643,35 @@ const _: () = {
                 .check();
         }
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_9k4sjvv0az3t1<'a, T: Parse>(
+        _: pin_init::__internal::core::marker::PhantomData<Parsed<'a, T>>,
+    ) -> impl pin_init::__internal::core::marker::Sized
+    where
+        T: Send,
+    {
+        struct Probe_9k4sjvv0az3t1<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_9k4sjvv0az3t1<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_9k4sjvv0az3t1<T> {}
+        (&Probe_9k4sjvv0az3t1::<
+            Parsed<'a, T>,
+        >(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {
     {

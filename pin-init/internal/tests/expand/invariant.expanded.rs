@@ -470,6 +470,32 @@ const _: () = {
                 .check();
         }
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_zreq56oea7772<'a>(
+        _: pin_init::__internal::core::marker::PhantomData<Channel<'a>>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_zreq56oea7772<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_zreq56oea7772<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_zreq56oea7772<T> {}
+        (&Probe_zreq56oea7772::<
+            Channel<'a>,
+        >(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
     {

@@ -428,6 +428,35 @@ const _: () = {
                 .check();
         }
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
+        _: pin_init::__internal::core::marker::PhantomData<Plain<'a, T, N>>,
+    ) -> impl pin_init::__internal::core::marker::Sized
+    where
+        T: 'a,
+    {
+        struct Probe_hhckcbrntzmr3<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_hhckcbrntzmr3<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_hhckcbrntzmr3<T> {}
+        (&Probe_hhckcbrntzmr3::<
+            Plain<'a, T, N>,
+        >(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn initializers<'a, T: Clone, const N: usize>(
     name: &'a str,

@@ -697,6 +697,30 @@ const _: () = {
         let _ = &this_8bdrk42bjzww1.words;
         let _ = &this_8bdrk42bjzww1.text;
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_8bdrk42bjzww1(
+        _: pin_init::__internal::core::marker::PhantomData<Config>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_8bdrk42bjzww1<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_8bdrk42bjzww1<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_8bdrk42bjzww1<T> {}
+        (&Probe_8bdrk42bjzww1::<Config>(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn config(line: &str) -> impl PinInit<Config> + '_ {
     {

@@ -247,6 +247,32 @@ const _: () = {
                 .check();
         }
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_nhp2m9qfahyr3(
+        _: pin_init::__internal::core::marker::PhantomData<Conditional>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_nhp2m9qfahyr3<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_nhp2m9qfahyr3<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_nhp2m9qfahyr3<T> {}
+        (&Probe_nhp2m9qfahyr3::<
+            Conditional,
+        >(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
 #[cfg(feature = "kept")]
@@ -654,5 +680,31 @@ const _: () = {
         let ConditionalSelfRef { part: _, text: _ } = this_ucrfykaix1421;
         let _ = &this_ucrfykaix1421.part;
         let _ = &this_ucrfykaix1421.text;
+    }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_ucrfykaix1421(
+        _: pin_init::__internal::core::marker::PhantomData<ConditionalSelfRef>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_ucrfykaix1421<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_ucrfykaix1421<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_ucrfykaix1421<T> {}
+        (&Probe_ucrfykaix1421::<
+            ConditionalSelfRef,
+        >(pin_init::__internal::core::marker::PhantomData))
+            .check();
     }
 };

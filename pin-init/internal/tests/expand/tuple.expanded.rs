@@ -227,6 +227,30 @@ const _: () = {
                 .check();
         }
     }
+    #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+    fn __pin_data_pinned_drop_argument_552whpxn8etz0(
+        _: pin_init::__internal::core::marker::PhantomData<Pair>,
+    ) -> impl pin_init::__internal::core::marker::Sized {
+        struct Probe_552whpxn8etz0<T: ?pin_init::__internal::core::marker::Sized>(
+            pin_init::__internal::core::marker::PhantomData<T>,
+        );
+        trait has_a_pinned_drop_impl<T: ?pin_init::__internal::core::marker::Sized> {
+            fn check(&self)
+            where
+                T: pin_init::advice::WritePinDataPinnedDrop,
+            {}
+        }
+        impl<
+            T: ?pin_init::__internal::core::marker::Sized + pin_init::PinnedDrop,
+        > has_a_pinned_drop_impl<T> for Probe_552whpxn8etz0<T> {}
+        trait has_no_pinned_drop_impl {
+            fn check(&self) {}
+        }
+        impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
+        for &Probe_552whpxn8etz0<T> {}
+        (&Probe_552whpxn8etz0::<Pair>(pin_init::__internal::core::marker::PhantomData))
+            .check();
+    }
 };
 fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
     (

@@ -73,6 +73,55 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     }
 }
 
+/// A never-called function that reports, at `#[pin_data]`, a `#[pinned_drop]` impl of a struct
+/// declared without the `PinnedDrop` argument, with a message that says what to write there
+/// (`#[pin_data(PinnedDrop)]`); the conflicting impls of `generate` still refuse the struct,
+/// and their E0119 comes after this error. Nothing if the argument is there.
+///
+/// Decided by the struct's type, by method lookup on a reference to a probe of it (as
+/// `unpinned_selfref`): a method of a trait implemented for the probe of a `PinnedDrop` type is
+/// found before one of a trait implemented for a reference to any probe; the first has a where
+/// clause nothing satisfies (pin-init's `WritePinDataPinnedDrop`). rustc checks coherence
+/// first (no item of a macro is checked before it), so this error follows the E0119 at the
+/// same line, and says what the conflict's trait name only hints at.
+pub(crate) fn generate_argument_check(model: &PinDataStruct) -> TokenStream {
+    if model.args.pinned_drop.is_some() {
+        return TokenStream::new();
+    }
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    // Unguessable: the body names the struct, which may be called `Probe`.
+    let probe = model.names.ident("Probe");
+    let name = model.names.ident("__pin_data_pinned_drop_argument");
+    let call = quote_spanned! {Span::call_site()=>
+        (&#probe::<#ident #ty_generics>(::core::marker::PhantomData)).check()
+    };
+    // The struct as the parameter's type: its well-formedness (its inferred outlives bounds)
+    // is then implied in the body.
+    quote! {
+        #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
+        fn #name #impl_generics (
+            _: ::core::marker::PhantomData<#ident #ty_generics>,
+        ) -> impl ::core::marker::Sized #where_clause {
+            struct #probe<T: ?::core::marker::Sized>(::core::marker::PhantomData<T>);
+            trait has_a_pinned_drop_impl<T: ?::core::marker::Sized> {
+                fn check(&self)
+                where
+                    T: ::pin_init::advice::WritePinDataPinnedDrop,
+                {
+                }
+            }
+            impl<T: ?::core::marker::Sized + ::pin_init::PinnedDrop> has_a_pinned_drop_impl<T>
+                for #probe<T> {}
+            trait has_no_pinned_drop_impl {
+                fn check(&self) {}
+            }
+            impl<T: ?::core::marker::Sized> has_no_pinned_drop_impl for &#probe<T> {}
+            #call;
+        }
+    }
+}
+
 /// The traits whose conflicting impls forbid a `Drop` impl and a `#[pinned_drop]` impl without
 /// `#[pin_data(PinnedDrop)]`, located at `at_ident`.
 ///

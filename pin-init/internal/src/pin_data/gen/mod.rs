@@ -24,6 +24,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let drop = drop::generate(model);
     let not_packed = not_packed::generate(model);
     let unpinned = unpinned_selfref::generate(model);
+    let pinned_drop_argument = drop::generate_argument_check(model);
     if model.is_self_referential() {
         // Never `Unpin`, and a user impl of `Unpin` conflicts with ours.
         let unpin = if crate::support::check_disabled("unpin") {
@@ -49,6 +50,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
                 #covariance
                 #not_packed
                 #unpinned
+                #pinned_drop_argument
             };
         };
     }
@@ -65,6 +67,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
             #not_packed
             #field_types
             #unpinned
+            #pinned_drop_argument
         };
     }
 }
