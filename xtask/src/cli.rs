@@ -343,6 +343,11 @@ pub const COMMANDS: &[Cmd] = &[
                 "bisect",
                 "build the kernel after every patch and name the first step that fails",
             ),
+            valued(
+                "bisect-from",
+                "N",
+                "resume --bisect at patch N, on the bisect tree as a run that stopped there left it",
+            ),
             JOBS,
             SOURCE,
             valued(
@@ -917,6 +922,8 @@ pub struct Series {
     pub out: Option<PathBuf>,
     /// `--bisect`.
     pub bisect: bool,
+    /// `--bisect-from N`.
+    pub bisect_from: Option<usize>,
     /// `--author 'NAME <EMAIL>'`.
     pub author: Option<String>,
     /// `--base-commit SHA`.
@@ -932,6 +939,7 @@ impl Args for Series {
             "tree" => self.tree = Some(tree(g.value())?),
             "out" => self.out = Some(PathBuf::from(g.value())),
             "bisect" => self.bisect = true,
+            "bisect-from" => self.bisect_from = Some(number(g.long, "a patch number", g.value())?),
             "author" => self.author = Some(text(g.long, g.value())?),
             "base-commit" => self.base_commit = Some(text(g.long, g.value())?),
             _ => return Ok(Some(g)),

@@ -26,6 +26,9 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// Build the kernel after each patch.
     pub bisect: bool,
+    /// With `bisect`: resume at this patch (1-based), on the bisect tree as an earlier run
+    /// left it with the patches before it applied.
+    pub bisect_from: Option<usize>,
     /// `make -j` for `--bisect`.
     pub jobs: u32,
     /// Use this unpacked vanilla tree instead of Debian's tarball.
@@ -526,7 +529,8 @@ fn checkpatch(pristine: &Path, patch: &Path) -> Result<((u32, u32, u32), Vec<Str
 
 /// Builds the kernel after each patch of the series, in a git tree of its own
 /// (`cache/bisect/linux`, built in `cache/bisect/build`), incrementally; says which step first fails.
-fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
+/// From patch `from` (1-based) on: the tree must then have exactly the patches before it.
+fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32, from: usize) -> Result<()> {
     let (repo, cache) = (&cx.repo, &cx.cache);
     let patches = read_series(out)?;
     let tree = cache.join("bisect/linux");
@@ -534,7 +538,11 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
     // compiler sees the same relative paths, so ccache serves what `cargo xtask kernel` built.
     let build = cache.join("bisect/build");
     let phase = Phase::start("series: bisect tree");
-    vanilla_git_tree(&tree, pristine)?;
+    if from <= 1 {
+        vanilla_git_tree(&tree, pristine)?;
+    } else {
+        resumable_tree(&tree, out, &patches, from)?;
+    }
     phase.done(&tree.display().to_string());
     let frags = kernel::fragments(repo, cx.line, false)?;
     let mut merged = String::new();
@@ -547,7 +555,7 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
     fs::create_dir_all(&logs)?;
     let mut rows = Vec::new();
     let total = Instant::now();
-    for (i, p) in patches.iter().enumerate() {
+    for (i, p) in patches.iter().enumerate().skip(from.max(1) - 1) {
         let step = Instant::now();
         let o = git(&tree)
             .args(["am", "--quiet"])
@@ -602,6 +610,64 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32) -> Result<()> {
         util::fmt_dur(total.elapsed())
     );
     Ok(())
+}
+
+/// Checks that the bisect `tree` has exactly the first `from - 1` patches of the series applied
+/// (by their subjects), as a run that stopped before patch `from` left it.
+fn resumable_tree(tree: &Path, out: &Path, patches: &[Patch], from: usize) -> Result<()> {
+    if from > patches.len() {
+        crate::bail!(
+            "--bisect-from {from}: the series has {} patches",
+            patches.len()
+        );
+    }
+    if !tree.join(".git").is_dir() {
+        crate::bail!(
+            "--bisect-from {from}: there is no bisect tree ({}): run --bisect first",
+            tree.display()
+        );
+    }
+    let _ = git(tree).args(["am", "--abort"]).output();
+    let applied = util::output(
+        git(tree).args(["log", "--reverse", "--format=%s", "vanilla..HEAD"]),
+        "git log",
+    )?;
+    let applied: Vec<&str> = applied.lines().collect();
+    let want = patches[..from - 1]
+        .iter()
+        .map(|p| patch_subject(&out.join(&p.name)))
+        .collect::<Result<Vec<String>>>()?;
+    if applied != want {
+        crate::bail!(
+            "--bisect-from {from}: the bisect tree ({}) has {} patch(es) applied, not the first {} \
+             of this series: run --bisect from the start",
+            tree.display(),
+            applied.len(),
+            from - 1
+        );
+    }
+    Ok(())
+}
+
+/// The subject `git am` gives a patch's commit: the file's `Subject:` header without its
+/// `[PATCH n/m]` prefix, its continuation lines unfolded.
+fn patch_subject(file: &Path) -> Result<String> {
+    let text = fs::read_to_string(file).context(format!("reading {}", file.display()))?;
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("Subject: "));
+    let Some(first) = lines.next() else {
+        crate::bail!("{} has no Subject: line", file.display());
+    };
+    let mut subject = first["Subject: ".len()..].to_string();
+    // RFC 2822 unfolding: a folded line keeps its leading blank in place of the line break.
+    for cont in lines.take_while(|l| l.starts_with(' ')) {
+        subject.push_str(cont);
+    }
+    if subject.starts_with("[PATCH") {
+        if let Some(end) = subject.find("] ") {
+            subject = subject[end + 2..].to_string();
+        }
+    }
+    Ok(subject)
 }
 
 /// Makes `tree` a git checkout of the vanilla `pristine` tree, tagged `vanilla`: a copy the
@@ -728,8 +794,14 @@ pub fn run(cx: &Ctx, opts: &Options) -> Result<PathBuf> {
     phase.done(&format!("all {} patches apply", patches.len()));
 
     check_style(cx, &pristine, &out, &patches)?;
-    if opts.bisect {
-        bisect(cx, &pristine, &out, opts.jobs)?;
+    if opts.bisect || opts.bisect_from.is_some() {
+        bisect(
+            cx,
+            &pristine,
+            &out,
+            opts.jobs,
+            opts.bisect_from.unwrap_or(1),
+        )?;
     }
     Ok(out)
 }
@@ -785,6 +857,7 @@ impl crate::cli::Series {
         let opts = Options {
             out: self.out,
             bisect: self.bisect,
+            bisect_from: self.bisect_from,
             jobs: self.build.jobs(),
             source: self.build.source,
             author: self.author,
@@ -805,6 +878,66 @@ mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn a_resumed_bisect_needs_the_tree_a_stopped_one_left() {
+        let d = temp("resume");
+        let out = d.join("out");
+        fs::create_dir_all(&out).unwrap();
+        let mut patches = Vec::new();
+        for (i, subject) in ["first: one", "second: a subject long enough to wrap"]
+            .iter()
+            .enumerate()
+        {
+            let name = format!("000{}-x.patch", i + 1);
+            // format-patch folds a long subject at a blank.
+            let folded = subject.replacen(" a ", " a\n ", 1);
+            fs::write(
+                out.join(&name),
+                format!("From: x\nSubject: [PATCH {}/2] {folded}\n\nbody\n", i + 1),
+            )
+            .unwrap();
+            patches.push(Patch {
+                name,
+                origin: "generated".into(),
+            });
+        }
+        assert_eq!(
+            patch_subject(&out.join("0002-x.patch")).unwrap(),
+            "second: a subject long enough to wrap"
+        );
+        let tree = d.join("tree");
+        let err = resumable_tree(&tree, &out, &patches, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("there is no bisect tree"), "{err}");
+        fs::create_dir_all(&tree).unwrap();
+        util::output(git(&tree).args(["init", "-q"]), "init").unwrap();
+        util::output(
+            git(&tree).args(["commit", "-q", "--allow-empty", "-m", "vanilla"]),
+            "commit",
+        )
+        .unwrap();
+        util::output(git(&tree).args(["tag", "vanilla"]), "tag").unwrap();
+        let err = resumable_tree(&tree, &out, &patches, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("has 0 patch(es) applied, not the first 1"),
+            "{err}"
+        );
+        util::output(
+            git(&tree).args(["commit", "-q", "--allow-empty", "-m", "first: one"]),
+            "commit",
+        )
+        .unwrap();
+        resumable_tree(&tree, &out, &patches, 2).unwrap();
+        let err = resumable_tree(&tree, &out, &patches, 3)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the series has 2 patches"), "{err}");
+        let _ = fs::remove_dir_all(&d);
     }
 
     #[test]
