@@ -61,6 +61,9 @@ pub struct Weights {
     pub lts: [u32; 3],
     /// Number of type parameters: 0, 1, 2.
     pub tys: [u32; 3],
+    /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>` (borrowing ones
+    /// hold an outer value or `rt::probe()`).
+    pub ty_inst: [u32; 4],
     /// A const parameter (percent).
     pub konst: u32,
     /// `exists<'e>: 'a` when there is a generic lifetime (percent).
@@ -136,6 +139,7 @@ pub const WEIGHTS: Weights = Weights {
     tuple: 6,
     lts: [40, 45, 15],
     tys: [55, 35, 10],
+    ty_inst: [50, 20, 18, 12],
     konst: 15,
     exists: 25,
     owners: [6, 42, 37, 15],
@@ -484,6 +488,20 @@ impl Gen<'_> {
         self.hygiene && self.hyg_kind == k
     }
 
+    /// The data a borrowing type argument holds: an outer value where `ctx` reaches one, the
+    /// block-local value in an attack's block, else `rt::probe()` (`'static`, fits every
+    /// instantiation).
+    fn outer_or_probe(&mut self, ctx: &Ctx) -> Src {
+        match ctx {
+            Ctx::Init { outers: true, .. } | Ctx::Outer if self.rng.chance(75) => {
+                Src::Outer(self.rng.below(2))
+            }
+            // An attack's block: the local's borrow must not get into the field.
+            Ctx::Local => Src::Local,
+            _ => Src::Probe,
+        }
+    }
+
     fn fresh_own(&mut self) -> V {
         self.owns += 1;
         V::Own(OwnLit {
@@ -673,7 +691,7 @@ impl Gen<'_> {
     /// The values outside the instances that a struct with generic lifetimes borrows: two
     /// `Own`s (none without generic lifetimes).
     fn outers(&mut self, st: &StructDef) -> Vec<Outer> {
-        if st.lts.is_empty() {
+        if !model::borrows_generics(st) {
             return Vec::new();
         }
         (0..2)
@@ -815,11 +833,8 @@ impl Gen<'_> {
             tys.push(TyParam {
                 name,
                 sync: self.rng.chance(50),
-                inst: if self.rng.chance(70) {
-                    Inst1::Own
-                } else {
-                    Inst1::U32
-                },
+                inst: [Inst1::Own, Inst1::U32, Inst1::RefOwn, Inst1::RdOwn]
+                    [self.rng.index(&w.ty_inst)],
             });
         }
         let consts = if self.rng.chance(w.konst) {
@@ -1803,7 +1818,8 @@ impl Gen<'_> {
             2 => Place::Arc,
             _ => Place::Rc,
         };
-        let mut late = place != Place::Stack && !st.lts.is_empty() && self.rng.chance(w.late);
+        let mut late =
+            place != Place::Stack && model::borrows_generics(st) && self.rng.chance(w.late);
         if late && model::late_needs_generics(&self.snapshot(st), info) {
             late = false;
         }
@@ -2212,6 +2228,11 @@ impl Gen<'_> {
             Ty::Param(i) => match st.tys[*i].inst {
                 Inst1::Own => self.fresh_own(),
                 Inst1::U32 => self.u32_value(),
+                Inst1::RefOwn => V::Ref(self.outer_or_probe(ctx)),
+                Inst1::RdOwn => {
+                    let src = self.outer_or_probe(ctx);
+                    V::Rd(format!("r{}", self.owns + 1), src)
+                }
             },
             Ty::Ref(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
@@ -3557,6 +3578,33 @@ mod attack_tests {
     use super::*;
 
     /// Each attack shows up among the first few hundred programs of a seed, breaking its rule.
+    #[test]
+    fn borrowing_type_arguments_hold_outer_data_in_valid_programs() {
+        let cfg = Config {
+            hygiene: false,
+            ..Config::default()
+        };
+        let h = Harvest::default();
+        let (mut by_kind, mut n) = (BTreeSet::new(), 0);
+        for case in 0..600 {
+            let p = generate(1, case, &cfg, &h);
+            if model::check(&p) != model::Verdict::Valid {
+                continue;
+            }
+            for t in p.st.tys.iter().filter(|t| t.inst.borrows()) {
+                if p.insts.iter().any(|i| model::uses_outer(&p, i)) {
+                    by_kind.insert(format!("{:?}", t.inst));
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(by_kind.len(), 2, "{by_kind:?}");
+        assert!(
+            n >= 30,
+            "only {n} valid programs whose `T` holds outer data"
+        );
+    }
+
     #[test]
     fn every_rule_is_broken_on_purpose_somewhere() {
         let cfg = Config {

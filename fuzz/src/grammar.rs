@@ -180,6 +180,29 @@ pub enum Inst1 {
     Own,
     /// `u32`.
     U32,
+    /// `&'o Own`: a borrow of an outer value of `run()` (or `rt::probe()`), so the struct's
+    /// drop check, `Send`/`Sync` and variance follow a borrowing argument.
+    RefOwn,
+    /// `rt::Rd<'o, Own>`: a borrowing argument with drop glue that reads what it borrows
+    /// (an instance dropped after that data must be rejected).
+    RdOwn,
+}
+
+impl Inst1 {
+    /// Whether the argument borrows (its lifetime is one more generic of the struct).
+    pub fn borrows(self) -> bool {
+        matches!(self, Inst1::RefOwn | Inst1::RdOwn)
+    }
+
+    /// The argument as written, with `lt` its lifetime (`'_`, `'z`).
+    pub fn render(self, lt: &str) -> String {
+        match self {
+            Inst1::Own => "Own".into(),
+            Inst1::U32 => "u32".into(),
+            Inst1::RefOwn => format!("&{lt} Own"),
+            Inst1::RdOwn => format!("crate::rt::Rd<{lt}, Own>"),
+        }
+    }
 }
 
 /// `const N: usize`, instantiated with `value`.

@@ -666,15 +666,28 @@ pub fn struct_auto_traits(p: &Program) -> (bool, bool) {
     })
 }
 
-/// `ty` with the struct's type parameters replaced by their instantiation.
+/// `ty` with the struct's type parameters replaced by their instantiation. A borrowing
+/// argument's lifetime is a generic lifetime after the struct's own (`Lt::Gen(lts + i)`): for
+/// the drop check it is one more generic whose data an instance may outlive.
 pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
     match ty {
-        Ty::Param(i) => match st.tys.get(*i).map(|t| t.inst) {
-            Some(Inst1::Own) => Ty::Own,
-            _ => Ty::U32,
-        },
+        Ty::Param(i) => {
+            let hidden = Lt::Gen(st.lts.len() + *i);
+            match st.tys.get(*i).map(|t| t.inst) {
+                Some(Inst1::Own) => Ty::Own,
+                Some(Inst1::RefOwn) => Ty::Ref(hidden, Box::new(Ty::Own)),
+                Some(Inst1::RdOwn) => Ty::Rd(hidden, Box::new(Ty::Own)),
+                _ => Ty::U32,
+            }
+        }
         _ => map_inner(ty, &|t| subst_params(t, st)),
     }
+}
+
+/// Whether the struct's generics can hold outer data: it has generic lifetimes, or a type
+/// parameter instantiated with a borrowing type.
+pub fn borrows_generics(st: &StructDef) -> bool {
+    !st.lts.is_empty() || st.tys.iter().any(|t| t.inst.borrows())
 }
 
 /// Whether an initializer has a failure point (`?`, a failing `<-`).
@@ -724,19 +737,21 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
 /// needs it).
 pub fn late_needs_generics(p: &Program, info: &[FieldInfo]) -> bool {
     let st = &p.st;
-    if st.lts.is_empty() {
+    if !borrows_generics(st) {
         return false;
     }
     if st.pinned_drop.is_some() {
         return true;
     }
     st.fields.iter().zip(info).any(|(f, i)| {
+        // A borrowing type argument counts as a generic lifetime (`subst_params`).
+        let ty = subst_params(&f.ty, st);
         let mut l = Vec::new();
-        lifetimes(&f.ty, &p.items, &mut l);
+        lifetimes(&ty, &p.items, &mut l);
         let mentions_gen = l.iter().any(|(l, _)| matches!(l, Lt::Gen(_)));
         (i.dependent && syntactic_glue(&f.ty))
             || ((i.borrowed || i.borrowed_mut) && mentions_gen)
-            || (!i.dependent && drop_needs_generic(&f.ty, &p.items))
+            || (!i.dependent && drop_needs_generic(&ty, &p.items))
     })
 }
 
@@ -1606,6 +1621,74 @@ mod tests {
             ["read s0.d Rd(r->x=5)", "drop r reads x=5", "drop x=5"]
         );
         assert!(e.ub.is_none());
+    }
+
+    /// `struct Sx<T> { d: &'x Own, x: Own, t: T }`, one late instance whose `t` holds the
+    /// outer value `z_o0` (as a borrow, or in an `Rd` that reads it when dropped).
+    fn borrowing_arg(inst: Inst1) -> Program {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(0, FieldInit::Val(V::Ref(Src::Field(1, Sel::Whole)))),
+                InitItem::Field(
+                    2,
+                    FieldInit::Val(match inst {
+                        Inst1::RdOwn => V::Rd("q".into(), Src::Outer(0)),
+                        _ => V::Ref(Src::Outer(0)),
+                    }),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = Ty::Ref(Lt::Field(1), Box::new(Ty::Own));
+        p.st.tys.push(TyParam {
+            name: "T".into(),
+            sync: false,
+            inst,
+        });
+        let mut t = p.st.fields[1].clone();
+        t.name = "t".into();
+        t.ty = Ty::Param(0);
+        p.st.fields.push(t);
+        p.outers.push(Outer {
+            own: OwnLit {
+                name: "o".into(),
+                val: 7,
+            },
+        });
+        p.insts[0].late = true;
+        p
+    }
+
+    #[test]
+    fn a_borrowing_type_argument_is_a_generic_for_the_drop_check() {
+        // `T = &'o Own`: nothing reads the outer value when the instance drops after it.
+        let p = borrowing_arg(Inst1::RefOwn);
+        assert!(borrows_generics(&p.st));
+        assert_eq!(check(&p), Verdict::Valid);
+        // A dependent with drop glue (`Rd<'x, Own>`) makes the struct own its generics, `T`
+        // among them (`PhantomData<T>`): the late instance must be rejected.
+        let mut p = borrowing_arg(Inst1::RefOwn);
+        p.st.fields[0].ty = Ty::Rd(Lt::Field(1), Box::new(Ty::Own));
+        p.insts[0].items[1] = InitItem::Field(
+            0,
+            FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+        );
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // `T = Rd<'o, Own>` reads it when dropped: the late instance must be rejected.
+        let p = borrowing_arg(Inst1::RdOwn);
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // Declared after the outer value, it is valid and reads it before it is dropped.
+        let mut p = borrowing_arg(Inst1::RdOwn);
+        p.insts[0].late = false;
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert!(e.ub.is_none());
+        assert!(
+            e.lines.iter().any(|l| l == "drop q reads o=7"),
+            "{:?}",
+            e.lines
+        );
     }
 
     #[test]

@@ -701,10 +701,7 @@ impl R<'_> {
         let st = &self.p.st;
         let mut args: Vec<String> = st.lts.iter().map(|_| "'_".to_string()).collect();
         for t in &st.tys {
-            args.push(match t.inst {
-                Inst1::Own => "Own".into(),
-                Inst1::U32 => "u32".into(),
-            });
+            args.push(t.inst.render("'_"));
         }
         for c in &st.consts {
             args.push(c.value.to_string());
