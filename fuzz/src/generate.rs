@@ -102,6 +102,9 @@ pub struct Weights {
     pub pinned_drop: u32,
     /// Writes in a `PinnedDrop`'s `drop` (percent of those).
     pub pd_writes: u32,
+    /// A `PinnedDrop`'s `drop` that panics when a boxed instance is dropped by a statement
+    /// (percent of those).
+    pub pd_panic: u32,
     /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
     /// invariant declaration that is not needed.
     pub uses_style: [u32; 4],
@@ -156,6 +159,7 @@ pub const WEIGHTS: Weights = Weights {
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
     pd_writes: 50,
+    pd_panic: 40,
     uses_style: [60, 15, 15, 10],
     insts: [75, 25],
     place: [40, 25, 20, 15],
@@ -641,6 +645,7 @@ impl Gen<'_> {
         {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
             st.pd_writes = self.pinned_drop_writes(&st, &info);
+            st.pd_panic = self.rng.chance(WEIGHTS.pd_panic);
         }
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
@@ -683,6 +688,7 @@ impl Gen<'_> {
                 }],
                 None => self.statements(&p, &info, selfref, attack),
             };
+            add_armed_drop(&mut p);
             p.items = std::mem::take(&mut self.items);
         }
         p
@@ -863,6 +869,7 @@ impl Gen<'_> {
             fields: Vec::new(),
             pinned_drop: None,
             pd_writes: Vec::new(),
+            pd_panic: false,
             item_attack: None,
         };
         if tuple {
@@ -3309,6 +3316,23 @@ fn borrow_needs(
         }
     }
     out
+}
+
+/// For a struct whose `PinnedDrop::drop` panics when armed: a drop of a boxed instance that
+/// nothing drops yet (the statement that arms the panic), at the end of the statements.
+fn add_armed_drop(p: &mut Program) {
+    if !p.st.pd_panic || p.stmts.iter().any(|s| matches!(s, Stmt::Attack(_))) {
+        return;
+    }
+    let dropped = |k: usize| {
+        p.stmts
+            .iter()
+            .any(|s| matches!(s, Stmt::Drop { inst } | Stmt::Thread { inst, send: true, .. } if *inst == k))
+    };
+    let inst = (0..p.insts.len()).find(|&k| model::armed_drop(p, k) && !dropped(k));
+    if let Some(inst) = inst {
+        p.stmts.push(Stmt::Drop { inst });
+    }
 }
 
 fn has_fn_value(v: &V) -> bool {

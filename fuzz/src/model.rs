@@ -699,6 +699,13 @@ pub fn can_fail(inst: &Inst) -> bool {
     })
 }
 
+/// Whether `drop(z_s{inst})` is `rt::armed_drop`: a boxed instance of a struct whose
+/// `PinnedDrop::drop` may panic (an `Arc`'s or `Rc`'s allocation is not freed when the drop of
+/// its value unwinds; a stack instance is dropped at the end of its scope).
+pub fn armed_drop(p: &Program, inst: usize) -> bool {
+    p.st.pd_panic && p.insts[inst].place == Place::Box
+}
+
 /// Whether an instance's initializer or the statements borrow an outer value.
 pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
     let outer = |v: &V| {
@@ -1077,7 +1084,7 @@ impl World<'_> {
             match d {
                 Decl::Inst(i) => {
                     if self.insts[*i].alive {
-                        self.drop_inst(*i)?;
+                        self.drop_inst(*i, false)?;
                     }
                 }
                 Decl::Outer(k) => {
@@ -1361,7 +1368,9 @@ impl World<'_> {
         }
     }
 
-    fn drop_inst(&mut self, i: usize) -> R<()> {
+    /// Drops instance `i`'s fields after its `PinnedDrop::drop`, which panics when `armed`
+    /// (the fields then drop while unwinding, in the same order; the caller catches it).
+    fn drop_inst(&mut self, i: usize, armed: bool) -> R<()> {
         let p = self.p;
         if p.st.pinned_drop.is_some() {
             for w in &p.st.pd_writes {
@@ -1379,6 +1388,9 @@ impl World<'_> {
                 let name = &p.st.fields[r.field].name;
                 self.log(format!("pinned_drop {name} {s}"));
             }
+            if armed && p.st.pd_panic {
+                self.log("boom".into());
+            }
         }
         for f in 0..p.st.fields.len() {
             if let Some(m) = self.insts[i].fields[f].clone() {
@@ -1387,6 +1399,12 @@ impl World<'_> {
             self.insts[i].fields[f] = None;
         }
         self.insts[i].alive = false;
+        if armed {
+            self.log(format!(
+                "caught {}",
+                p.st.pd_panic && p.st.pinned_drop.is_some()
+            ));
+        }
         Ok(())
     }
 
@@ -1458,7 +1476,7 @@ impl World<'_> {
                     self.stmt(b)?;
                 }
                 if *send && p.insts[*inst].place == Place::Box {
-                    self.drop_inst(*inst)?;
+                    self.drop_inst(*inst, false)?;
                 }
             }
             Stmt::Unwind { inner } => {
@@ -1468,7 +1486,7 @@ impl World<'_> {
             }
             Stmt::Drop { inst } => {
                 self.check_alive(*inst)?;
-                self.drop_inst(*inst)?;
+                self.drop_inst(*inst, armed_drop(p, *inst))?;
             }
             Stmt::Attack(a) => self.attack(a)?,
         }
@@ -1496,7 +1514,7 @@ impl World<'_> {
             }
             Attack::EscapeOut { inst, field, .. } => {
                 let leak = self.insts[*inst].fields[*field].clone();
-                self.drop_inst(*inst)?;
+                self.drop_inst(*inst, false)?;
                 match leak {
                     // The leaked borrow points into the dropped instance.
                     Some(_) => {
@@ -1514,7 +1532,7 @@ impl World<'_> {
                 let x = self.insts[*a].fields[*field].take();
                 let y = std::mem::replace(&mut self.insts[*b].fields[*field], x);
                 self.insts[*a].fields[*field] = y;
-                self.drop_inst(*b)?;
+                self.drop_inst(*b, false)?;
                 let v = self.show_field(*a, *field)?;
                 let name = &p.st.fields[*field].name;
                 self.log(format!("read s{a}.{name} {v}"));
@@ -1525,7 +1543,7 @@ impl World<'_> {
                 let fa = std::mem::take(&mut self.insts[*a].fields);
                 let fb = std::mem::replace(&mut self.insts[*b].fields, fa);
                 self.insts[*a].fields = fb;
-                self.drop_inst(*b)?;
+                self.drop_inst(*b, false)?;
                 let v = self.show_field(*a, *field)?;
                 let name = &p.st.fields[*field].name;
                 self.log(format!("read s{a}.{name} {v}"));
@@ -1581,6 +1599,7 @@ mod tests {
                 ],
                 pinned_drop: None,
                 pd_writes: Vec::new(),
+                pd_panic: false,
                 item_attack: None,
             },
             outers: Vec::new(),
@@ -1689,6 +1708,40 @@ mod tests {
             "{:?}",
             e.lines
         );
+    }
+
+    #[test]
+    fn a_panicking_pinned_drop_still_drops_the_fields_in_order() {
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(
+                0,
+                FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+            ),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.st.pinned_drop = Some(vec![PdRead {
+            field: 1,
+            route: Route::Deref,
+        }]);
+        p.st.pd_panic = true;
+        p.stmts = vec![Stmt::Drop { inst: 0 }];
+        assert!(armed_drop(&p, 0));
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            [
+                "pinned_drop x x=5",
+                "boom",
+                "drop r reads x=5",
+                "drop x=5",
+                "caught true"
+            ]
+        );
+        // A stack instance is dropped at the end of its scope, never armed.
+        p.insts[0].place = Place::Stack;
+        assert!(!armed_drop(&p, 0));
     }
 
     #[test]

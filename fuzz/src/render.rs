@@ -394,6 +394,9 @@ impl R<'_> {
                     "        crate::rt::log(::std::format!(\"pinned_drop {name} {{}}\", {e}));"
                 ));
             }
+            if st.pd_panic {
+                self.w("        crate::rt::boom_if_armed();");
+            }
             self.w("    }");
             self.w("}");
         }
@@ -956,6 +959,9 @@ impl R<'_> {
                 format!(
                     "let _ = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {{ {w} }})); crate::rt::log(::std::format!(\"caught\"));"
                 )
+            }
+            Stmt::Drop { inst } if model::armed_drop(self.p, *inst) => {
+                format!("crate::rt::armed_drop(z_s{inst});")
             }
             Stmt::Drop { inst } => format!("::core::mem::drop(z_s{inst});"),
             Stmt::Attack(a) => self.attack(a),

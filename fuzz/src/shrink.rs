@@ -159,6 +159,7 @@ fn struct_candidates(p: &Program, out: &mut Vec<Program>) {
         let mut q = p.clone();
         q.st.pinned_drop = None;
         q.st.pd_writes.clear();
+        q.st.pd_panic = false;
         out.push(q);
     }
     for k in 0..p.st.pd_writes.len() {
