@@ -102,7 +102,7 @@ pub struct Weights {
     pub pinned_drop: u32,
     /// Writes in a `PinnedDrop`'s `drop` (percent of those).
     pub pd_writes: u32,
-    /// A `PinnedDrop`'s `drop` that panics when a boxed instance is dropped by a statement
+    /// A `PinnedDrop`'s `drop` that panics when a heap instance is dropped by a statement
     /// (percent of those).
     pub pd_panic: u32,
     /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
@@ -3318,7 +3318,7 @@ fn borrow_needs(
     out
 }
 
-/// For a struct whose `PinnedDrop::drop` panics when armed: a drop of a boxed instance that
+/// For a struct whose `PinnedDrop::drop` panics when armed: a drop of a heap instance that
 /// nothing drops yet (the statement that arms the panic), at the end of the statements.
 fn add_armed_drop(p: &mut Program) {
     if !p.st.pd_panic || p.stmts.iter().any(|s| matches!(s, Stmt::Attack(_))) {

@@ -136,8 +136,8 @@ pub struct StructDef {
     /// any route the field has, `project()` and `with_project` re-entering the API; values
     /// borrow only `'static` data or, in `with_project`, the struct's own fields).
     pub pd_writes: Vec<Stmt>,
-    /// `PinnedDrop::drop` ends with `rt::boom_if_armed()`: a `Stmt::Drop` of a boxed instance
-    /// is then `rt::armed_drop(z_s)`, whose `drop` panics after its writes and reads (inside
+    /// `PinnedDrop::drop` ends with `rt::boom_if_armed()`: a `Stmt::Drop` of an instance that
+    /// is not on the stack is then `rt::armed_drop(z_s)`, whose `drop` panics after its writes and reads (inside
     /// `catch_unwind`); the fields drop while unwinding, in declaration order.
     pub pd_panic: bool,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
@@ -679,7 +679,7 @@ pub enum Stmt {
         /// The write.
         inner: Box<Stmt>,
     },
-    /// `drop(z_s)` (`rt::armed_drop(z_s)` for a boxed instance of a struct whose
+    /// `drop(z_s)` (`rt::armed_drop(z_s)` for a heap instance of a struct whose
     /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`).
     Drop {
         /// The instance.

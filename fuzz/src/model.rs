@@ -699,11 +699,11 @@ pub fn can_fail(inst: &Inst) -> bool {
     })
 }
 
-/// Whether `drop(z_s{inst})` is `rt::armed_drop`: a boxed instance of a struct whose
-/// `PinnedDrop::drop` may panic (an `Arc`'s or `Rc`'s allocation is not freed when the drop of
-/// its value unwinds; a stack instance is dropped at the end of its scope).
+/// Whether `drop(z_s{inst})` is `rt::armed_drop`: an instance in a `Box`, `Arc` or `Rc` (the
+/// last handle: threads are joined) of a struct whose `PinnedDrop::drop` may panic (a stack
+/// instance is dropped at the end of its scope, outside any `catch_unwind`).
 pub fn armed_drop(p: &Program, inst: usize) -> bool {
-    p.st.pd_panic && p.insts[inst].place == Place::Box
+    p.st.pd_panic && p.insts[inst].place != Place::Stack
 }
 
 /// Whether an instance's initializer or the statements borrow an outer value.
