@@ -87,6 +87,9 @@ pub struct Weights {
     pub pin: u32,
     /// A dependent with two borrows (percent).
     pub two_borrows: u32,
+    /// A dependent that is a nested self-referential struct, where one borrows an `Own` of a
+    /// field (percent).
+    pub nested: u32,
     /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
     pub chain_lt: u32,
     /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
@@ -154,6 +157,7 @@ pub const WEIGHTS: Weights = Weights {
     borrowed_unused: 8,
     pin: 15,
     two_borrows: 20,
+    nested: 12,
     chain_lt: 10,
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
@@ -318,6 +322,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         field_names: Vec::new(),
         hygiene: false,
         hyg_kind: Hyg::Items,
+        field_init: false,
     };
     g.program(seed, case)
 }
@@ -431,6 +436,9 @@ struct Gen<'a> {
     field_names: Vec<String>,
     hygiene: bool,
     hyg_kind: Hyg,
+    /// A field's own initializer entry is being generated (`f <- v`): the only place a
+    /// nested struct's `pin_init!` goes.
+    field_init: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -504,6 +512,11 @@ impl Gen<'_> {
             Ctx::Local => Src::Local,
             _ => Src::Probe,
         }
+    }
+
+    /// Whether `ty` is a nested self-referential struct (`ItemKind::Nested`).
+    fn is_nested(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Item(k, _, _) if self.items[*k].kind == ItemKind::Nested)
     }
 
     fn fresh_own(&mut self) -> V {
@@ -1194,6 +1207,8 @@ impl Gen<'_> {
                         AttackKind::InitDropCheck | AttackKind::CrossSwap | AttackKind::EscapeLocal
                     )
                 );
+            // A nested self-referential struct is built in place: structurally pinned.
+            fields[k].pin |= self.is_nested(&fields[k].ty);
         }
         let _ = attack_dep;
         for o in chained {
@@ -1294,6 +1309,17 @@ impl Gen<'_> {
         } else {
             self.owner_borrow(k, &owners, owners_of, attack)
         };
+        let nested_ok = matches!(attack, None | Some(AttackKind::DropOrder))
+            && !is_mut
+            && matches!(lt, Lt::Field(_))
+            && tgt == Tgt::One(Ty::Own);
+        // The drop order attack's reading dependent is a nested struct more often.
+        let w = if attack.is_some() { 40 } else { WEIGHTS.nested };
+        if nested_ok && self.rng.chance(w) {
+            // A nested self-referential struct (reads what it borrows when dropped).
+            let item = self.add_item("In", ItemKind::Nested);
+            return Some(Ty::Item(item, Some(lt), None));
+        }
         let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
         if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
             // A second borrow: a generic lifetime, an existential one, or another owner.
@@ -1961,7 +1987,10 @@ impl Gen<'_> {
                 // outer `Own`: only an `Rd<'x, Own>` reads one; another `Rd` keeps its value).
                 Some(V::Rd(format!("r{}", self.owns + 1), Src::Outer(0)))
             } else {
-                self.value(st, info, &st.fields[f].ty.clone(), &ctx)
+                self.field_init = true;
+                let v = self.value(st, info, &st.fields[f].ty.clone(), &ctx);
+                self.field_init = false;
+                v
             };
             let v = match v {
                 Some(v) => v,
@@ -1976,8 +2005,10 @@ impl Gen<'_> {
                 }
             }
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
-            // function item or higher-ranked `fn` pointer coerced to it.
-            let fi = if self.rng.chance(w.arrow) && !has_fn_value(&v) {
+            // function item or higher-ranked `fn` pointer coerced to it. A nested struct's
+            // `pin_init!` is an initializer only.
+            let arrow = self.rng.chance(w.arrow) || matches!(v, V::Nested(..));
+            let fi = if arrow && !has_fn_value(&v) {
                 FieldInit::Arrow(v)
             } else {
                 FieldInit::Val(v)
@@ -2072,6 +2103,13 @@ impl Gen<'_> {
         let at = self.rng.below(items.len() + 1);
         let fields_at: Vec<usize> = (0..items.len())
             .filter(|&i| matches!(items[i], InitItem::Field(..)))
+            // A nested struct's `pin_init!` is no value for `f: { ..; v }`.
+            .filter(|&i| {
+                !matches!(
+                    items[i],
+                    InitItem::Field(_, FieldInit::Arrow(V::Nested(..)))
+                )
+            })
             .collect();
         if self.rng.chance(50) && !fields_at.is_empty() {
             let i = *self.rng.pick(&fields_at);
@@ -2337,6 +2375,21 @@ impl Gen<'_> {
             ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
                 let r = model::resolve(ty, &self.items);
                 self.value_in(st, info, &r, ctx, prefer)?
+            }
+            ItemKind::Nested => {
+                // Built in place by its field's initializer entry only (no value to write
+                // afterwards, in a block or a statement).
+                if !self.field_init || !matches!(ctx, Ctx::Init { .. }) {
+                    return None;
+                }
+                let l = l.unwrap_or(Lt::Static);
+                let g = self.src(st, info, l, &Tgt::One(Ty::Own), ctx, prefer)?;
+                let V::Own(x) = self.fresh_own() else {
+                    unreachable!()
+                };
+                self.owns += 2;
+                let (r, gn) = (format!("r{}", self.owns - 1), format!("r{}", self.owns));
+                V::Nested(*k, r, x, gn, g)
             }
             ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
         })
@@ -3538,6 +3591,7 @@ mod tests {
             (Ty::Rd(..), V::Rd(..)) => true,
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
             (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
+            (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
                 ItemKind::Wrapper {
                     var: Var::Contra, ..

@@ -76,6 +76,11 @@ pub enum ItemKind {
     /// `fn NAME() -> u32`, `const NAME: u32`, `static NAME: u32`, `mod NAME { pub fn get() }`,
     /// `macro_rules! NAME { () => { 17 } }`: values for `u32` fields.
     Value(ValueKind),
+    /// A nested self-referential struct, `#[pin_data] struct NAME<'l> { ir: Rd<'ix, Own>, ix:
+    /// Own, ig: Rd<'l, Own> }` with a `Show` impl: a `#[pin]` dependent of the outer struct
+    /// (`NAME<'x>`, `'x` a field lifetime of an `Own`), built in place by a `pin_init!` of its
+    /// own; both its `Rd`s read when it drops (its own `ix`, and the outer field).
+    Nested,
     /// `trait NAME { fn METHOD(&self) -> u32 }` implemented for every type and in scope: its
     /// method wins a method-call lookup against an inherent method taking `&mut self`.
     Hijack {
@@ -457,6 +462,10 @@ pub enum V {
     ContraFn,
     /// `alt!(key; first; second)`: the first is what the program means.
     Alt(u32, Box<V>, Box<V>),
+    /// The in-place initializer of nested struct `k` (`ItemKind::Nested`, only as `f <- v`):
+    /// `pin_init!(NAME { ix: Own::new(..), ir: Rd(r, ix), ig: Rd(g, src) })`, with the
+    /// outer initializer's error type.
+    Nested(usize, String, OwnLit, String, Src),
 }
 
 /// An outer value of `run()`.

@@ -427,7 +427,7 @@ pub fn check(p: &Program) -> Verdict {
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
-        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+        if inst.mac == InitMacro::PinInit && can_fail(inst) || nested_misplaced(p, inst) {
             broken.insert(Rule::Program);
         }
         check_init(p, &info, inst, &mut broken);
@@ -690,6 +690,21 @@ pub fn borrows_generics(st: &StructDef) -> bool {
     !st.lts.is_empty() || st.tys.iter().any(|t| t.inst.borrows())
 }
 
+/// Whether a nested struct's `pin_init!` is anywhere but `f <- v` of a `#[pin]` field (the
+/// shrinker can make those: `f: pin_init!(..)` is a type error, and `<-` needs `#[pin]` for
+/// an initializer that is only `PinInit`).
+pub fn nested_misplaced(p: &Program, inst: &Inst) -> bool {
+    let nested = |v: &V| matches!(v, V::Nested(..));
+    inst.items.iter().any(|it| match it {
+        InitItem::Field(f, FieldInit::Arrow(v)) => nested(v) && !p.st.fields[*f].pin,
+        InitItem::Field(
+            _,
+            FieldInit::Val(v) | FieldInit::FailThen(v) | FieldInit::PanicThen(v),
+        ) => nested(v),
+        _ => false,
+    })
+}
+
 /// Whether an initializer has a failure point (`?`, a failing `<-`).
 pub fn can_fail(inst: &Inst) -> bool {
     inst.items.iter().any(|it| match it {
@@ -810,6 +825,7 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         }
         V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
         V::Alt(_, a, _) => value_srcs(a, out),
+        V::Nested(_, _, _, _, s) => out.push(s),
     }
 }
 
@@ -948,6 +964,8 @@ enum M {
     FnArg,
     FnRet,
     Wrap(usize, Box<M>),
+    /// A nested struct: item, its `ir`'s name, its `ix`, its `ig`'s name and borrow.
+    Nested(usize, String, usize, String, Path),
 }
 
 /// A place a borrow points to.
@@ -1219,6 +1237,10 @@ impl World<'_> {
             V::FnRet => M::FnRet,
             V::Wrap(k, x) => M::Wrap(*k, Box::new(self.eval(x, i)?)),
             V::Alt(_, a, _) => self.eval(a, i)?,
+            V::Nested(k, r, x, g, s) => {
+                let x = self.new_own(&x.name, x.val);
+                M::Nested(*k, r.clone(), x, g.clone(), self.path(s, i))
+            }
         })
     }
 
@@ -1319,6 +1341,11 @@ impl World<'_> {
             M::FnArg => "fnarg(described probe=0)".into(),
             M::FnRet => "fnret(probe=0)".into(),
             M::Wrap(k, x) => format!("{}({})", self.item_name(*k), self.show(x)?),
+            M::Nested(k, r, x, g, p) => {
+                let x = self.show(&M::Own(*x))?;
+                let o = self.show(&self.deref(p)?)?;
+                format!("{}(Rd({r}->{x}), {x}, Rd({g}->{o}))", self.item_name(*k))
+            }
         })
     }
 
@@ -1351,6 +1378,15 @@ impl World<'_> {
             M::Rd(n, p) => {
                 let s = self.show(&self.deref(p)?)?;
                 self.log(format!("drop {n} reads {s}"));
+                Ok(())
+            }
+            M::Nested(_, r, x, g, p) => {
+                // Its fields in declaration order: `ir` reads `ix`, `ix`, `ig` reads `p`.
+                let s = self.show(&M::Own(*x))?;
+                self.log(format!("drop {r} reads {s}"));
+                self.drop_own(*x)?;
+                let s = self.show(&self.deref(p)?)?;
+                self.log(format!("drop {g} reads {s}"));
                 Ok(())
             }
             M::Wrap(k, x) => {
@@ -1742,6 +1778,70 @@ mod tests {
         // A stack instance is dropped at the end of its scope, never armed.
         p.insts[0].place = Place::Stack;
         assert!(!armed_drop(&p, 0));
+    }
+
+    #[test]
+    fn a_nested_struct_drops_its_own_fields_and_reads_the_outer_one() {
+        let nested = V::Nested(
+            0,
+            "r".into(),
+            OwnLit {
+                name: "n".into(),
+                val: 7,
+            },
+            "g".into(),
+            Src::Field(1, Sel::Whole),
+        );
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Arrow(nested)),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "In".into(),
+            harvested: false,
+            kind: ItemKind::Nested,
+        });
+        p.st.fields[0].ty = Ty::Item(0, Some(Lt::Field(1)), None);
+        p.st.fields[0].pin = true;
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            [
+                "read s0.d In(Rd(r->n=7), n=7, Rd(g->x=5))",
+                "drop r reads n=7",
+                "drop n=7",
+                "drop g reads x=5",
+                "drop x=5"
+            ]
+        );
+        // Its initializer is `f <- v` of a `#[pin]` field only.
+        let mut q = p.clone();
+        q.st.fields[0].pin = false;
+        assert_eq!(check(&q), Verdict::Invalid(vec![Rule::Program]));
+        // Declared after the field it reads when dropped: the drop order is broken.
+        let mut q = p.clone();
+        q.st.fields.swap(0, 1);
+        q.st.fields[1].ty = Ty::Item(0, Some(Lt::Field(0)), None);
+        q.insts[0].items = vec![
+            InitItem::Field(0, FieldInit::Val(own("x", 5))),
+            InitItem::Field(
+                1,
+                FieldInit::Arrow(V::Nested(
+                    0,
+                    "r".into(),
+                    OwnLit {
+                        name: "n".into(),
+                        val: 7,
+                    },
+                    "g".into(),
+                    Src::Field(0, Sel::Whole),
+                )),
+            ),
+        ];
+        q.stmts.clear();
+        assert_eq!(check(&q), Verdict::Invalid(vec![Rule::DropOrder]));
     }
 
     #[test]

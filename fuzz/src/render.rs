@@ -16,9 +16,22 @@ pub fn render(p: &Program) -> String {
     let mut r = R {
         p,
         out: String::new(),
+        err: std::cell::Cell::new(""),
     };
     r.module();
     r.out
+}
+
+/// A nested self-referential struct (`ItemKind::Nested`) and its `Show`.
+fn nested_item(s: &mut String, name: &str) {
+    let _ = writeln!(
+        s,
+        "#[::pin_init::pin_data]\nstruct {name}<'l> {{ ir: Rd<'ix, Own>, ix: Own, ig: Rd<'l, Own> }}"
+    );
+    let _ = writeln!(
+        s,
+        "impl Show for {name}<'_> {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}}, {{}}, {{}})\", self.ir().show(), self.ix.show(), self.ig.show()) }} }}"
+    );
 }
 
 /// The words of each field of `ZDecoy`: more than any generated dependent type takes.
@@ -27,6 +40,9 @@ const DECOY_WORDS: usize = 32;
 struct R<'p> {
     p: &'p Program,
     out: String,
+    /// The error part (`? crate::rt::Fail` or empty) of the initializer being written: a
+    /// nested struct's `pin_init!` inside it has the same error type.
+    err: std::cell::Cell<&'static str>,
 }
 
 /// Where a value expression is evaluated, for the names of its borrows.
@@ -148,7 +164,9 @@ impl R<'_> {
                     ItemKind::Generic { .. } => {
                         format!("{name}<{}>", a.as_ref().map_or("Own".into(), |t| r(t)))
                     }
-                    ItemKind::Alias { .. } => format!("{name}<{}>", lt(l.unwrap_or(Lt::Static))),
+                    ItemKind::Alias { .. } | ItemKind::Nested => {
+                        format!("{name}<{}>", lt(l.unwrap_or(Lt::Static)))
+                    }
                     ItemKind::TypeMacro { hidden: None, .. } => {
                         format!("{name}!({})", lt(l.unwrap_or(Lt::Static)))
                     }
@@ -229,6 +247,7 @@ impl R<'_> {
                     }
                 };
             }
+            ItemKind::Nested => nested_item(&mut s, &name),
             ItemKind::Hijack { method } => {
                 let _ = writeln!(
                     s,
@@ -577,6 +596,14 @@ impl R<'_> {
                 r(a),
                 r(b)
             ),
+            V::Nested(k, rn, x, gn, s) => format!(
+                "::pin_init::pin_init!({} {{ ix: Own::new(\"{}\", {}), ir: Rd(\"{rn}\", ix), ig: Rd(\"{gn}\", {}) }}{})",
+                self.p.items[*k].name,
+                x.name,
+                x.val,
+                self.src(s, here, false),
+                self.err.get()
+            ),
         }
     }
 
@@ -586,6 +613,10 @@ impl R<'_> {
 
     fn init_expr(&self, inst: &Inst) -> String {
         let st = &self.p.st;
+        self.err.set(match inst.mac {
+            InitMacro::PinInit => "",
+            _ => "? crate::rt::Fail",
+        });
         let mut items = Vec::new();
         if inst.ctor {
             let vals: Vec<String> = inst
