@@ -3137,10 +3137,13 @@ impl Gen<'_> {
                     return None;
                 }
                 let f = (0..st.fields.len()).find(|&f| info[f].dependent && !info[f].invariant)?;
+                // `Pin::set` with the other instance moved out of its `Box`.
+                let set = p.insts[live[1]].place == Place::Box && self.rng.chance(50);
                 Some(Stmt::Attack(Attack::MoveOut {
                     a: live[0],
                     b: live[1],
                     field: f,
+                    set,
                 }))
             }
             _ => None,

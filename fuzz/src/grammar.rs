@@ -733,14 +733,18 @@ pub enum Attack {
         /// The dependent field.
         field: usize,
     },
-    /// `mem::swap` of two whole instances, drops one, reads the other.
+    /// `mem::swap` of two whole instances, drops one, reads the other; with `set`, instead
+    /// `Pin::set` of one with the other moved out of its box (`z_sA.as_mut().set(
+    /// *Pin::into_inner(z_sB))`: the old value drops, the box is freed), then reads it.
     MoveOut {
         /// The instance read afterwards.
         a: usize,
-        /// The instance dropped.
+        /// The instance dropped (moved into `a` with `set`).
         b: usize,
         /// The dependent field read.
         field: usize,
+        /// `Pin::set` instead of `mem::swap`.
+        set: bool,
     },
 }
 

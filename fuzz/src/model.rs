@@ -1573,7 +1573,26 @@ impl World<'_> {
                 let name = &p.st.fields[*field].name;
                 self.log(format!("read s{a}.{name} {v}"));
             }
-            Attack::MoveOut { a, b, field } => {
+            Attack::MoveOut {
+                a,
+                b,
+                field,
+                set: true,
+            } => {
+                self.check_alive(*a)?;
+                self.check_alive(*b)?;
+                // `Pin::set`: the old value of `a` drops, then `b`'s fields are `a`'s (their
+                // borrows still point into `b`'s box, freed).
+                self.drop_inst(*a, false)?;
+                let none = vec![None; p.st.fields.len()];
+                self.insts[*a].fields = std::mem::replace(&mut self.insts[*b].fields, none);
+                self.insts[*a].alive = true;
+                self.insts[*b].alive = false;
+                let v = self.show_field(*a, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{a}.{name} {v}"));
+            }
+            Attack::MoveOut { a, b, field, .. } => {
                 self.check_alive(*a)?;
                 self.check_alive(*b)?;
                 let fa = std::mem::take(&mut self.insts[*a].fields);
@@ -1842,6 +1861,36 @@ mod tests {
         ];
         q.stmts.clear();
         assert_eq!(check(&q), Verdict::Invalid(vec![Rule::DropOrder]));
+    }
+
+    #[test]
+    fn pin_set_with_another_instance_moved_out_is_a_move_and_reads_freed_fields() {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.insts.push(p.insts[0].clone());
+        p.stmts = vec![Stmt::Attack(Attack::MoveOut {
+            a: 0,
+            b: 1,
+            field: 0,
+            set: true,
+        })];
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Invalid(vec![Rule::Move]));
+        // `s0`'s old value dropped, then its new dependent reads `s1`'s freed box.
+        assert_eq!(e.lines[..2], ["drop r reads x=5", "drop x=5"]);
+        assert!(
+            e.ub.as_deref().is_some_and(|u| u.contains("of s1")),
+            "{:?}",
+            e.ub
+        );
     }
 
     #[test]

@@ -1078,7 +1078,16 @@ impl R<'_> {
                     self.some_read(*a, *field)
                 )
             }
-            Attack::MoveOut { a, b, field } => format!(
+            Attack::MoveOut {
+                a,
+                b,
+                field,
+                set: true,
+            } => format!(
+                "z_s{a}.as_mut().set(*::core::pin::Pin::into_inner(z_s{b})); {}",
+                self.some_read(*a, *field)
+            ),
+            Attack::MoveOut { a, b, field, .. } => format!(
                 "::core::mem::swap(&mut *z_s{a}, &mut *z_s{b}); ::core::mem::drop(z_s{b}); {}",
                 self.some_read(*a, *field)
             ),

@@ -269,10 +269,11 @@ fn map_stmt_insts(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stmt
                 b: map(*b)?,
                 field: *field,
             },
-            Attack::MoveOut { a, b, field } => Attack::MoveOut {
+            Attack::MoveOut { a, b, field, set } => Attack::MoveOut {
                 a: map(*a)?,
                 b: map(*b)?,
                 field: *field,
+                set: *set,
             },
         }),
     })
@@ -537,10 +538,11 @@ fn map_stmt_fields(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stm
                 b: *b,
                 field: map(*field)?,
             },
-            Attack::MoveOut { a, b, field } => Attack::MoveOut {
+            Attack::MoveOut { a, b, field, set } => Attack::MoveOut {
                 a: *a,
                 b: *b,
                 field: map(*field)?,
+                set: *set,
             },
         }),
     })
