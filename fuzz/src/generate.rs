@@ -126,6 +126,8 @@ pub struct Weights {
     /// The initializer returned from a function with a lifetime parameter (percent, valid
     /// programs).
     pub via_fn: u32,
+    /// `init!`/`try_init!` for an instance of a struct that can take it (percent).
+    pub unpinned: u32,
     /// `_: { .. }` blocks per initializer: 0, 1, 2.
     pub blocks: [u32; 3],
     /// Statements after construction: 0..=5.
@@ -172,6 +174,7 @@ pub const WEIGHTS: Weights = Weights {
     mac: [40, 30, 30],
     arrow: 25,
     via_fn: 12,
+    unpinned: 30,
     blocks: [55, 30, 15],
     stmts: [8, 17, 25, 22, 16, 12],
     stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
@@ -220,9 +223,11 @@ pub enum AttackKind {
     AttrAfter,
     /// A plain `Drop` impl that replaces a borrowed field and reads a dependent borrowing it.
     DropImpl,
+    /// A self-referential struct built by `init!`/`try_init!`.
+    InitUnpinned,
 }
 
-const ATTACKS: [AttackKind; 15] = [
+const ATTACKS: [AttackKind; 16] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -238,6 +243,7 @@ const ATTACKS: [AttackKind; 15] = [
     AttackKind::Packed,
     AttackKind::AttrAfter,
     AttackKind::DropImpl,
+    AttackKind::InitUnpinned,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -1823,6 +1829,7 @@ impl Gen<'_> {
         };
         // Attacks keep the inline initializer: their expected errors are those of a `let`.
         let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
+        let unpinned = self.unpinned(st, info, attack, k);
         Inst {
             place,
             late,
@@ -1832,6 +1839,28 @@ impl Gen<'_> {
             catch: caught,
             path,
             via_fn,
+            unpinned,
+        }
+    }
+
+    /// Whether instance `k` is built by `init!`/`try_init!`: the attack's first instance, or
+    /// in a valid program one of a struct that is neither self-referential nor has `#[pin]`
+    /// fields (in `init!`, a pinned field's binding is no `Pin`).
+    fn unpinned(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+    ) -> bool {
+        match attack {
+            Some(AttackKind::InitUnpinned) => k == 0,
+            None => {
+                !is_selfref(st, info)
+                    && st.fields.iter().all(|f| !f.pin)
+                    && self.rng.chance(WEIGHTS.unpinned)
+            }
+            _ => false,
         }
     }
 
@@ -3713,6 +3742,7 @@ mod attack_tests {
             Rule::Packed,
             Rule::AttrAfter,
             Rule::DropImpl,
+            Rule::InitUnpinned,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

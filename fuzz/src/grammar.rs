@@ -520,6 +520,10 @@ pub struct Inst {
     /// z_mkN<'z>(z_o0: &'z Own, ..) -> impl PinInit<Sx<'z, ..>, E> + 'z`), called where the
     /// instance is placed.
     pub via_fn: bool,
+    /// `init!`/`try_init!` instead of `pin_init!`/`try_pin_init!` (same error forms; every
+    /// `Init` is a `PinInit`): valid for a struct that is not self-referential and has no
+    /// `#[pin]` field, an attack on a self-referential one (`init!`'s value may move).
+    pub unpinned: bool,
 }
 
 /// How an initializer names the struct: every form names the same struct, and the macros must
@@ -779,6 +783,8 @@ pub enum Rule {
     AttrAfter,
     /// A plain `Drop` impl for a `#[pin_data]` struct.
     DropImpl,
+    /// A self-referential struct built by `init!`/`try_init!` (whose value may move).
+    InitUnpinned,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -801,6 +807,7 @@ impl Rule {
             Rule::Packed => "packed",
             Rule::AttrAfter => "attr_after",
             Rule::DropImpl => "drop_impl",
+            Rule::InitUnpinned => "init_unpinned",
             Rule::Program => "program",
         }
     }

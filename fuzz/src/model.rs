@@ -430,6 +430,9 @@ pub fn check(p: &Program) -> Verdict {
         if inst.mac == InitMacro::PinInit && can_fail(inst) || nested_misplaced(p, inst) {
             broken.insert(Rule::Program);
         }
+        if inst.unpinned && selfref {
+            broken.insert(Rule::InitUnpinned);
+        }
         check_init(p, &info, inst, &mut broken);
         // An instance dropped after the outer values: wrong if something's drop may observe
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
@@ -1667,6 +1670,7 @@ mod tests {
                 catch: false,
                 path: PathForm::Plain,
                 via_fn: false,
+                unpinned: false,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,

@@ -690,6 +690,11 @@ impl R<'_> {
 
     fn wrap_mac(&self, inst: &Inst, body: &str) -> String {
         match inst.mac {
+            _ if inst.unpinned => match inst.mac {
+                InitMacro::PinInit => format!("::pin_init::init!({body})"),
+                InitMacro::PinInitErr => format!("::pin_init::init!({body}? crate::rt::Fail)"),
+                InitMacro::TryPinInit => format!("::pin_init::try_init!({body}? crate::rt::Fail)"),
+            },
             InitMacro::PinInit => format!("::pin_init::pin_init!({body})"),
             InitMacro::PinInitErr => format!("::pin_init::pin_init!({body}? crate::rt::Fail)"),
             InitMacro::TryPinInit => format!("::pin_init::try_pin_init!({body}? crate::rt::Fail)"),
