@@ -90,6 +90,10 @@ pub struct Weights {
     /// A dependent that is a nested self-referential struct, where one borrows an `Own` of a
     /// field (percent).
     pub nested: u32,
+    /// Two nested structs in an array (`pin_init_array_from_fn`) instead of one (percent).
+    pub nested_array: u32,
+    /// A nested struct's initializer chained (`pin_chain`) with a read (percent).
+    pub chain: u32,
     /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
     pub chain_lt: u32,
     /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
@@ -160,6 +164,8 @@ pub const WEIGHTS: Weights = Weights {
     pin: 15,
     two_borrows: 20,
     nested: 12,
+    nested_array: 30,
+    chain: 30,
     chain_lt: 10,
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
@@ -1214,7 +1220,10 @@ impl Gen<'_> {
                     )
                 );
             // A nested self-referential struct is built in place: structurally pinned.
-            fields[k].pin |= self.is_nested(&fields[k].ty);
+            fields[k].pin |= match &fields[k].ty {
+                Ty::Arr(t, _) => self.is_nested(t),
+                t => self.is_nested(t),
+            };
         }
         let _ = attack_dep;
         for o in chained {
@@ -1324,7 +1333,13 @@ impl Gen<'_> {
         if nested_ok && self.rng.chance(w) {
             // A nested self-referential struct (reads what it borrows when dropped).
             let item = self.add_item("In", ItemKind::Nested);
-            return Some(Ty::Item(item, Some(lt), None));
+            let ty = Ty::Item(item, Some(lt), None);
+            // Or two of them, built by `pin_init_array_from_fn`.
+            return Some(if self.rng.chance(WEIGHTS.nested_array) {
+                Ty::Arr(Box::new(ty), Len::Lit(2))
+            } else {
+                ty
+            });
         }
         let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
         if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
@@ -2036,7 +2051,7 @@ impl Gen<'_> {
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
             // function item or higher-ranked `fn` pointer coerced to it. A nested struct's
             // `pin_init!` is an initializer only.
-            let arrow = self.rng.chance(w.arrow) || matches!(v, V::Nested(..));
+            let arrow = self.rng.chance(w.arrow) || model::in_place_only(&v);
             let fi = if arrow && !has_fn_value(&v) {
                 FieldInit::Arrow(v)
             } else {
@@ -2134,10 +2149,7 @@ impl Gen<'_> {
             .filter(|&i| matches!(items[i], InitItem::Field(..)))
             // A nested struct's `pin_init!` is no value for `f: { ..; v }`.
             .filter(|&i| {
-                !matches!(
-                    items[i],
-                    InitItem::Field(_, FieldInit::Arrow(V::Nested(..)))
-                )
+                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::in_place_only(v))
             })
             .collect();
         if self.rng.chance(50) && !fields_at.is_empty() {
@@ -2327,6 +2339,7 @@ impl Gen<'_> {
                 }
             }
             Ty::Tup(a, b) => V::Tup(Box::new(v(self, a)?), Box::new(v(self, b)?)),
+            Ty::Arr(t, Len::Lit(n)) if self.is_nested(t) => V::InitArray(Box::new(v(self, t)?), *n),
             Ty::Arr(t, Len::Lit(n)) => V::Arr(self.values_in(st, info, t, ctx, prefer, *n)?),
             Ty::Arr(t, Len::Const(c)) => {
                 let n = st.consts[*c].value;
@@ -2418,7 +2431,13 @@ impl Gen<'_> {
                 };
                 self.owns += 2;
                 let (r, gn) = (format!("r{}", self.owns - 1), format!("r{}", self.owns));
-                V::Nested(*k, r, x, gn, g)
+                let v = V::Nested(*k, r, x, gn, g);
+                // Chained: read through `Pin<&mut>` once built.
+                if self.rng.chance(WEIGHTS.chain) {
+                    V::Chain(Box::new(v))
+                } else {
+                    v
+                }
             }
             ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
         })
@@ -3624,6 +3643,8 @@ mod tests {
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
             (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
+            (_, V::Chain(x)) => fits(&ty, x, p),
+            (Ty::Arr(t, Len::Lit(n)), V::InitArray(x, m)) => n == m && fits(t, x, p),
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
                 ItemKind::Wrapper {
                     var: Var::Contra, ..

@@ -466,6 +466,12 @@ pub enum V {
     /// `pin_init!(NAME { ix: Own::new(..), ir: Rd(r, ix), ig: Rd(g, src) })`, with the
     /// outer initializer's error type.
     Nested(usize, String, OwnLit, String, Src),
+    /// `pin_init_array_from_fn(|_| v)` for an array `[T; n]` of a type only built in place
+    /// (a nested struct): `v` once per element.
+    InitArray(Box<V>, usize),
+    /// `PinInit::pin_chain(v, |z_n| { rt::log("chain ..") ; Ok(()) })`: `v` built, then the
+    /// chained closure reads it through `Pin<&mut T>` (logs `chain <shown>`).
+    Chain(Box<V>),
 }
 
 /// An outer value of `run()`.

@@ -693,11 +693,21 @@ pub fn borrows_generics(st: &StructDef) -> bool {
     !st.lts.is_empty() || st.tys.iter().any(|t| t.inst.borrows())
 }
 
+/// Whether `v` is an initializer only (a nested struct's `pin_init!`, an array of them, a
+/// `pin_chain` of one): it goes in `f <- v` of a `#[pin]` field only.
+pub fn in_place_only(v: &V) -> bool {
+    match v {
+        V::Nested(..) => true,
+        V::InitArray(x, _) | V::Chain(x) => in_place_only(x),
+        _ => false,
+    }
+}
+
 /// Whether a nested struct's `pin_init!` is anywhere but `f <- v` of a `#[pin]` field (the
 /// shrinker can make those: `f: pin_init!(..)` is a type error, and `<-` needs `#[pin]` for
 /// an initializer that is only `PinInit`).
 pub fn nested_misplaced(p: &Program, inst: &Inst) -> bool {
-    let nested = |v: &V| matches!(v, V::Nested(..));
+    let nested = in_place_only;
     inst.items.iter().any(|it| match it {
         InitItem::Field(f, FieldInit::Arrow(v)) => nested(v) && !p.st.fields[*f].pin,
         InitItem::Field(
@@ -829,6 +839,7 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
         V::Alt(_, a, _) => value_srcs(a, out),
         V::Nested(_, _, _, _, s) => out.push(s),
+        V::InitArray(x, _) | V::Chain(x) => value_srcs(x, out),
     }
 }
 
@@ -1243,6 +1254,19 @@ impl World<'_> {
             V::Nested(k, r, x, g, s) => {
                 let x = self.new_own(&x.name, x.val);
                 M::Nested(*k, r.clone(), x, g.clone(), self.path(s, i))
+            }
+            V::InitArray(x, n) => {
+                let mut out = Vec::new();
+                for _ in 0..*n {
+                    out.push(self.eval(x, i)?);
+                }
+                M::List(out)
+            }
+            V::Chain(x) => {
+                let m = self.eval(x, i)?;
+                let s = self.show(&m)?;
+                self.log(format!("chain {s}"));
+                m
             }
         })
     }
@@ -1895,6 +1919,47 @@ mod tests {
             "{:?}",
             e.ub
         );
+    }
+
+    #[test]
+    fn an_array_of_chained_nested_structs_is_built_element_by_element() {
+        let nested = V::Nested(
+            0,
+            "r".into(),
+            OwnLit {
+                name: "n".into(),
+                val: 7,
+            },
+            "g".into(),
+            Src::Field(1, Sel::Whole),
+        );
+        let value = V::InitArray(Box::new(V::Chain(Box::new(nested))), 2);
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Arrow(value.clone())),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "In".into(),
+            harvested: false,
+            kind: ItemKind::Nested,
+        });
+        let one = Ty::Item(0, Some(Lt::Field(1)), None);
+        p.st.fields[0].ty = Ty::Arr(Box::new(one), Len::Lit(2));
+        p.st.fields[0].pin = true;
+        p.stmts.clear();
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        let chained = "chain In(Rd(r->n=7), n=7, Rd(g->x=5))";
+        let drops = ["drop r reads n=7", "drop n=7", "drop g reads x=5"];
+        let mut want = vec![chained, chained];
+        want.extend(drops);
+        want.extend(drops);
+        want.push("drop x=5");
+        assert_eq!(e.lines, want);
+        // Only `f <- v` takes it.
+        p.insts[0].items[1] = InitItem::Field(0, FieldInit::Val(value));
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
     }
 
     #[test]

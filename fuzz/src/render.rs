@@ -596,6 +596,13 @@ impl R<'_> {
                 r(a),
                 r(b)
             ),
+            V::InitArray(x, _) => {
+                format!("::pin_init::pin_init_array_from_fn(|_| {})", r(x))
+            }
+            V::Chain(x) => format!(
+                "::pin_init::PinInit::pin_chain({}, |z_n| {{ crate::rt::log(::std::format!(\"chain {{}}\", z_n.show())); Ok(()) }})",
+                r(x)
+            ),
             V::Nested(k, rn, x, gn, s) => format!(
                 "::pin_init::pin_init!({} {{ ix: Own::new(\"{}\", {}), ir: Rd(\"{rn}\", ix), ig: Rd(\"{gn}\", {}) }}{})",
                 self.p.items[*k].name,

@@ -430,6 +430,8 @@ fn map_v(v: &V, map: &dyn Fn(usize) -> Option<usize>) -> Option<V> {
         V::Rd(n, s) => V::Rd(n.clone(), src(s)?),
         V::DynFn(s, ss) => V::DynFn(src(s)?, *ss),
         V::Nested(k, r, x, g, s) => V::Nested(*k, r.clone(), x.clone(), g.clone(), src(s)?),
+        V::InitArray(x, n) => V::InitArray(m(x)?, *n),
+        V::Chain(x) => V::Chain(m(x)?),
         V::Some(x) => V::Some(m(x)?),
         V::Tup(a, b) => V::Tup(m(a)?, m(b)?),
         V::Arr(xs) => V::Arr(xs.iter().map(|x| map_v(x, map)).collect::<Option<_>>()?),
