@@ -176,6 +176,27 @@ impl<T: Show + ?Sized> Show for Rd<'_, T> {
     }
 }
 
+/// An async block as a dependent (`crate::rt::Fut(Box::pin(async move { .. }))`, written in
+/// the program): never polled until it is dropped, then polled once, so the block reads what
+/// it captured only then (a borrow of a field that dropped first would be a use-after-free).
+pub struct Fut<'x>(pub std::pin::Pin<Box<dyn std::future::Future<Output = String> + 'x>>);
+
+impl Drop for Fut<'_> {
+    fn drop(&mut self) {
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match self.0.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(s) => log(format!("drop future reads {s}")),
+            std::task::Poll::Pending => log("drop future pending".to_string()),
+        }
+    }
+}
+
+impl Show for Fut<'_> {
+    fn show(&self) -> String {
+        "future".to_string()
+    }
+}
+
 impl<'x> Show for dyn Fn(&'x Own) -> String + 'x {
     fn show(&self) -> String {
         format!("dynfn({})", self(probe()))

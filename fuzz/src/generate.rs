@@ -92,6 +92,8 @@ pub struct Weights {
     pub nested: u32,
     /// Two nested structs in an array (`pin_init_array_from_fn`) instead of one (percent).
     pub nested_array: u32,
+    /// A dependent that is an async block borrowing an `Own` of a field (percent).
+    pub future: u32,
     /// A nested struct's initializer chained (`pin_chain`) with a read (percent).
     pub chain: u32,
     /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
@@ -165,6 +167,7 @@ pub const WEIGHTS: Weights = Weights {
     two_borrows: 20,
     nested: 12,
     nested_array: 30,
+    future: 8,
     chain: 30,
     chain_lt: 10,
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
@@ -1341,6 +1344,13 @@ impl Gen<'_> {
                 ty
             });
         }
+        // The drop order attack's reading dependent is an async block in some programs.
+        let w = if attack.is_some() { 30 } else { WEIGHTS.future };
+        if nested_ok && self.rng.chance(w) {
+            // An async block that reads the borrow when dropped.
+            let item = self.add_item("Fu", ItemKind::Future);
+            return Some(Ty::Item(item, Some(lt), None));
+        }
         let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
         if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
             // A second borrow: a generic lifetime, an existential one, or another owner.
@@ -2417,6 +2427,10 @@ impl Gen<'_> {
             ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
                 let r = model::resolve(ty, &self.items);
                 self.value_in(st, info, &r, ctx, prefer)?
+            }
+            ItemKind::Future => {
+                let l = l.unwrap_or(Lt::Static);
+                V::Fut(self.src(st, info, l, &Tgt::One(Ty::Own), ctx, prefer)?)
             }
             ItemKind::Nested => {
                 // Built in place by its field's initializer entry only (no value to write
@@ -3644,6 +3658,7 @@ mod tests {
             (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (_, V::Chain(x)) => fits(&ty, x, p),
+            (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
             (Ty::Arr(t, Len::Lit(n)), V::InitArray(x, m)) => n == m && fits(t, x, p),
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
                 ItemKind::Wrapper {

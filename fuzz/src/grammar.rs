@@ -76,6 +76,10 @@ pub enum ItemKind {
     /// `fn NAME() -> u32`, `const NAME: u32`, `static NAME: u32`, `mod NAME { pub fn get() }`,
     /// `macro_rules! NAME { () => { 17 } }`: values for `u32` fields.
     Value(ValueKind),
+    /// `type NAME<'l> = crate::rt::Fut<'l>;`: a boxed async block (`dyn Future<Output =
+    /// String> + 'l`, neither `Send` nor `Sync`) that reads what it captured when polled, which
+    /// `Fut`'s `Drop` does once.
+    Future,
     /// A nested self-referential struct, `#[pin_data] struct NAME<'l> { ir: Rd<'ix, Own>, ix:
     /// Own, ig: Rd<'l, Own> }` with a `Show` impl: a `#[pin]` dependent of the outer struct
     /// (`NAME<'x>`, `'x` a field lifetime of an `Own`), built in place by a `pin_init!` of its
@@ -466,6 +470,9 @@ pub enum V {
     /// `pin_init!(NAME { ix: Own::new(..), ir: Rd(r, ix), ig: Rd(g, src) })`, with the
     /// outer initializer's error type.
     Nested(usize, String, OwnLit, String, Src),
+    /// `crate::rt::Fut(Box::pin({ let z_c = src; async move { z_c.show() } }))`: an async
+    /// block capturing a borrow (`ItemKind::Future`).
+    Fut(Src),
     /// `pin_init_array_from_fn(|_| v)` for an array `[T; n]` of a type only built in place
     /// (a nested struct): `v` once per element.
     InitArray(Box<V>, usize),

@@ -201,9 +201,9 @@ pub fn drop_needs_generic(ty: &Ty, items: &[UserItem]) -> bool {
         Ty::Tup(a, b) => drop_needs_generic(a, items) || drop_needs_generic(b, items),
         Ty::Rd(..) | Ty::DynFn(..) => mentions_gen(&ty),
         Ty::Item(i, _, a) => match &items[*i].kind {
-            ItemKind::Wrapper { drop: true, .. } | ItemKind::Generic { drop: true } => {
-                mentions_gen(&ty)
-            }
+            ItemKind::Wrapper { drop: true, .. }
+            | ItemKind::Generic { drop: true }
+            | ItemKind::Future => mentions_gen(&ty),
             _ => a.as_ref().is_some_and(|a| drop_needs_generic(a, items)),
         },
     }
@@ -233,6 +233,8 @@ pub fn auto_traits(ty: &Ty, items: &[UserItem]) -> (bool, bool) {
         Ty::DynFn(_, ss) => (*ss, *ss),
         Ty::FnArg(_) | Ty::FnRet(_) => (true, true),
         Ty::Item(i, _, arg) => match &items[*i].kind {
+            // `dyn Future + 'l`: neither.
+            ItemKind::Future => (false, false),
             ItemKind::Wrapper {
                 var: Var::Co | Var::Inv,
                 ..
@@ -840,6 +842,7 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         V::Alt(_, a, _) => value_srcs(a, out),
         V::Nested(_, _, _, _, s) => out.push(s),
         V::InitArray(x, _) | V::Chain(x) => value_srcs(x, out),
+        V::Fut(s) => out.push(s),
     }
 }
 
@@ -980,6 +983,8 @@ enum M {
     Wrap(usize, Box<M>),
     /// A nested struct: item, its `ir`'s name, its `ix`, its `ig`'s name and borrow.
     Nested(usize, String, usize, String, Path),
+    /// An async block that reads what it borrows when dropped.
+    Fut(Path),
 }
 
 /// A place a borrow points to.
@@ -1255,6 +1260,7 @@ impl World<'_> {
                 let x = self.new_own(&x.name, x.val);
                 M::Nested(*k, r.clone(), x, g.clone(), self.path(s, i))
             }
+            V::Fut(s) => M::Fut(self.path(s, i)),
             V::InitArray(x, n) => {
                 let mut out = Vec::new();
                 for _ in 0..*n {
@@ -1368,6 +1374,7 @@ impl World<'_> {
             M::FnArg => "fnarg(described probe=0)".into(),
             M::FnRet => "fnret(probe=0)".into(),
             M::Wrap(k, x) => format!("{}({})", self.item_name(*k), self.show(x)?),
+            M::Fut(_) => "future".into(),
             M::Nested(k, r, x, g, p) => {
                 let x = self.show(&M::Own(*x))?;
                 let o = self.show(&self.deref(p)?)?;
@@ -1405,6 +1412,11 @@ impl World<'_> {
             M::Rd(n, p) => {
                 let s = self.show(&self.deref(p)?)?;
                 self.log(format!("drop {n} reads {s}"));
+                Ok(())
+            }
+            M::Fut(p) => {
+                let s = self.show(&self.deref(p)?)?;
+                self.log(format!("drop future reads {s}"));
                 Ok(())
             }
             M::Nested(_, r, x, g, p) => {
@@ -1960,6 +1972,37 @@ mod tests {
         // Only `f <- v` takes it.
         p.insts[0].items[1] = InitItem::Field(0, FieldInit::Val(value));
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
+    }
+
+    #[test]
+    fn an_async_block_reads_its_borrow_when_dropped_and_is_not_send() {
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Val(V::Fut(Src::Field(1, Sel::Whole)))),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "Fu".into(),
+            harvested: false,
+            kind: ItemKind::Future,
+        });
+        p.st.fields[0].ty = Ty::Item(0, Some(Lt::Field(1)), None);
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d future", "drop future reads x=5", "drop x=5"]
+        );
+        assert_eq!(struct_auto_traits(&p), (false, false));
+        // Declared after the field it reads when dropped: the drop order is broken.
+        p.st.fields.swap(0, 1);
+        p.st.fields[1].ty = Ty::Item(0, Some(Lt::Field(0)), None);
+        p.insts[0].items = vec![
+            InitItem::Field(0, FieldInit::Val(own("x", 5))),
+            InitItem::Field(1, FieldInit::Val(V::Fut(Src::Field(0, Sel::Whole)))),
+        ];
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropOrder]));
     }
 
     #[test]

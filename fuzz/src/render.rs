@@ -22,8 +22,13 @@ pub fn render(p: &Program) -> String {
     r.out
 }
 
-/// A nested self-referential struct (`ItemKind::Nested`) and its `Show`.
-fn nested_item(s: &mut String, name: &str) {
+/// A nested self-referential struct (`ItemKind::Nested`) and its `Show`, or the alias of an
+/// async block (`ItemKind::Future`).
+fn dependent_item(s: &mut String, name: &str, kind: &ItemKind) {
+    if *kind == ItemKind::Future {
+        let _ = writeln!(s, "type {name}<'l> = crate::rt::Fut<'l>;");
+        return;
+    }
     let _ = writeln!(
         s,
         "#[::pin_init::pin_data]\nstruct {name}<'l> {{ ir: Rd<'ix, Own>, ix: Own, ig: Rd<'l, Own> }}"
@@ -164,7 +169,7 @@ impl R<'_> {
                     ItemKind::Generic { .. } => {
                         format!("{name}<{}>", a.as_ref().map_or("Own".into(), |t| r(t)))
                     }
-                    ItemKind::Alias { .. } | ItemKind::Nested => {
+                    ItemKind::Alias { .. } | ItemKind::Nested | ItemKind::Future => {
                         format!("{name}<{}>", lt(l.unwrap_or(Lt::Static)))
                     }
                     ItemKind::TypeMacro { hidden: None, .. } => {
@@ -247,7 +252,7 @@ impl R<'_> {
                     }
                 };
             }
-            ItemKind::Nested => nested_item(&mut s, &name),
+            ItemKind::Nested | ItemKind::Future => dependent_item(&mut s, &name, &item.kind),
             ItemKind::Hijack { method } => {
                 let _ = writeln!(
                     s,
@@ -595,6 +600,10 @@ impl R<'_> {
                 self.p.name,
                 r(a),
                 r(b)
+            ),
+            V::Fut(s) => format!(
+                "crate::rt::Fut(::std::boxed::Box::pin({{ let z_c = {}; async move {{ z_c.show() }} }}))",
+                self.src(s, here, false)
             ),
             V::InitArray(x, _) => {
                 format!("::pin_init::pin_init_array_from_fn(|_| {})", r(x))

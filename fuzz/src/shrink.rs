@@ -431,6 +431,7 @@ fn map_v(v: &V, map: &dyn Fn(usize) -> Option<usize>) -> Option<V> {
         V::DynFn(s, ss) => V::DynFn(src(s)?, *ss),
         V::Nested(k, r, x, g, s) => V::Nested(*k, r.clone(), x.clone(), g.clone(), src(s)?),
         V::InitArray(x, n) => V::InitArray(m(x)?, *n),
+        V::Fut(s) => V::Fut(src(s)?),
         V::Chain(x) => V::Chain(m(x)?),
         V::Some(x) => V::Some(m(x)?),
         V::Tup(a, b) => V::Tup(m(a)?, m(b)?),
