@@ -96,6 +96,9 @@ pub struct Weights {
     pub future: u32,
     /// A nested struct's initializer chained (`pin_chain`) with a read (percent).
     pub chain: u32,
+    /// A chain owner that is a `&'y mut Own` of a later `Own` owner, where a chain is chosen
+    /// and one can be (percent; a seventh of it where an `Own` owner is chosen).
+    pub mut_chain: u32,
     /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
     pub chain_lt: u32,
     /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
@@ -169,6 +172,7 @@ pub const WEIGHTS: Weights = Weights {
     nested_array: 30,
     future: 8,
     chain: 30,
+    mut_chain: 70,
     chain_lt: 10,
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
@@ -365,6 +369,9 @@ enum OwnerKind {
     RefCellOwn,
     /// `Vec<&'y Own>` borrowing owner `y`.
     Chain(usize),
+    /// `&'y mut Own`: the one borrower of the `#[borrowed(mut)]` owner `y`, itself borrowed
+    /// (`&**f`, a shared reborrow through the `&mut`).
+    MutChain(usize),
 }
 
 /// What a borrow points to.
@@ -1129,7 +1136,26 @@ impl Gen<'_> {
                     Some(OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::BoxOwn)
                 ) && attrs[j] != BorrowAttr::Mut
             });
+            // An `Own` owner a `&'y mut` chain can take (not taken by another one).
+            let mut_owner = (k + 1..n).find(|&j| {
+                kinds[j] == Some(OwnerKind::Own)
+                    && !kinds.contains(&Some(OwnerKind::MutChain(j)))
+                    && attack.is_none()
+            });
             let kind = self.owner_kind(st, later_owner);
+            let p = match kind {
+                OwnerKind::Chain(_) => w.mut_chain,
+                OwnerKind::Own => w.mut_chain / 7,
+                _ => 0,
+            };
+            let kind = match kind {
+                _ if p > 0 && mut_owner.is_some() && self.rng.chance(p) => {
+                    let y = mut_owner.unwrap();
+                    attrs[y] = BorrowAttr::Mut;
+                    OwnerKind::MutChain(y)
+                }
+                kind => kind,
+            };
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
                 && self.rng.chance(w.borrowed_mut)
@@ -1179,7 +1205,14 @@ impl Gen<'_> {
     ) -> Option<usize> {
         let w = &WEIGHTS;
         let n = roles.len();
-        let mut mut_taken: BTreeSet<usize> = BTreeSet::new();
+        // A `&'y mut` chain is `y`'s one borrower.
+        let mut mut_taken: BTreeSet<usize> = kinds
+            .iter()
+            .filter_map(|k| match k {
+                Some(OwnerKind::MutChain(y)) => Some(*y),
+                _ => None,
+            })
+            .collect();
         let mut chained: BTreeSet<usize> = BTreeSet::new();
         let mut attack_dep: Option<usize> = None;
         let first_owner = (0..n).find(|&k| kinds[k].is_some());
@@ -2742,9 +2775,13 @@ impl Gen<'_> {
 
     /// Bumps the number an unpinned `&mut Own` field of `inst` points to, if it has one.
     fn bump_stmt(&mut self, st: &StructDef, inst: usize) -> Option<Stmt> {
+        let info = model::field_infos(st, &self.items);
         let cands: Vec<usize> = (0..st.fields.len())
             .filter(|&f| {
-                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own) && !st.fields[f].pin
+                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own)
+                    && !st.fields[f].pin
+                    // A `&'y mut` chain is borrowed: `with_project` lends it shared.
+                    && !info[f].borrowed
             })
             .collect();
         if cands.is_empty() {
@@ -3510,6 +3547,7 @@ fn owner_type(kind: OwnerKind) -> Ty {
         OwnerKind::Param(i) => Ty::Param(i),
         OwnerKind::RefCellOwn => Ty::RefCell(Box::new(Ty::Own)),
         OwnerKind::Chain(y) => Ty::Vec(Box::new(Ty::Ref(Lt::Field(y), Box::new(Ty::Own)))),
+        OwnerKind::MutChain(y) => Ty::RefMut(Lt::Field(y), Box::new(Ty::Own)),
     }
 }
 
@@ -3530,7 +3568,7 @@ fn owner_targets_of_ty(ty: &Ty, items: &[UserItem]) -> Vec<(Sel, Tgt)> {
             (Sel::Idx(1), Tgt::One((**t).clone())),
             (Sel::All, Tgt::Slice((**t).clone())),
         ],
-        Ty::Boxed(t) => vec![(Sel::Deref, Tgt::One((**t).clone()))],
+        Ty::Boxed(t) | Ty::RefMut(_, t) => vec![(Sel::Deref, Tgt::One((**t).clone()))],
         Ty::Tup(a, b) if a == b => vec![
             (Sel::Tup(0), Tgt::One((**a).clone())),
             (Sel::Tup(1), Tgt::One((**b).clone())),

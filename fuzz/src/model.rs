@@ -2006,6 +2006,36 @@ mod tests {
     }
 
     #[test]
+    fn a_mut_borrow_owner_in_a_chain_is_read_through_by_its_borrower() {
+        // `struct Sx { d: Rd<'m, Own>, m: &'o mut Own, #[borrowed(mut)] o: Own }`.
+        let items = vec![
+            InitItem::Field(2, FieldInit::Val(own("o", 5))),
+            InitItem::Field(1, FieldInit::Val(V::RefMut(Src::Field(2, Sel::Whole)))),
+            InitItem::Field(
+                0,
+                FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Deref))),
+            ),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.st.fields[0].ty = Ty::Rd(Lt::Field(1), Box::new(Ty::Own));
+        p.st.fields[1].name = "m".into();
+        p.st.fields[1].ty = Ty::RefMut(Lt::Field(2), Box::new(Ty::Own));
+        let mut o = p.st.fields[1].clone();
+        o.name = "o".into();
+        o.ty = Ty::Own;
+        o.attr = BorrowAttr::Mut;
+        p.st.fields.push(o);
+        let info = field_infos(&p.st, &p.items);
+        assert!(info[1].borrowed && info[1].dependent && info[2].borrowed_mut);
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d Rd(r->o=5)", "drop r reads o=5", "drop o=5"]
+        );
+    }
+
+    #[test]
     fn a_cfg_attr_on_a_self_referential_field_breaks_the_field_set() {
         let items = || {
             vec![
