@@ -61,9 +61,9 @@ pub struct Weights {
     pub lts: [u32; 3],
     /// Number of type parameters: 0, 1, 2.
     pub tys: [u32; 3],
-    /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>` (borrowing ones
-    /// hold an outer value or `rt::probe()`).
-    pub ty_inst: [u32; 4],
+    /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>`, `Cell<&'o Own>`
+    /// (borrowing ones hold an outer value or `rt::probe()`).
+    pub ty_inst: [u32; 5],
     /// A const parameter (percent).
     pub konst: u32,
     /// `exists<'e>: 'a` when there is a generic lifetime (percent).
@@ -156,7 +156,7 @@ pub const WEIGHTS: Weights = Weights {
     tuple: 6,
     lts: [40, 45, 15],
     tys: [55, 35, 10],
-    ty_inst: [50, 20, 18, 12],
+    ty_inst: [45, 18, 15, 10, 12],
     konst: 15,
     exists: 25,
     owners: [6, 42, 37, 15],
@@ -871,12 +871,20 @@ impl Gen<'_> {
                 ["T", "U"][k].to_string()
             };
             self.names.insert(name.clone());
-            tys.push(TyParam {
-                name,
-                sync: self.rng.chance(50),
-                inst: [Inst1::Own, Inst1::U32, Inst1::RefOwn, Inst1::RdOwn]
-                    [self.rng.index(&w.ty_inst)],
-            });
+            let sync = self.rng.chance(50);
+            let inst = match [
+                Inst1::Own,
+                Inst1::U32,
+                Inst1::RefOwn,
+                Inst1::RdOwn,
+                Inst1::CellRefOwn,
+            ][self.rng.index(&w.ty_inst)]
+            {
+                // A `Cell` is not `Sync`.
+                Inst1::CellRefOwn if sync => Inst1::RefOwn,
+                inst => inst,
+            };
+            tys.push(TyParam { name, sync, inst });
         }
         let consts = if self.rng.chance(w.konst) {
             vec![ConstParam {
@@ -2362,6 +2370,7 @@ impl Gen<'_> {
                     let src = self.outer_or_probe(ctx);
                     V::Rd(format!("r{}", self.owns + 1), src)
                 }
+                Inst1::CellRefOwn => V::Cell(Box::new(V::Ref(self.outer_or_probe(ctx)))),
             },
             Ty::Ref(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
@@ -3782,7 +3791,7 @@ mod attack_tests {
                 }
             }
         }
-        assert_eq!(by_kind.len(), 2, "{by_kind:?}");
+        assert_eq!(by_kind.len(), 3, "{by_kind:?}");
         assert!(
             n >= 30,
             "only {n} valid programs whose `T` holds outer data"

@@ -199,12 +199,15 @@ pub enum Inst1 {
     /// `rt::Rd<'o, Own>`: a borrowing argument with drop glue that reads what it borrows
     /// (an instance dropped after that data must be rejected).
     RdOwn,
+    /// `Cell<&'o Own>`: a borrowing argument invariant in its lifetime and not `Sync` (never
+    /// for a parameter bounded `Send + Sync`).
+    CellRefOwn,
 }
 
 impl Inst1 {
     /// Whether the argument borrows (its lifetime is one more generic of the struct).
     pub fn borrows(self) -> bool {
-        matches!(self, Inst1::RefOwn | Inst1::RdOwn)
+        matches!(self, Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn)
     }
 
     /// The argument as written, with `lt` its lifetime (`'_`, `'z`).
@@ -214,6 +217,7 @@ impl Inst1 {
             Inst1::U32 => "u32".into(),
             Inst1::RefOwn => format!("&{lt} Own"),
             Inst1::RdOwn => format!("crate::rt::Rd<{lt}, Own>"),
+            Inst1::CellRefOwn => format!("Cell<&{lt} Own>"),
         }
     }
 }

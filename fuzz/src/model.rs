@@ -682,6 +682,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
                 Some(Inst1::Own) => Ty::Own,
                 Some(Inst1::RefOwn) => Ty::Ref(hidden, Box::new(Ty::Own)),
                 Some(Inst1::RdOwn) => Ty::Rd(hidden, Box::new(Ty::Own)),
+                Some(Inst1::CellRefOwn) => Ty::Cell(Box::new(Ty::Ref(hidden, Box::new(Ty::Own)))),
                 _ => Ty::U32,
             }
         }
@@ -1789,6 +1790,12 @@ mod tests {
             FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
         );
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // `T = Cell<&'o Own>`: invariant and not `Sync`, no drop glue that reads.
+        let mut p = borrowing_arg(Inst1::CellRefOwn);
+        p.insts[0].items[2] =
+            InitItem::Field(2, FieldInit::Val(V::Cell(Box::new(V::Ref(Src::Outer(0))))));
+        assert_eq!(check(&p), Verdict::Valid);
+        assert_eq!(struct_auto_traits(&p), (true, false));
         // `T = Rd<'o, Own>` reads it when dropped: the late instance must be rejected.
         let p = borrowing_arg(Inst1::RdOwn);
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
