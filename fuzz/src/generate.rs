@@ -819,8 +819,18 @@ impl Gen<'_> {
             return (attack.filter(|a| *a != AttackKind::FieldSet), None);
         }
         if attack == Some(AttackKind::FieldSet) {
+            // Not a `Mutex`: its lock word read from the decoy's freed memory may block
+            // forever, a hang the run finds only after its timeouts (minutes, not seconds).
+            let has_mutex = |t: &Ty| {
+                let mut m = false;
+                model::walk_written(&model::resolve(t, &self.items), &mut |t| {
+                    m |= matches!(t, Ty::Mutex(_))
+                });
+                m
+            };
             let leaves: Vec<usize> = (0..st.fields.len())
                 .filter(|&i| info[i].dependent && !info[i].borrowed && !info[i].borrowed_mut)
+                .filter(|&i| !has_mutex(&st.fields[i].ty))
                 .collect();
             if !selfref || leaves.is_empty() {
                 return (None, None);
