@@ -176,6 +176,27 @@ impl<T: Show + ?Sized> Show for Rd<'_, T> {
     }
 }
 
+/// An async block as a dependent (`crate::rt::Fut(Box::pin(async move { .. }))`, written in
+/// the program): never polled until it is dropped, then polled once, so the block reads what
+/// it captured only then (a borrow of a field that dropped first would be a use-after-free).
+pub struct Fut<'x>(pub std::pin::Pin<Box<dyn std::future::Future<Output = String> + 'x>>);
+
+impl Drop for Fut<'_> {
+    fn drop(&mut self) {
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match self.0.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(s) => log(format!("drop future reads {s}")),
+            std::task::Poll::Pending => log("drop future pending".to_string()),
+        }
+    }
+}
+
+impl Show for Fut<'_> {
+    fn show(&self) -> String {
+        "future".to_string()
+    }
+}
+
 impl<'x> Show for dyn Fn(&'x Own) -> String + 'x {
     fn show(&self) -> String {
         format!("dynfn({})", self(probe()))
@@ -236,6 +257,27 @@ pub fn fail() -> Result<(), Fail> {
 pub fn boom() {
     log("boom".to_string());
     std::panic::panic_any("boom");
+}
+
+thread_local! {
+    static ARMED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Panics if an [`armed_drop`] is running (at the end of a `PinnedDrop::drop`); else nothing,
+/// so that every other drop of the instance (at the end of its scope, in a thread) is quiet.
+pub fn boom_if_armed() {
+    if ARMED.with(|a| a.replace(false)) {
+        boom();
+    }
+}
+
+/// Drops `v` inside `catch_unwind` with [`boom_if_armed`] armed: the `drop` of a
+/// `#[pin_data(PinnedDrop)]` struct panics, and the fields must still drop (unwinding), once.
+pub fn armed_drop<T>(v: T) {
+    ARMED.with(|a| a.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(v)));
+    ARMED.with(|a| a.set(false));
+    log(format!("caught {}", r.is_err()));
 }
 
 /// The value of `Box<dyn Fn(&'x Own) -> String + 'x>` fields: a closure that shows what it

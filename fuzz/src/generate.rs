@@ -61,6 +61,9 @@ pub struct Weights {
     pub lts: [u32; 3],
     /// Number of type parameters: 0, 1, 2.
     pub tys: [u32; 3],
+    /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>`, `Cell<&'o Own>`
+    /// (borrowing ones hold an outer value or `rt::probe()`).
+    pub ty_inst: [u32; 5],
     /// A const parameter (percent).
     pub konst: u32,
     /// `exists<'e>: 'a` when there is a generic lifetime (percent).
@@ -84,6 +87,18 @@ pub struct Weights {
     pub pin: u32,
     /// A dependent with two borrows (percent).
     pub two_borrows: u32,
+    /// A dependent that is a nested self-referential struct, where one borrows an `Own` of a
+    /// field (percent).
+    pub nested: u32,
+    /// Two nested structs in an array (`pin_init_array_from_fn`) instead of one (percent).
+    pub nested_array: u32,
+    /// A dependent that is an async block borrowing an `Own` of a field (percent).
+    pub future: u32,
+    /// A nested struct's initializer chained (`pin_chain`) with a read (percent).
+    pub chain: u32,
+    /// A chain owner that is a `&'y mut Own` of a later `Own` owner, where a chain is chosen
+    /// and one can be (percent; a seventh of it where an `Own` owner is chosen).
+    pub mut_chain: u32,
     /// A dependent's lifetime names an earlier owner than the one it borrows (percent).
     pub chain_lt: u32,
     /// Dependent type templates: `&'x T`, `Rd<'x, T>`, `Option<&'x T>`, `[&'x T; 2]`,
@@ -99,6 +114,9 @@ pub struct Weights {
     pub pinned_drop: u32,
     /// Writes in a `PinnedDrop`'s `drop` (percent of those).
     pub pd_writes: u32,
+    /// A `PinnedDrop`'s `drop` that panics when a heap instance is dropped by a statement
+    /// (percent of those).
+    pub pd_panic: u32,
     /// `#[uses]` style: only what is needed, `'_: invariant`, also covariant entries, an
     /// invariant declaration that is not needed.
     pub uses_style: [u32; 4],
@@ -117,6 +135,8 @@ pub struct Weights {
     /// The initializer returned from a function with a lifetime parameter (percent, valid
     /// programs).
     pub via_fn: u32,
+    /// `init!`/`try_init!` for an instance of a struct that can take it (percent).
+    pub unpinned: u32,
     /// `_: { .. }` blocks per initializer: 0, 1, 2.
     pub blocks: [u32; 3],
     /// Statements after construction: 0..=5.
@@ -136,6 +156,7 @@ pub const WEIGHTS: Weights = Weights {
     tuple: 6,
     lts: [40, 45, 15],
     tys: [55, 35, 10],
+    ty_inst: [45, 18, 15, 10, 12],
     konst: 15,
     exists: 25,
     owners: [6, 42, 37, 15],
@@ -147,11 +168,17 @@ pub const WEIGHTS: Weights = Weights {
     borrowed_unused: 8,
     pin: 15,
     two_borrows: 20,
+    nested: 12,
+    nested_array: 30,
+    future: 8,
+    chain: 30,
+    mut_chain: 70,
     chain_lt: 10,
     dep_template: [20, 14, 7, 5, 4, 3, 6, 5, 6, 3, 8, 3, 3, 3, 3, 3, 3, 3, 8],
     plain_ty: [18, 12, 8, 12, 5, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3, 4],
     pinned_drop: 15,
     pd_writes: 50,
+    pd_panic: 40,
     uses_style: [60, 15, 15, 10],
     insts: [75, 25],
     place: [40, 25, 20, 15],
@@ -160,6 +187,7 @@ pub const WEIGHTS: Weights = Weights {
     mac: [40, 30, 30],
     arrow: 25,
     via_fn: 12,
+    unpinned: 30,
     blocks: [55, 30, 15],
     stmts: [8, 17, 25, 22, 16, 12],
     stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
@@ -208,9 +236,11 @@ pub enum AttackKind {
     AttrAfter,
     /// A plain `Drop` impl that replaces a borrowed field and reads a dependent borrowing it.
     DropImpl,
+    /// A self-referential struct built by `init!`/`try_init!`.
+    InitUnpinned,
 }
 
-const ATTACKS: [AttackKind; 15] = [
+const ATTACKS: [AttackKind; 16] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -226,6 +256,7 @@ const ATTACKS: [AttackKind; 15] = [
     AttackKind::Packed,
     AttackKind::AttrAfter,
     AttackKind::DropImpl,
+    AttackKind::InitUnpinned,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -310,6 +341,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         field_names: Vec::new(),
         hygiene: false,
         hyg_kind: Hyg::Items,
+        field_init: false,
     };
     g.program(seed, case)
 }
@@ -337,6 +369,9 @@ enum OwnerKind {
     RefCellOwn,
     /// `Vec<&'y Own>` borrowing owner `y`.
     Chain(usize),
+    /// `&'y mut Own`: the one borrower of the `#[borrowed(mut)]` owner `y`, itself borrowed
+    /// (`&**f`, a shared reborrow through the `&mut`).
+    MutChain(usize),
 }
 
 /// What a borrow points to.
@@ -423,6 +458,9 @@ struct Gen<'a> {
     field_names: Vec<String>,
     hygiene: bool,
     hyg_kind: Hyg,
+    /// A field's own initializer entry is being generated (`f <- v`): the only place a
+    /// nested struct's `pin_init!` goes.
+    field_init: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -482,6 +520,25 @@ impl Gen<'_> {
     /// Whether this program uses the hygiene construct `k`.
     fn hyg(&self, k: Hyg) -> bool {
         self.hygiene && self.hyg_kind == k
+    }
+
+    /// The data a borrowing type argument holds: an outer value where `ctx` reaches one, the
+    /// block-local value in an attack's block, else `rt::probe()` (`'static`, fits every
+    /// instantiation).
+    fn outer_or_probe(&mut self, ctx: &Ctx) -> Src {
+        match ctx {
+            Ctx::Init { outers: true, .. } | Ctx::Outer if self.rng.chance(75) => {
+                Src::Outer(self.rng.below(2))
+            }
+            // An attack's block: the local's borrow must not get into the field.
+            Ctx::Local => Src::Local,
+            _ => Src::Probe,
+        }
+    }
+
+    /// Whether `ty` is a nested self-referential struct (`ItemKind::Nested`).
+    fn is_nested(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Item(k, _, _) if self.items[*k].kind == ItemKind::Nested)
     }
 
     fn fresh_own(&mut self) -> V {
@@ -623,6 +680,7 @@ impl Gen<'_> {
         {
             st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
             st.pd_writes = self.pinned_drop_writes(&st, &info);
+            st.pd_panic = self.rng.chance(WEIGHTS.pd_panic);
         }
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
@@ -665,6 +723,7 @@ impl Gen<'_> {
                 }],
                 None => self.statements(&p, &info, selfref, attack),
             };
+            add_armed_drop(&mut p);
             p.items = std::mem::take(&mut self.items);
         }
         p
@@ -673,7 +732,7 @@ impl Gen<'_> {
     /// The values outside the instances that a struct with generic lifetimes borrows: two
     /// `Own`s (none without generic lifetimes).
     fn outers(&mut self, st: &StructDef) -> Vec<Outer> {
-        if st.lts.is_empty() {
+        if !model::borrows_generics(st) {
             return Vec::new();
         }
         (0..2)
@@ -760,8 +819,18 @@ impl Gen<'_> {
             return (attack.filter(|a| *a != AttackKind::FieldSet), None);
         }
         if attack == Some(AttackKind::FieldSet) {
+            // Not a `Mutex`: its lock word read from the decoy's freed memory may block
+            // forever, a hang the run finds only after its timeouts (minutes, not seconds).
+            let has_mutex = |t: &Ty| {
+                let mut m = false;
+                model::walk_written(&model::resolve(t, &self.items), &mut |t| {
+                    m |= matches!(t, Ty::Mutex(_))
+                });
+                m
+            };
             let leaves: Vec<usize> = (0..st.fields.len())
                 .filter(|&i| info[i].dependent && !info[i].borrowed && !info[i].borrowed_mut)
+                .filter(|&i| !has_mutex(&st.fields[i].ty))
                 .collect();
             if !selfref || leaves.is_empty() {
                 return (None, None);
@@ -812,15 +881,20 @@ impl Gen<'_> {
                 ["T", "U"][k].to_string()
             };
             self.names.insert(name.clone());
-            tys.push(TyParam {
-                name,
-                sync: self.rng.chance(50),
-                inst: if self.rng.chance(70) {
-                    Inst1::Own
-                } else {
-                    Inst1::U32
-                },
-            });
+            let sync = self.rng.chance(50);
+            let inst = match [
+                Inst1::Own,
+                Inst1::U32,
+                Inst1::RefOwn,
+                Inst1::RdOwn,
+                Inst1::CellRefOwn,
+            ][self.rng.index(&w.ty_inst)]
+            {
+                // A `Cell` is not `Sync`.
+                Inst1::CellRefOwn if sync => Inst1::RefOwn,
+                inst => inst,
+            };
+            tys.push(TyParam { name, sync, inst });
         }
         let consts = if self.rng.chance(w.konst) {
             vec![ConstParam {
@@ -848,6 +922,7 @@ impl Gen<'_> {
             fields: Vec::new(),
             pinned_drop: None,
             pd_writes: Vec::new(),
+            pd_panic: false,
             item_attack: None,
         };
         if tuple {
@@ -1079,7 +1154,26 @@ impl Gen<'_> {
                     Some(OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::BoxOwn)
                 ) && attrs[j] != BorrowAttr::Mut
             });
+            // An `Own` owner a `&'y mut` chain can take (not taken by another one).
+            let mut_owner = (k + 1..n).find(|&j| {
+                kinds[j] == Some(OwnerKind::Own)
+                    && !kinds.contains(&Some(OwnerKind::MutChain(j)))
+                    && attack.is_none()
+            });
             let kind = self.owner_kind(st, later_owner);
+            let p = match kind {
+                OwnerKind::Chain(_) => w.mut_chain,
+                OwnerKind::Own => w.mut_chain / 7,
+                _ => 0,
+            };
+            let kind = match kind {
+                _ if p > 0 && mut_owner.is_some() && self.rng.chance(p) => {
+                    let y = mut_owner.unwrap();
+                    attrs[y] = BorrowAttr::Mut;
+                    OwnerKind::MutChain(y)
+                }
+                kind => kind,
+            };
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
                 && self.rng.chance(w.borrowed_mut)
@@ -1129,7 +1223,14 @@ impl Gen<'_> {
     ) -> Option<usize> {
         let w = &WEIGHTS;
         let n = roles.len();
-        let mut mut_taken: BTreeSet<usize> = BTreeSet::new();
+        // A `&'y mut` chain is `y`'s one borrower.
+        let mut mut_taken: BTreeSet<usize> = kinds
+            .iter()
+            .filter_map(|k| match k {
+                Some(OwnerKind::MutChain(y)) => Some(*y),
+                _ => None,
+            })
+            .collect();
         let mut chained: BTreeSet<usize> = BTreeSet::new();
         let mut attack_dep: Option<usize> = None;
         let first_owner = (0..n).find(|&k| kinds[k].is_some());
@@ -1172,6 +1273,11 @@ impl Gen<'_> {
                         AttackKind::InitDropCheck | AttackKind::CrossSwap | AttackKind::EscapeLocal
                     )
                 );
+            // A nested self-referential struct is built in place: structurally pinned.
+            fields[k].pin |= match &fields[k].ty {
+                Ty::Arr(t, _) => self.is_nested(t),
+                t => self.is_nested(t),
+            };
         }
         let _ = attack_dep;
         for o in chained {
@@ -1272,6 +1378,30 @@ impl Gen<'_> {
         } else {
             self.owner_borrow(k, &owners, owners_of, attack)
         };
+        let nested_ok = matches!(attack, None | Some(AttackKind::DropOrder))
+            && !is_mut
+            && matches!(lt, Lt::Field(_))
+            && tgt == Tgt::One(Ty::Own);
+        // The drop order attack's reading dependent is a nested struct more often.
+        let w = if attack.is_some() { 40 } else { WEIGHTS.nested };
+        if nested_ok && self.rng.chance(w) {
+            // A nested self-referential struct (reads what it borrows when dropped).
+            let item = self.add_item("In", ItemKind::Nested);
+            let ty = Ty::Item(item, Some(lt), None);
+            // Or two of them, built by `pin_init_array_from_fn`.
+            return Some(if self.rng.chance(WEIGHTS.nested_array) {
+                Ty::Arr(Box::new(ty), Len::Lit(2))
+            } else {
+                ty
+            });
+        }
+        // The drop order attack's reading dependent is an async block in some programs.
+        let w = if attack.is_some() { 30 } else { WEIGHTS.future };
+        if nested_ok && self.rng.chance(w) {
+            // An async block that reads the borrow when dropped.
+            let item = self.add_item("Fu", ItemKind::Future);
+            return Some(Ty::Item(item, Some(lt), None));
+        }
         let ty = self.attack_dep_type(st, attack, lt, &tgt, is_mut);
         if attack.is_none() && self.rng.chance(WEIGHTS.two_borrows) {
             // A second borrow: a generic lifetime, an existential one, or another owner.
@@ -1775,6 +1905,7 @@ impl Gen<'_> {
         };
         // Attacks keep the inline initializer: their expected errors are those of a `let`.
         let via_fn = attack.is_none() && self.rng.chance(w.via_fn);
+        let unpinned = self.unpinned(st, info, attack, k);
         Inst {
             place,
             late,
@@ -1784,6 +1915,28 @@ impl Gen<'_> {
             catch: caught,
             path,
             via_fn,
+            unpinned,
+        }
+    }
+
+    /// Whether instance `k` is built by `init!`/`try_init!`: the attack's first instance, or
+    /// in a valid program one of a struct that is neither self-referential nor has `#[pin]`
+    /// fields (in `init!`, a pinned field's binding is no `Pin`).
+    fn unpinned(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+    ) -> bool {
+        match attack {
+            Some(AttackKind::InitUnpinned) => k == 0,
+            None => {
+                !is_selfref(st, info)
+                    && st.fields.iter().all(|f| !f.pin)
+                    && self.rng.chance(WEIGHTS.unpinned)
+            }
+            _ => false,
         }
     }
 
@@ -1803,7 +1956,8 @@ impl Gen<'_> {
             2 => Place::Arc,
             _ => Place::Rc,
         };
-        let mut late = place != Place::Stack && !st.lts.is_empty() && self.rng.chance(w.late);
+        let mut late =
+            place != Place::Stack && model::borrows_generics(st) && self.rng.chance(w.late);
         if late && model::late_needs_generics(&self.snapshot(st), info) {
             late = false;
         }
@@ -1938,7 +2092,10 @@ impl Gen<'_> {
                 // outer `Own`: only an `Rd<'x, Own>` reads one; another `Rd` keeps its value).
                 Some(V::Rd(format!("r{}", self.owns + 1), Src::Outer(0)))
             } else {
-                self.value(st, info, &st.fields[f].ty.clone(), &ctx)
+                self.field_init = true;
+                let v = self.value(st, info, &st.fields[f].ty.clone(), &ctx);
+                self.field_init = false;
+                v
             };
             let v = match v {
                 Some(v) => v,
@@ -1953,8 +2110,10 @@ impl Gen<'_> {
                 }
             }
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
-            // function item or higher-ranked `fn` pointer coerced to it.
-            let fi = if self.rng.chance(w.arrow) && !has_fn_value(&v) {
+            // function item or higher-ranked `fn` pointer coerced to it. A nested struct's
+            // `pin_init!` is an initializer only.
+            let arrow = self.rng.chance(w.arrow) || model::in_place_only(&v);
+            let fi = if arrow && !has_fn_value(&v) {
                 FieldInit::Arrow(v)
             } else {
                 FieldInit::Val(v)
@@ -2049,6 +2208,10 @@ impl Gen<'_> {
         let at = self.rng.below(items.len() + 1);
         let fields_at: Vec<usize> = (0..items.len())
             .filter(|&i| matches!(items[i], InitItem::Field(..)))
+            // A nested struct's `pin_init!` is no value for `f: { ..; v }`.
+            .filter(|&i| {
+                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::in_place_only(v))
+            })
             .collect();
         if self.rng.chance(50) && !fields_at.is_empty() {
             let i = *self.rng.pick(&fields_at);
@@ -2212,6 +2375,12 @@ impl Gen<'_> {
             Ty::Param(i) => match st.tys[*i].inst {
                 Inst1::Own => self.fresh_own(),
                 Inst1::U32 => self.u32_value(),
+                Inst1::RefOwn => V::Ref(self.outer_or_probe(ctx)),
+                Inst1::RdOwn => {
+                    let src = self.outer_or_probe(ctx);
+                    V::Rd(format!("r{}", self.owns + 1), src)
+                }
+                Inst1::CellRefOwn => V::Cell(Box::new(V::Ref(self.outer_or_probe(ctx)))),
             },
             Ty::Ref(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
@@ -2232,6 +2401,7 @@ impl Gen<'_> {
                 }
             }
             Ty::Tup(a, b) => V::Tup(Box::new(v(self, a)?), Box::new(v(self, b)?)),
+            Ty::Arr(t, Len::Lit(n)) if self.is_nested(t) => V::InitArray(Box::new(v(self, t)?), *n),
             Ty::Arr(t, Len::Lit(n)) => V::Arr(self.values_in(st, info, t, ctx, prefer, *n)?),
             Ty::Arr(t, Len::Const(c)) => {
                 let n = st.consts[*c].value;
@@ -2309,6 +2479,31 @@ impl Gen<'_> {
             ItemKind::Alias { .. } | ItemKind::TypeMacro { .. } => {
                 let r = model::resolve(ty, &self.items);
                 self.value_in(st, info, &r, ctx, prefer)?
+            }
+            ItemKind::Future => {
+                let l = l.unwrap_or(Lt::Static);
+                V::Fut(self.src(st, info, l, &Tgt::One(Ty::Own), ctx, prefer)?)
+            }
+            ItemKind::Nested => {
+                // Built in place by its field's initializer entry only (no value to write
+                // afterwards, in a block or a statement).
+                if !self.field_init || !matches!(ctx, Ctx::Init { .. }) {
+                    return None;
+                }
+                let l = l.unwrap_or(Lt::Static);
+                let g = self.src(st, info, l, &Tgt::One(Ty::Own), ctx, prefer)?;
+                let V::Own(x) = self.fresh_own() else {
+                    unreachable!()
+                };
+                self.owns += 2;
+                let (r, gn) = (format!("r{}", self.owns - 1), format!("r{}", self.owns));
+                let v = V::Nested(*k, r, x, gn, g);
+                // Chained: read through `Pin<&mut>` once built.
+                if self.rng.chance(WEIGHTS.chain) {
+                    V::Chain(Box::new(v))
+                } else {
+                    v
+                }
             }
             ItemKind::Value(_) | ItemKind::Hijack { .. } => return None,
         })
@@ -2599,9 +2794,13 @@ impl Gen<'_> {
 
     /// Bumps the number an unpinned `&mut Own` field of `inst` points to, if it has one.
     fn bump_stmt(&mut self, st: &StructDef, inst: usize) -> Option<Stmt> {
+        let info = model::field_infos(st, &self.items);
         let cands: Vec<usize> = (0..st.fields.len())
             .filter(|&f| {
-                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own) && !st.fields[f].pin
+                matches!(&st.fields[f].ty, Ty::RefMut(_, t) if **t == Ty::Own)
+                    && !st.fields[f].pin
+                    // A `&'y mut` chain is borrowed: `with_project` lends it shared.
+                    && !info[f].borrowed
             })
             .collect();
         if cands.is_empty() {
@@ -3056,10 +3255,13 @@ impl Gen<'_> {
                     return None;
                 }
                 let f = (0..st.fields.len()).find(|&f| info[f].dependent && !info[f].invariant)?;
+                // `Pin::set` with the other instance moved out of its `Box`.
+                let set = p.insts[live[1]].place == Place::Box && self.rng.chance(50);
                 Some(Stmt::Attack(Attack::MoveOut {
                     a: live[0],
                     b: live[1],
                     field: f,
+                    set,
                 }))
             }
             _ => None,
@@ -3290,6 +3492,23 @@ fn borrow_needs(
     out
 }
 
+/// For a struct whose `PinnedDrop::drop` panics when armed: a drop of a heap instance that
+/// nothing drops yet (the statement that arms the panic), at the end of the statements.
+fn add_armed_drop(p: &mut Program) {
+    if !p.st.pd_panic || p.stmts.iter().any(|s| matches!(s, Stmt::Attack(_))) {
+        return;
+    }
+    let dropped = |k: usize| {
+        p.stmts
+            .iter()
+            .any(|s| matches!(s, Stmt::Drop { inst } | Stmt::Thread { inst, send: true, .. } if *inst == k))
+    };
+    let inst = (0..p.insts.len()).find(|&k| model::armed_drop(p, k) && !dropped(k));
+    if let Some(inst) = inst {
+        p.stmts.push(Stmt::Drop { inst });
+    }
+}
+
 fn has_fn_value(v: &V) -> bool {
     match v {
         V::FnArg | V::FnRet | V::ContraFn | V::DynFn(..) | V::Alt(..) => true,
@@ -3347,6 +3566,7 @@ fn owner_type(kind: OwnerKind) -> Ty {
         OwnerKind::Param(i) => Ty::Param(i),
         OwnerKind::RefCellOwn => Ty::RefCell(Box::new(Ty::Own)),
         OwnerKind::Chain(y) => Ty::Vec(Box::new(Ty::Ref(Lt::Field(y), Box::new(Ty::Own)))),
+        OwnerKind::MutChain(y) => Ty::RefMut(Lt::Field(y), Box::new(Ty::Own)),
     }
 }
 
@@ -3367,7 +3587,7 @@ fn owner_targets_of_ty(ty: &Ty, items: &[UserItem]) -> Vec<(Sel, Tgt)> {
             (Sel::Idx(1), Tgt::One((**t).clone())),
             (Sel::All, Tgt::Slice((**t).clone())),
         ],
-        Ty::Boxed(t) => vec![(Sel::Deref, Tgt::One((**t).clone()))],
+        Ty::Boxed(t) | Ty::RefMut(_, t) => vec![(Sel::Deref, Tgt::One((**t).clone()))],
         Ty::Tup(a, b) if a == b => vec![
             (Sel::Tup(0), Tgt::One((**a).clone())),
             (Sel::Tup(1), Tgt::One((**b).clone())),
@@ -3493,6 +3713,10 @@ mod tests {
             (Ty::Rd(..), V::Rd(..)) => true,
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
             (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
+            (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
+            (_, V::Chain(x)) => fits(&ty, x, p),
+            (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
+            (Ty::Arr(t, Len::Lit(n)), V::InitArray(x, m)) => n == m && fits(t, x, p),
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
                 ItemKind::Wrapper {
                     var: Var::Contra, ..
@@ -3558,6 +3782,33 @@ mod attack_tests {
 
     /// Each attack shows up among the first few hundred programs of a seed, breaking its rule.
     #[test]
+    fn borrowing_type_arguments_hold_outer_data_in_valid_programs() {
+        let cfg = Config {
+            hygiene: false,
+            ..Config::default()
+        };
+        let h = Harvest::default();
+        let (mut by_kind, mut n) = (BTreeSet::new(), 0);
+        for case in 0..600 {
+            let p = generate(1, case, &cfg, &h);
+            if model::check(&p) != model::Verdict::Valid {
+                continue;
+            }
+            for t in p.st.tys.iter().filter(|t| t.inst.borrows()) {
+                if p.insts.iter().any(|i| model::uses_outer(&p, i)) {
+                    by_kind.insert(format!("{:?}", t.inst));
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(by_kind.len(), 3, "{by_kind:?}");
+        assert!(
+            n >= 30,
+            "only {n} valid programs whose `T` holds outer data"
+        );
+    }
+
+    #[test]
     fn every_rule_is_broken_on_purpose_somewhere() {
         let cfg = Config {
             hygiene: false,
@@ -3584,6 +3835,7 @@ mod attack_tests {
             Rule::Packed,
             Rule::AttrAfter,
             Rule::DropImpl,
+            Rule::InitUnpinned,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -76,6 +76,15 @@ pub enum ItemKind {
     /// `fn NAME() -> u32`, `const NAME: u32`, `static NAME: u32`, `mod NAME { pub fn get() }`,
     /// `macro_rules! NAME { () => { 17 } }`: values for `u32` fields.
     Value(ValueKind),
+    /// `type NAME<'l> = crate::rt::Fut<'l>;`: a boxed async block (`dyn Future<Output =
+    /// String> + 'l`, neither `Send` nor `Sync`) that reads what it captured when polled, which
+    /// `Fut`'s `Drop` does once.
+    Future,
+    /// A nested self-referential struct, `#[pin_data] struct NAME<'l> { ir: Rd<'ix, Own>, ix:
+    /// Own, ig: Rd<'l, Own> }` with a `Show` impl: a `#[pin]` dependent of the outer struct
+    /// (`NAME<'x>`, `'x` a field lifetime of an `Own`), built in place by a `pin_init!` of its
+    /// own; both its `Rd`s read when it drops (its own `ix`, and the outer field).
+    Nested,
     /// `trait NAME { fn METHOD(&self) -> u32 }` implemented for every type and in scope: its
     /// method wins a method-call lookup against an inherent method taking `&mut self`.
     Hijack {
@@ -136,6 +145,10 @@ pub struct StructDef {
     /// any route the field has, `project()` and `with_project` re-entering the API; values
     /// borrow only `'static` data or, in `with_project`, the struct's own fields).
     pub pd_writes: Vec<Stmt>,
+    /// `PinnedDrop::drop` ends with `rt::boom_if_armed()`: a `Stmt::Drop` of an instance that
+    /// is not on the stack is then `rt::armed_drop(z_s)`, whose `drop` panics after its writes and reads (inside
+    /// `catch_unwind`); the fields drop while unwinding, in declaration order.
+    pub pd_panic: bool,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
     pub item_attack: Option<ItemAttack>,
 }
@@ -180,6 +193,33 @@ pub enum Inst1 {
     Own,
     /// `u32`.
     U32,
+    /// `&'o Own`: a borrow of an outer value of `run()` (or `rt::probe()`), so the struct's
+    /// drop check, `Send`/`Sync` and variance follow a borrowing argument.
+    RefOwn,
+    /// `rt::Rd<'o, Own>`: a borrowing argument with drop glue that reads what it borrows
+    /// (an instance dropped after that data must be rejected).
+    RdOwn,
+    /// `Cell<&'o Own>`: a borrowing argument invariant in its lifetime and not `Sync` (never
+    /// for a parameter bounded `Send + Sync`).
+    CellRefOwn,
+}
+
+impl Inst1 {
+    /// Whether the argument borrows (its lifetime is one more generic of the struct).
+    pub fn borrows(self) -> bool {
+        matches!(self, Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn)
+    }
+
+    /// The argument as written, with `lt` its lifetime (`'_`, `'z`).
+    pub fn render(self, lt: &str) -> String {
+        match self {
+            Inst1::Own => "Own".into(),
+            Inst1::U32 => "u32".into(),
+            Inst1::RefOwn => format!("&{lt} Own"),
+            Inst1::RdOwn => format!("crate::rt::Rd<{lt}, Own>"),
+            Inst1::CellRefOwn => format!("Cell<&{lt} Own>"),
+        }
+    }
 }
 
 /// `const N: usize`, instantiated with `value`.
@@ -430,6 +470,19 @@ pub enum V {
     ContraFn,
     /// `alt!(key; first; second)`: the first is what the program means.
     Alt(u32, Box<V>, Box<V>),
+    /// The in-place initializer of nested struct `k` (`ItemKind::Nested`, only as `f <- v`):
+    /// `pin_init!(NAME { ix: Own::new(..), ir: Rd(r, ix), ig: Rd(g, src) })`, with the
+    /// outer initializer's error type.
+    Nested(usize, String, OwnLit, String, Src),
+    /// `crate::rt::Fut(Box::pin({ let z_c = src; async move { z_c.show() } }))`: an async
+    /// block capturing a borrow (`ItemKind::Future`).
+    Fut(Src),
+    /// `pin_init_array_from_fn(|_| v)` for an array `[T; n]` of a type only built in place
+    /// (a nested struct): `v` once per element.
+    InitArray(Box<V>, usize),
+    /// `PinInit::pin_chain(v, |z_n| { rt::log("chain ..") ; Ok(()) })`: `v` built, then the
+    /// chained closure reads it through `Pin<&mut T>` (logs `chain <shown>`).
+    Chain(Box<V>),
 }
 
 /// An outer value of `run()`.
@@ -484,6 +537,10 @@ pub struct Inst {
     /// z_mkN<'z>(z_o0: &'z Own, ..) -> impl PinInit<Sx<'z, ..>, E> + 'z`), called where the
     /// instance is placed.
     pub via_fn: bool,
+    /// `init!`/`try_init!` instead of `pin_init!`/`try_pin_init!` (same error forms; every
+    /// `Init` is a `PinInit`): valid for a struct that is not self-referential and has no
+    /// `#[pin]` field, an attack on a self-referential one (`init!`'s value may move).
+    pub unpinned: bool,
 }
 
 /// How an initializer names the struct: every form names the same struct, and the macros must
@@ -652,7 +709,8 @@ pub enum Stmt {
         /// The write.
         inner: Box<Stmt>,
     },
-    /// `drop(z_s)`.
+    /// `drop(z_s)` (`rt::armed_drop(z_s)` for a heap instance of a struct whose
+    /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`).
     Drop {
         /// The instance.
         inst: usize,
@@ -696,14 +754,18 @@ pub enum Attack {
         /// The dependent field.
         field: usize,
     },
-    /// `mem::swap` of two whole instances, drops one, reads the other.
+    /// `mem::swap` of two whole instances, drops one, reads the other; with `set`, instead
+    /// `Pin::set` of one with the other moved out of its box (`z_sA.as_mut().set(
+    /// *Pin::into_inner(z_sB))`: the old value drops, the box is freed), then reads it.
     MoveOut {
         /// The instance read afterwards.
         a: usize,
-        /// The instance dropped.
+        /// The instance dropped (moved into `a` with `set`).
         b: usize,
         /// The dependent field read.
         field: usize,
+        /// `Pin::set` instead of `mem::swap`.
+        set: bool,
     },
 }
 
@@ -738,6 +800,8 @@ pub enum Rule {
     AttrAfter,
     /// A plain `Drop` impl for a `#[pin_data]` struct.
     DropImpl,
+    /// A self-referential struct built by `init!`/`try_init!` (whose value may move).
+    InitUnpinned,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -760,6 +824,7 @@ impl Rule {
             Rule::Packed => "packed",
             Rule::AttrAfter => "attr_after",
             Rule::DropImpl => "drop_impl",
+            Rule::InitUnpinned => "init_unpinned",
             Rule::Program => "program",
         }
     }

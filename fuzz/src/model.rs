@@ -201,9 +201,9 @@ pub fn drop_needs_generic(ty: &Ty, items: &[UserItem]) -> bool {
         Ty::Tup(a, b) => drop_needs_generic(a, items) || drop_needs_generic(b, items),
         Ty::Rd(..) | Ty::DynFn(..) => mentions_gen(&ty),
         Ty::Item(i, _, a) => match &items[*i].kind {
-            ItemKind::Wrapper { drop: true, .. } | ItemKind::Generic { drop: true } => {
-                mentions_gen(&ty)
-            }
+            ItemKind::Wrapper { drop: true, .. }
+            | ItemKind::Generic { drop: true }
+            | ItemKind::Future => mentions_gen(&ty),
             _ => a.as_ref().is_some_and(|a| drop_needs_generic(a, items)),
         },
     }
@@ -233,6 +233,8 @@ pub fn auto_traits(ty: &Ty, items: &[UserItem]) -> (bool, bool) {
         Ty::DynFn(_, ss) => (*ss, *ss),
         Ty::FnArg(_) | Ty::FnRet(_) => (true, true),
         Ty::Item(i, _, arg) => match &items[*i].kind {
+            // `dyn Future + 'l`: neither.
+            ItemKind::Future => (false, false),
             ItemKind::Wrapper {
                 var: Var::Co | Var::Inv,
                 ..
@@ -427,8 +429,11 @@ pub fn check(p: &Program) -> Verdict {
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
-        if inst.mac == InitMacro::PinInit && can_fail(inst) {
+        if inst.mac == InitMacro::PinInit && can_fail(inst) || nested_misplaced(p, inst) {
             broken.insert(Rule::Program);
+        }
+        if inst.unpinned && selfref {
+            broken.insert(Rule::InitUnpinned);
         }
         check_init(p, &info, inst, &mut broken);
         // An instance dropped after the outer values: wrong if something's drop may observe
@@ -666,15 +671,54 @@ pub fn struct_auto_traits(p: &Program) -> (bool, bool) {
     })
 }
 
-/// `ty` with the struct's type parameters replaced by their instantiation.
+/// `ty` with the struct's type parameters replaced by their instantiation. A borrowing
+/// argument's lifetime is a generic lifetime after the struct's own (`Lt::Gen(lts + i)`): for
+/// the drop check it is one more generic whose data an instance may outlive.
 pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
     match ty {
-        Ty::Param(i) => match st.tys.get(*i).map(|t| t.inst) {
-            Some(Inst1::Own) => Ty::Own,
-            _ => Ty::U32,
-        },
+        Ty::Param(i) => {
+            let hidden = Lt::Gen(st.lts.len() + *i);
+            match st.tys.get(*i).map(|t| t.inst) {
+                Some(Inst1::Own) => Ty::Own,
+                Some(Inst1::RefOwn) => Ty::Ref(hidden, Box::new(Ty::Own)),
+                Some(Inst1::RdOwn) => Ty::Rd(hidden, Box::new(Ty::Own)),
+                Some(Inst1::CellRefOwn) => Ty::Cell(Box::new(Ty::Ref(hidden, Box::new(Ty::Own)))),
+                _ => Ty::U32,
+            }
+        }
         _ => map_inner(ty, &|t| subst_params(t, st)),
     }
+}
+
+/// Whether the struct's generics can hold outer data: it has generic lifetimes, or a type
+/// parameter instantiated with a borrowing type.
+pub fn borrows_generics(st: &StructDef) -> bool {
+    !st.lts.is_empty() || st.tys.iter().any(|t| t.inst.borrows())
+}
+
+/// Whether `v` is an initializer only (a nested struct's `pin_init!`, an array of them, a
+/// `pin_chain` of one): it goes in `f <- v` of a `#[pin]` field only.
+pub fn in_place_only(v: &V) -> bool {
+    match v {
+        V::Nested(..) => true,
+        V::InitArray(x, _) | V::Chain(x) => in_place_only(x),
+        _ => false,
+    }
+}
+
+/// Whether a nested struct's `pin_init!` is anywhere but `f <- v` of a `#[pin]` field (the
+/// shrinker can make those: `f: pin_init!(..)` is a type error, and `<-` needs `#[pin]` for
+/// an initializer that is only `PinInit`).
+pub fn nested_misplaced(p: &Program, inst: &Inst) -> bool {
+    let nested = in_place_only;
+    inst.items.iter().any(|it| match it {
+        InitItem::Field(f, FieldInit::Arrow(v)) => nested(v) && !p.st.fields[*f].pin,
+        InitItem::Field(
+            _,
+            FieldInit::Val(v) | FieldInit::FailThen(v) | FieldInit::PanicThen(v),
+        ) => nested(v),
+        _ => false,
+    })
 }
 
 /// Whether an initializer has a failure point (`?`, a failing `<-`).
@@ -684,6 +728,13 @@ pub fn can_fail(inst: &Inst) -> bool {
         InitItem::Code(c, _) => c.contains(&Code::Fail) || c.contains(&Code::Return),
         _ => false,
     })
+}
+
+/// Whether `drop(z_s{inst})` is `rt::armed_drop`: an instance in a `Box`, `Arc` or `Rc` (the
+/// last handle: threads are joined) of a struct whose `PinnedDrop::drop` may panic (a stack
+/// instance is dropped at the end of its scope, outside any `catch_unwind`).
+pub fn armed_drop(p: &Program, inst: usize) -> bool {
+    p.st.pd_panic && p.insts[inst].place != Place::Stack
 }
 
 /// Whether an instance's initializer or the statements borrow an outer value.
@@ -724,19 +775,21 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
 /// needs it).
 pub fn late_needs_generics(p: &Program, info: &[FieldInfo]) -> bool {
     let st = &p.st;
-    if st.lts.is_empty() {
+    if !borrows_generics(st) {
         return false;
     }
     if st.pinned_drop.is_some() {
         return true;
     }
     st.fields.iter().zip(info).any(|(f, i)| {
+        // A borrowing type argument counts as a generic lifetime (`subst_params`).
+        let ty = subst_params(&f.ty, st);
         let mut l = Vec::new();
-        lifetimes(&f.ty, &p.items, &mut l);
+        lifetimes(&ty, &p.items, &mut l);
         let mentions_gen = l.iter().any(|(l, _)| matches!(l, Lt::Gen(_)));
         (i.dependent && syntactic_glue(&f.ty))
             || ((i.borrowed || i.borrowed_mut) && mentions_gen)
-            || (!i.dependent && drop_needs_generic(&f.ty, &p.items))
+            || (!i.dependent && drop_needs_generic(&ty, &p.items))
     })
 }
 
@@ -788,6 +841,9 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         }
         V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
         V::Alt(_, a, _) => value_srcs(a, out),
+        V::Nested(_, _, _, _, s) => out.push(s),
+        V::InitArray(x, _) | V::Chain(x) => value_srcs(x, out),
+        V::Fut(s) => out.push(s),
     }
 }
 
@@ -926,6 +982,10 @@ enum M {
     FnArg,
     FnRet,
     Wrap(usize, Box<M>),
+    /// A nested struct: item, its `ir`'s name, its `ix`, its `ig`'s name and borrow.
+    Nested(usize, String, usize, String, Path),
+    /// An async block that reads what it borrows when dropped.
+    Fut(Path),
 }
 
 /// A place a borrow points to.
@@ -1062,7 +1122,7 @@ impl World<'_> {
             match d {
                 Decl::Inst(i) => {
                     if self.insts[*i].alive {
-                        self.drop_inst(*i)?;
+                        self.drop_inst(*i, false)?;
                     }
                 }
                 Decl::Outer(k) => {
@@ -1197,6 +1257,24 @@ impl World<'_> {
             V::FnRet => M::FnRet,
             V::Wrap(k, x) => M::Wrap(*k, Box::new(self.eval(x, i)?)),
             V::Alt(_, a, _) => self.eval(a, i)?,
+            V::Nested(k, r, x, g, s) => {
+                let x = self.new_own(&x.name, x.val);
+                M::Nested(*k, r.clone(), x, g.clone(), self.path(s, i))
+            }
+            V::Fut(s) => M::Fut(self.path(s, i)),
+            V::InitArray(x, n) => {
+                let mut out = Vec::new();
+                for _ in 0..*n {
+                    out.push(self.eval(x, i)?);
+                }
+                M::List(out)
+            }
+            V::Chain(x) => {
+                let m = self.eval(x, i)?;
+                let s = self.show(&m)?;
+                self.log(format!("chain {s}"));
+                m
+            }
         })
     }
 
@@ -1297,6 +1375,12 @@ impl World<'_> {
             M::FnArg => "fnarg(described probe=0)".into(),
             M::FnRet => "fnret(probe=0)".into(),
             M::Wrap(k, x) => format!("{}({})", self.item_name(*k), self.show(x)?),
+            M::Fut(_) => "future".into(),
+            M::Nested(k, r, x, g, p) => {
+                let x = self.show(&M::Own(*x))?;
+                let o = self.show(&self.deref(p)?)?;
+                format!("{}(Rd({r}->{x}), {x}, Rd({g}->{o}))", self.item_name(*k))
+            }
         })
     }
 
@@ -1331,6 +1415,20 @@ impl World<'_> {
                 self.log(format!("drop {n} reads {s}"));
                 Ok(())
             }
+            M::Fut(p) => {
+                let s = self.show(&self.deref(p)?)?;
+                self.log(format!("drop future reads {s}"));
+                Ok(())
+            }
+            M::Nested(_, r, x, g, p) => {
+                // Its fields in declaration order: `ir` reads `ix`, `ix`, `ig` reads `p`.
+                let s = self.show(&M::Own(*x))?;
+                self.log(format!("drop {r} reads {s}"));
+                self.drop_own(*x)?;
+                let s = self.show(&self.deref(p)?)?;
+                self.log(format!("drop {g} reads {s}"));
+                Ok(())
+            }
             M::Wrap(k, x) => {
                 let drops = matches!(
                     self.p.items[*k].kind,
@@ -1346,7 +1444,9 @@ impl World<'_> {
         }
     }
 
-    fn drop_inst(&mut self, i: usize) -> R<()> {
+    /// Drops instance `i`'s fields after its `PinnedDrop::drop`, which panics when `armed`
+    /// (the fields then drop while unwinding, in the same order; the caller catches it).
+    fn drop_inst(&mut self, i: usize, armed: bool) -> R<()> {
         let p = self.p;
         if p.st.pinned_drop.is_some() {
             for w in &p.st.pd_writes {
@@ -1364,6 +1464,9 @@ impl World<'_> {
                 let name = &p.st.fields[r.field].name;
                 self.log(format!("pinned_drop {name} {s}"));
             }
+            if armed && p.st.pd_panic {
+                self.log("boom".into());
+            }
         }
         for f in 0..p.st.fields.len() {
             if let Some(m) = self.insts[i].fields[f].clone() {
@@ -1372,6 +1475,12 @@ impl World<'_> {
             self.insts[i].fields[f] = None;
         }
         self.insts[i].alive = false;
+        if armed {
+            self.log(format!(
+                "caught {}",
+                p.st.pd_panic && p.st.pinned_drop.is_some()
+            ));
+        }
         Ok(())
     }
 
@@ -1443,7 +1552,7 @@ impl World<'_> {
                     self.stmt(b)?;
                 }
                 if *send && p.insts[*inst].place == Place::Box {
-                    self.drop_inst(*inst)?;
+                    self.drop_inst(*inst, false)?;
                 }
             }
             Stmt::Unwind { inner } => {
@@ -1453,7 +1562,7 @@ impl World<'_> {
             }
             Stmt::Drop { inst } => {
                 self.check_alive(*inst)?;
-                self.drop_inst(*inst)?;
+                self.drop_inst(*inst, armed_drop(p, *inst))?;
             }
             Stmt::Attack(a) => self.attack(a)?,
         }
@@ -1481,7 +1590,7 @@ impl World<'_> {
             }
             Attack::EscapeOut { inst, field, .. } => {
                 let leak = self.insts[*inst].fields[*field].clone();
-                self.drop_inst(*inst)?;
+                self.drop_inst(*inst, false)?;
                 match leak {
                     // The leaked borrow points into the dropped instance.
                     Some(_) => {
@@ -1499,18 +1608,37 @@ impl World<'_> {
                 let x = self.insts[*a].fields[*field].take();
                 let y = std::mem::replace(&mut self.insts[*b].fields[*field], x);
                 self.insts[*a].fields[*field] = y;
-                self.drop_inst(*b)?;
+                self.drop_inst(*b, false)?;
                 let v = self.show_field(*a, *field)?;
                 let name = &p.st.fields[*field].name;
                 self.log(format!("read s{a}.{name} {v}"));
             }
-            Attack::MoveOut { a, b, field } => {
+            Attack::MoveOut {
+                a,
+                b,
+                field,
+                set: true,
+            } => {
+                self.check_alive(*a)?;
+                self.check_alive(*b)?;
+                // `Pin::set`: the old value of `a` drops, then `b`'s fields are `a`'s (their
+                // borrows still point into `b`'s box, freed).
+                self.drop_inst(*a, false)?;
+                let none = vec![None; p.st.fields.len()];
+                self.insts[*a].fields = std::mem::replace(&mut self.insts[*b].fields, none);
+                self.insts[*a].alive = true;
+                self.insts[*b].alive = false;
+                let v = self.show_field(*a, *field)?;
+                let name = &p.st.fields[*field].name;
+                self.log(format!("read s{a}.{name} {v}"));
+            }
+            Attack::MoveOut { a, b, field, .. } => {
                 self.check_alive(*a)?;
                 self.check_alive(*b)?;
                 let fa = std::mem::take(&mut self.insts[*a].fields);
                 let fb = std::mem::replace(&mut self.insts[*b].fields, fa);
                 self.insts[*a].fields = fb;
-                self.drop_inst(*b)?;
+                self.drop_inst(*b, false)?;
                 let v = self.show_field(*a, *field)?;
                 let name = &p.st.fields[*field].name;
                 self.log(format!("read s{a}.{name} {v}"));
@@ -1566,6 +1694,7 @@ mod tests {
                 ],
                 pinned_drop: None,
                 pd_writes: Vec::new(),
+                pd_panic: false,
                 item_attack: None,
             },
             outers: Vec::new(),
@@ -1578,6 +1707,7 @@ mod tests {
                 catch: false,
                 path: PathForm::Plain,
                 via_fn: false,
+                unpinned: false,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,
@@ -1606,6 +1736,310 @@ mod tests {
             ["read s0.d Rd(r->x=5)", "drop r reads x=5", "drop x=5"]
         );
         assert!(e.ub.is_none());
+    }
+
+    /// `struct Sx<T> { d: &'x Own, x: Own, t: T }`, one late instance whose `t` holds the
+    /// outer value `z_o0` (as a borrow, or in an `Rd` that reads it when dropped).
+    fn borrowing_arg(inst: Inst1) -> Program {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(0, FieldInit::Val(V::Ref(Src::Field(1, Sel::Whole)))),
+                InitItem::Field(
+                    2,
+                    FieldInit::Val(match inst {
+                        Inst1::RdOwn => V::Rd("q".into(), Src::Outer(0)),
+                        _ => V::Ref(Src::Outer(0)),
+                    }),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = Ty::Ref(Lt::Field(1), Box::new(Ty::Own));
+        p.st.tys.push(TyParam {
+            name: "T".into(),
+            sync: false,
+            inst,
+        });
+        let mut t = p.st.fields[1].clone();
+        t.name = "t".into();
+        t.ty = Ty::Param(0);
+        p.st.fields.push(t);
+        p.outers.push(Outer {
+            own: OwnLit {
+                name: "o".into(),
+                val: 7,
+            },
+        });
+        p.insts[0].late = true;
+        p
+    }
+
+    #[test]
+    fn a_borrowing_type_argument_is_a_generic_for_the_drop_check() {
+        // `T = &'o Own`: nothing reads the outer value when the instance drops after it.
+        let p = borrowing_arg(Inst1::RefOwn);
+        assert!(borrows_generics(&p.st));
+        assert_eq!(check(&p), Verdict::Valid);
+        // A dependent with drop glue (`Rd<'x, Own>`) makes the struct own its generics, `T`
+        // among them (`PhantomData<T>`): the late instance must be rejected.
+        let mut p = borrowing_arg(Inst1::RefOwn);
+        p.st.fields[0].ty = Ty::Rd(Lt::Field(1), Box::new(Ty::Own));
+        p.insts[0].items[1] = InitItem::Field(
+            0,
+            FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+        );
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // `T = Cell<&'o Own>`: invariant and not `Sync`, no drop glue that reads.
+        let mut p = borrowing_arg(Inst1::CellRefOwn);
+        p.insts[0].items[2] =
+            InitItem::Field(2, FieldInit::Val(V::Cell(Box::new(V::Ref(Src::Outer(0))))));
+        assert_eq!(check(&p), Verdict::Valid);
+        assert_eq!(struct_auto_traits(&p), (true, false));
+        // `T = Rd<'o, Own>` reads it when dropped: the late instance must be rejected.
+        let p = borrowing_arg(Inst1::RdOwn);
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // Declared after the outer value, it is valid and reads it before it is dropped.
+        let mut p = borrowing_arg(Inst1::RdOwn);
+        p.insts[0].late = false;
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert!(e.ub.is_none());
+        assert!(
+            e.lines.iter().any(|l| l == "drop q reads o=7"),
+            "{:?}",
+            e.lines
+        );
+    }
+
+    #[test]
+    fn a_panicking_pinned_drop_still_drops_the_fields_in_order() {
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(
+                0,
+                FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+            ),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.st.pinned_drop = Some(vec![PdRead {
+            field: 1,
+            route: Route::Deref,
+        }]);
+        p.st.pd_panic = true;
+        p.stmts = vec![Stmt::Drop { inst: 0 }];
+        assert!(armed_drop(&p, 0));
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            [
+                "pinned_drop x x=5",
+                "boom",
+                "drop r reads x=5",
+                "drop x=5",
+                "caught true"
+            ]
+        );
+        // A stack instance is dropped at the end of its scope, never armed.
+        p.insts[0].place = Place::Stack;
+        assert!(!armed_drop(&p, 0));
+    }
+
+    #[test]
+    fn a_nested_struct_drops_its_own_fields_and_reads_the_outer_one() {
+        let nested = V::Nested(
+            0,
+            "r".into(),
+            OwnLit {
+                name: "n".into(),
+                val: 7,
+            },
+            "g".into(),
+            Src::Field(1, Sel::Whole),
+        );
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Arrow(nested)),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "In".into(),
+            harvested: false,
+            kind: ItemKind::Nested,
+        });
+        p.st.fields[0].ty = Ty::Item(0, Some(Lt::Field(1)), None);
+        p.st.fields[0].pin = true;
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            [
+                "read s0.d In(Rd(r->n=7), n=7, Rd(g->x=5))",
+                "drop r reads n=7",
+                "drop n=7",
+                "drop g reads x=5",
+                "drop x=5"
+            ]
+        );
+        // Its initializer is `f <- v` of a `#[pin]` field only.
+        let mut q = p.clone();
+        q.st.fields[0].pin = false;
+        assert_eq!(check(&q), Verdict::Invalid(vec![Rule::Program]));
+        // Declared after the field it reads when dropped: the drop order is broken.
+        let mut q = p.clone();
+        q.st.fields.swap(0, 1);
+        q.st.fields[1].ty = Ty::Item(0, Some(Lt::Field(0)), None);
+        q.insts[0].items = vec![
+            InitItem::Field(0, FieldInit::Val(own("x", 5))),
+            InitItem::Field(
+                1,
+                FieldInit::Arrow(V::Nested(
+                    0,
+                    "r".into(),
+                    OwnLit {
+                        name: "n".into(),
+                        val: 7,
+                    },
+                    "g".into(),
+                    Src::Field(0, Sel::Whole),
+                )),
+            ),
+        ];
+        q.stmts.clear();
+        assert_eq!(check(&q), Verdict::Invalid(vec![Rule::DropOrder]));
+    }
+
+    #[test]
+    fn pin_set_with_another_instance_moved_out_is_a_move_and_reads_freed_fields() {
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        p.insts.push(p.insts[0].clone());
+        p.stmts = vec![Stmt::Attack(Attack::MoveOut {
+            a: 0,
+            b: 1,
+            field: 0,
+            set: true,
+        })];
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Invalid(vec![Rule::Move]));
+        // `s0`'s old value dropped, then its new dependent reads `s1`'s freed box.
+        assert_eq!(e.lines[..2], ["drop r reads x=5", "drop x=5"]);
+        assert!(
+            e.ub.as_deref().is_some_and(|u| u.contains("of s1")),
+            "{:?}",
+            e.ub
+        );
+    }
+
+    #[test]
+    fn an_array_of_chained_nested_structs_is_built_element_by_element() {
+        let nested = V::Nested(
+            0,
+            "r".into(),
+            OwnLit {
+                name: "n".into(),
+                val: 7,
+            },
+            "g".into(),
+            Src::Field(1, Sel::Whole),
+        );
+        let value = V::InitArray(Box::new(V::Chain(Box::new(nested))), 2);
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Arrow(value.clone())),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "In".into(),
+            harvested: false,
+            kind: ItemKind::Nested,
+        });
+        let one = Ty::Item(0, Some(Lt::Field(1)), None);
+        p.st.fields[0].ty = Ty::Arr(Box::new(one), Len::Lit(2));
+        p.st.fields[0].pin = true;
+        p.stmts.clear();
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        let chained = "chain In(Rd(r->n=7), n=7, Rd(g->x=5))";
+        let drops = ["drop r reads n=7", "drop n=7", "drop g reads x=5"];
+        let mut want = vec![chained, chained];
+        want.extend(drops);
+        want.extend(drops);
+        want.push("drop x=5");
+        assert_eq!(e.lines, want);
+        // Only `f <- v` takes it.
+        p.insts[0].items[1] = InitItem::Field(0, FieldInit::Val(value));
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
+    }
+
+    #[test]
+    fn an_async_block_reads_its_borrow_when_dropped_and_is_not_send() {
+        let items = vec![
+            InitItem::Field(1, FieldInit::Val(own("x", 5))),
+            InitItem::Field(0, FieldInit::Val(V::Fut(Src::Field(1, Sel::Whole)))),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.items.push(UserItem {
+            name: "Fu".into(),
+            harvested: false,
+            kind: ItemKind::Future,
+        });
+        p.st.fields[0].ty = Ty::Item(0, Some(Lt::Field(1)), None);
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d future", "drop future reads x=5", "drop x=5"]
+        );
+        assert_eq!(struct_auto_traits(&p), (false, false));
+        // Declared after the field it reads when dropped: the drop order is broken.
+        p.st.fields.swap(0, 1);
+        p.st.fields[1].ty = Ty::Item(0, Some(Lt::Field(0)), None);
+        p.insts[0].items = vec![
+            InitItem::Field(0, FieldInit::Val(own("x", 5))),
+            InitItem::Field(1, FieldInit::Val(V::Fut(Src::Field(0, Sel::Whole)))),
+        ];
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropOrder]));
+    }
+
+    #[test]
+    fn a_mut_borrow_owner_in_a_chain_is_read_through_by_its_borrower() {
+        // `struct Sx { d: Rd<'m, Own>, m: &'o mut Own, #[borrowed(mut)] o: Own }`.
+        let items = vec![
+            InitItem::Field(2, FieldInit::Val(own("o", 5))),
+            InitItem::Field(1, FieldInit::Val(V::RefMut(Src::Field(2, Sel::Whole)))),
+            InitItem::Field(
+                0,
+                FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Deref))),
+            ),
+        ];
+        let mut p = program(items, InitMacro::PinInit);
+        p.st.fields[0].ty = Ty::Rd(Lt::Field(1), Box::new(Ty::Own));
+        p.st.fields[1].name = "m".into();
+        p.st.fields[1].ty = Ty::RefMut(Lt::Field(2), Box::new(Ty::Own));
+        let mut o = p.st.fields[1].clone();
+        o.name = "o".into();
+        o.ty = Ty::Own;
+        o.attr = BorrowAttr::Mut;
+        p.st.fields.push(o);
+        let info = field_infos(&p.st, &p.items);
+        assert!(info[1].borrowed && info[1].dependent && info[2].borrowed_mut);
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert_eq!(
+            e.lines,
+            ["read s0.d Rd(r->o=5)", "drop r reads o=5", "drop o=5"]
+        );
     }
 
     #[test]

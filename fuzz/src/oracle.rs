@@ -120,6 +120,8 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
         Rule::Packed => &["`#[repr(packed)]`", "E0793"],
         Rule::AttrAfter => &["cannot follow `#[pin_data]`"],
         Rule::DropImpl => &["E0119"],
+        // The crate's `BuildableByInit` bound, worded at the struct's name.
+        Rule::InitUnpinned => &["`init!` cannot build it"],
         Rule::FieldSet => &[
             "is not supported on the fields of a self-referential struct",
             "cannot be inside",

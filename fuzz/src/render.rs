@@ -16,9 +16,27 @@ pub fn render(p: &Program) -> String {
     let mut r = R {
         p,
         out: String::new(),
+        err: std::cell::Cell::new(""),
     };
     r.module();
     r.out
+}
+
+/// A nested self-referential struct (`ItemKind::Nested`) and its `Show`, or the alias of an
+/// async block (`ItemKind::Future`).
+fn dependent_item(s: &mut String, name: &str, kind: &ItemKind) {
+    if *kind == ItemKind::Future {
+        let _ = writeln!(s, "type {name}<'l> = crate::rt::Fut<'l>;");
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "#[::pin_init::pin_data]\nstruct {name}<'l> {{ ir: Rd<'ix, Own>, ix: Own, ig: Rd<'l, Own> }}"
+    );
+    let _ = writeln!(
+        s,
+        "impl Show for {name}<'_> {{ fn show(&self) -> String {{ ::std::format!(\"{name}({{}}, {{}}, {{}})\", self.ir().show(), self.ix.show(), self.ig.show()) }} }}"
+    );
 }
 
 /// The words of each field of `ZDecoy`: more than any generated dependent type takes.
@@ -27,6 +45,9 @@ const DECOY_WORDS: usize = 32;
 struct R<'p> {
     p: &'p Program,
     out: String,
+    /// The error part (`? crate::rt::Fail` or empty) of the initializer being written: a
+    /// nested struct's `pin_init!` inside it has the same error type.
+    err: std::cell::Cell<&'static str>,
 }
 
 /// Where a value expression is evaluated, for the names of its borrows.
@@ -148,7 +169,9 @@ impl R<'_> {
                     ItemKind::Generic { .. } => {
                         format!("{name}<{}>", a.as_ref().map_or("Own".into(), |t| r(t)))
                     }
-                    ItemKind::Alias { .. } => format!("{name}<{}>", lt(l.unwrap_or(Lt::Static))),
+                    ItemKind::Alias { .. } | ItemKind::Nested | ItemKind::Future => {
+                        format!("{name}<{}>", lt(l.unwrap_or(Lt::Static)))
+                    }
                     ItemKind::TypeMacro { hidden: None, .. } => {
                         format!("{name}!({})", lt(l.unwrap_or(Lt::Static)))
                     }
@@ -229,6 +252,7 @@ impl R<'_> {
                     }
                 };
             }
+            ItemKind::Nested | ItemKind::Future => dependent_item(&mut s, &name, &item.kind),
             ItemKind::Hijack { method } => {
                 let _ = writeln!(
                     s,
@@ -393,6 +417,9 @@ impl R<'_> {
                 self.w(&format!(
                     "        crate::rt::log(::std::format!(\"pinned_drop {name} {{}}\", {e}));"
                 ));
+            }
+            if st.pd_panic {
+                self.w("        crate::rt::boom_if_armed();");
             }
             self.w("    }");
             self.w("}");
@@ -574,6 +601,25 @@ impl R<'_> {
                 r(a),
                 r(b)
             ),
+            V::Fut(s) => format!(
+                "crate::rt::Fut(::std::boxed::Box::pin({{ let z_c = {}; async move {{ z_c.show() }} }}))",
+                self.src(s, here, false)
+            ),
+            V::InitArray(x, _) => {
+                format!("::pin_init::pin_init_array_from_fn(|_| {})", r(x))
+            }
+            V::Chain(x) => format!(
+                "::pin_init::PinInit::pin_chain({}, |z_n| {{ crate::rt::log(::std::format!(\"chain {{}}\", z_n.show())); Ok(()) }})",
+                r(x)
+            ),
+            V::Nested(k, rn, x, gn, s) => format!(
+                "::pin_init::pin_init!({} {{ ix: Own::new(\"{}\", {}), ir: Rd(\"{rn}\", ix), ig: Rd(\"{gn}\", {}) }}{})",
+                self.p.items[*k].name,
+                x.name,
+                x.val,
+                self.src(s, here, false),
+                self.err.get()
+            ),
         }
     }
 
@@ -583,6 +629,10 @@ impl R<'_> {
 
     fn init_expr(&self, inst: &Inst) -> String {
         let st = &self.p.st;
+        self.err.set(match inst.mac {
+            InitMacro::PinInit => "",
+            _ => "? crate::rt::Fail",
+        });
         let mut items = Vec::new();
         if inst.ctor {
             let vals: Vec<String> = inst
@@ -656,6 +706,11 @@ impl R<'_> {
 
     fn wrap_mac(&self, inst: &Inst, body: &str) -> String {
         match inst.mac {
+            _ if inst.unpinned => match inst.mac {
+                InitMacro::PinInit => format!("::pin_init::init!({body})"),
+                InitMacro::PinInitErr => format!("::pin_init::init!({body}? crate::rt::Fail)"),
+                InitMacro::TryPinInit => format!("::pin_init::try_init!({body}? crate::rt::Fail)"),
+            },
             InitMacro::PinInit => format!("::pin_init::pin_init!({body})"),
             InitMacro::PinInitErr => format!("::pin_init::pin_init!({body}? crate::rt::Fail)"),
             InitMacro::TryPinInit => format!("::pin_init::try_pin_init!({body}? crate::rt::Fail)"),
@@ -701,10 +756,7 @@ impl R<'_> {
         let st = &self.p.st;
         let mut args: Vec<String> = st.lts.iter().map(|_| "'_".to_string()).collect();
         for t in &st.tys {
-            args.push(match t.inst {
-                Inst1::Own => "Own".into(),
-                Inst1::U32 => "u32".into(),
-            });
+            args.push(t.inst.render("'_"));
         }
         for c in &st.consts {
             args.push(c.value.to_string());
@@ -960,6 +1012,9 @@ impl R<'_> {
                     "let _ = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {{ {w} }})); crate::rt::log(::std::format!(\"caught\"));"
                 )
             }
+            Stmt::Drop { inst } if model::armed_drop(self.p, *inst) => {
+                format!("crate::rt::armed_drop(z_s{inst});")
+            }
             Stmt::Drop { inst } => format!("::core::mem::drop(z_s{inst});"),
             Stmt::Attack(a) => self.attack(a),
         }
@@ -1044,7 +1099,16 @@ impl R<'_> {
                     self.some_read(*a, *field)
                 )
             }
-            Attack::MoveOut { a, b, field } => format!(
+            Attack::MoveOut {
+                a,
+                b,
+                field,
+                set: true,
+            } => format!(
+                "z_s{a}.as_mut().set(*::core::pin::Pin::into_inner(z_s{b})); {}",
+                self.some_read(*a, *field)
+            ),
+            Attack::MoveOut { a, b, field, .. } => format!(
                 "::core::mem::swap(&mut *z_s{a}, &mut *z_s{b}); ::core::mem::drop(z_s{b}); {}",
                 self.some_read(*a, *field)
             ),

@@ -159,6 +159,7 @@ fn struct_candidates(p: &Program, out: &mut Vec<Program>) {
         let mut q = p.clone();
         q.st.pinned_drop = None;
         q.st.pd_writes.clear();
+        q.st.pd_panic = false;
         out.push(q);
     }
     for k in 0..p.st.pd_writes.len() {
@@ -268,10 +269,11 @@ fn map_stmt_insts(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stmt
                 b: map(*b)?,
                 field: *field,
             },
-            Attack::MoveOut { a, b, field } => Attack::MoveOut {
+            Attack::MoveOut { a, b, field, set } => Attack::MoveOut {
                 a: map(*a)?,
                 b: map(*b)?,
                 field: *field,
+                set: *set,
             },
         }),
     })
@@ -427,6 +429,10 @@ fn map_v(v: &V, map: &dyn Fn(usize) -> Option<usize>) -> Option<V> {
         V::RefMut(s) => V::RefMut(src(s)?),
         V::Rd(n, s) => V::Rd(n.clone(), src(s)?),
         V::DynFn(s, ss) => V::DynFn(src(s)?, *ss),
+        V::Nested(k, r, x, g, s) => V::Nested(*k, r.clone(), x.clone(), g.clone(), src(s)?),
+        V::InitArray(x, n) => V::InitArray(m(x)?, *n),
+        V::Fut(s) => V::Fut(src(s)?),
+        V::Chain(x) => V::Chain(m(x)?),
         V::Some(x) => V::Some(m(x)?),
         V::Tup(a, b) => V::Tup(m(a)?, m(b)?),
         V::Arr(xs) => V::Arr(xs.iter().map(|x| map_v(x, map)).collect::<Option<_>>()?),
@@ -535,10 +541,11 @@ fn map_stmt_fields(s: &Stmt, map: &dyn Fn(usize) -> Option<usize>) -> Option<Stm
                 b: *b,
                 field: map(*field)?,
             },
-            Attack::MoveOut { a, b, field } => Attack::MoveOut {
+            Attack::MoveOut { a, b, field, set } => Attack::MoveOut {
                 a: *a,
                 b: *b,
                 field: map(*field)?,
+                set: *set,
             },
         }),
     })

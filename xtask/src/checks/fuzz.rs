@@ -197,11 +197,14 @@ pub fn self_check(
         };
         let report = pin_init_fuzz::campaign::fuzz(&opts).map_err(util::Error)?;
         let first = if hygiene_switch {
-            // Only a finding of the class counts (one that goes away with fresh names).
+            // Only a finding of the class counts (one that goes away with fresh names): the
+            // run stops at the first finding of any kind, also an attack rejected for an
+            // error of the class instead of its rule's.
             report
                 .unsound
                 .iter()
                 .chain(&report.inexpressible)
+                .chain(&report.wrong_reason)
                 .find(|f| f.hygiene)
                 .cloned()
         } else {
