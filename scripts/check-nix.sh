@@ -279,6 +279,10 @@ fixture_repo() { # DIR SERIES
 	mkdir -p "$1/patches" "$1/pin-init/src" "$1/pin-init/internal/src"
 	echo '//! fixture' >"$1/pin-init/src/lib.rs"
 	echo '//! fixture' >"$1/pin-init/internal/src/lib.rs"
+	# The crate in one step (patches/README.md, "The crate in steps").
+	mkdir -p "$1/patches/crate"
+	echo 01-all >"$1/patches/crate/series"
+	printf 'rust: pin-init: add it\n\nThe fixture.\n' >"$1/patches/crate/01-all.msg"
 	cp Cargo.lock "$1/"
 	cp "$2" "$1/patches/series"
 	sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e '/^[-+]/d' "$2" | tr -s ' \t' '\n\n' | sed '/^$/d' |

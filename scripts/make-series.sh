@@ -341,7 +341,7 @@ steps=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$repo/patches/crate/s
 [ -n "$steps" ] || die "patches/crate/series lists no step"
 nsteps=$(printf '%s\n' "$steps" | wc -l)
 steps_dir=$repo/patches/crate
-sh "$repo/scripts/crate-steps.sh" --repo "$repo" states "$work/steps" 2>&1 |
+sh "$(dirname "$0")/crate-steps.sh" --repo "$repo" states "$work/steps" 2>&1 |
 	sed 's/^crate-steps: error:/make-series: error:/' >&2
 [ -d "$work/steps/1" ] || exit 1
 

@@ -544,12 +544,7 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32, from: usize) -> Resu
         resumable_tree(&tree, out, &patches, from)?;
     }
     phase.done(&tree.display().to_string());
-    let frags = kernel::fragments(repo, cx.line, false)?;
-    let mut merged = String::new();
-    for f in &frags {
-        merged.push_str(&fs::read_to_string(f)?);
-        merged.push('\n');
-    }
+    let merged = merged_fragments(repo, cx.line)?;
     fs::create_dir_all(&build)?;
     let logs = cache.join("logs");
     fs::create_dir_all(&logs)?;
@@ -610,6 +605,16 @@ fn bisect(cx: &Ctx, pristine: &Path, out: &Path, jobs: u32, from: usize) -> Resu
         util::fmt_dur(total.elapsed())
     );
     Ok(())
+}
+
+/// The configuration fragments of `line`, one after the other (olddefconfig's input).
+fn merged_fragments(repo: &Path, line: Line) -> Result<String> {
+    let mut merged = String::new();
+    for f in &kernel::fragments(repo, line, false)? {
+        merged.push_str(&fs::read_to_string(f)?);
+        merged.push('\n');
+    }
+    Ok(merged)
 }
 
 /// Checks that the bisect `tree` has exactly the first `from - 1` patches of the series applied

@@ -19,7 +19,34 @@ const RUN_LIMIT: Duration = Duration::from_secs(120);
 /// `scratch` (a package of its own, with its own target directory). Returns their names.
 pub fn run(repo: &Path, tree: &Path, scratch: &Path) -> Result<Vec<String>> {
     let dir = tree.join("rust/pin-init/examples");
-    let mut names: Vec<String> = fs::read_dir(&dir)
+    let names = list(&dir)?;
+    write_package(repo, &dir, scratch, &names)?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    eprintln!(
+        "    $ cargo build --examples (upstream's {}, in {})",
+        names.join(", "),
+        scratch.display()
+    );
+    let status = Command::new(&cargo)
+        .current_dir(scratch)
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["build", "-q", "--examples"])
+        .status()?;
+    if !status.success() {
+        bail!(
+            "upstream's examples do not build against pin-init (cargo build --examples in {}: {status})",
+            scratch.display()
+        );
+    }
+    for name in &names {
+        run_one(&scratch.join("target/debug/examples").join(name), name)?;
+    }
+    Ok(names)
+}
+
+/// The examples of `dir` (file names without `.rs`), sorted; none is an error.
+fn list(dir: &Path) -> Result<Vec<String>> {
+    let mut names: Vec<String> = fs::read_dir(dir)
         .map_err(|e| {
             crate::util::Error(format!(
                 "{}: {e} (the 7.2 tree comes with `cargo xtask series --tree 7.2`)",
@@ -36,11 +63,16 @@ pub fn run(repo: &Path, tree: &Path, scratch: &Path) -> Result<Vec<String>> {
     if names.is_empty() {
         bail!("{} has no example", dir.display());
     }
+    Ok(names)
+}
+
+/// Writes the scratch package: the examples of `dir` against `repo`'s pin-init.
+fn write_package(repo: &Path, dir: &Path, scratch: &Path, names: &[String]) -> Result<()> {
     let examples = scratch.join("examples");
     let _ = fs::remove_dir_all(&examples);
     fs::create_dir_all(&examples)?;
     fs::create_dir_all(scratch.join("src"))?;
-    for name in &names {
+    for name in names {
         fs::copy(
             dir.join(format!("{name}.rs")),
             examples.join(format!("{name}.rs")),
@@ -69,40 +101,28 @@ pub fn run(repo: &Path, tree: &Path, scratch: &Path) -> Result<Vec<String>> {
         // The workspace's versions of what both use.
         fs::copy(repo.join("Cargo.lock"), scratch.join("Cargo.lock"))?;
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    eprintln!(
-        "    $ cargo build --examples (upstream's {}, in {})",
-        names.join(", "),
-        scratch.display()
-    );
-    let status = Command::new(&cargo)
-        .current_dir(scratch)
-        .env_remove("CARGO_TARGET_DIR")
-        .args(["build", "-q", "--examples"])
-        .status()?;
-    if !status.success() {
-        bail!("upstream's examples do not build against pin-init (cargo build --examples in {}: {status})", scratch.display());
-    }
-    for name in &names {
-        let exe = scratch.join("target/debug/examples").join(name);
-        let start = Instant::now();
-        let mut child = Command::new(&exe)
-            .stdout(std::process::Stdio::null())
-            .spawn()?;
-        let status = loop {
-            if let Some(s) = child.try_wait()? {
-                break s;
-            }
-            if start.elapsed() > RUN_LIMIT {
-                let _ = child.kill();
-                let _ = child.wait();
-                bail!("upstream's example {name} did not finish in {RUN_LIMIT:?}: killed");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        if !status.success() {
-            bail!("upstream's example {name} failed: {status}");
+    Ok(())
+}
+
+/// Runs one built example, killed after [`RUN_LIMIT`].
+fn run_one(exe: &Path, name: &str) -> Result<()> {
+    let start = Instant::now();
+    let mut child = Command::new(exe)
+        .stdout(std::process::Stdio::null())
+        .spawn()?;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
         }
+        if start.elapsed() > RUN_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            bail!("upstream's example {name} did not finish in {RUN_LIMIT:?}: killed");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    if !status.success() {
+        bail!("upstream's example {name} failed: {status}");
     }
-    Ok(names)
+    Ok(())
 }
