@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 
 // The crate-root items the generated code names.
-pub use pin_init::{pin_init_from_closure, PinnedDrop};
+pub use pin_init::{advice, pin_init_from_closure, PinnedDrop};
 pub mod __internal {
     pub use pin_init::__internal::*;
     /// Shadows the glob-imported `NeverUnpin`: this one is `Unpin`.
