@@ -945,7 +945,10 @@ impl R<'_> {
                 "let mut z_t = {val}; ::core::mem::swap({place}, &mut z_t); ::core::mem::drop(z_t);"
             ),
             WriteOp::Interior => match model::resolve(&st.fields[f].ty, &self.p.items) {
-                Ty::Cell(_) => format!("{place}.set({val});"),
+                // Not `{place}.set(..)`: on a `#[pin]` field's projection (`Pin<&mut Cell<..>>`)
+                // that is `Pin::set`, which replaces the cell. Deref coercion reaches the cell
+                // from every place (`Cell`, `&Cell`, `&mut Cell`, `Pin<&mut Cell>`).
+                Ty::Cell(_) => format!("::core::cell::Cell::set(&{place}, {val});"),
                 Ty::RefCell(_) => format!("*{place}.borrow_mut() = {val};"),
                 _ => format!("*{place}.lock().unwrap() = {val};"),
             },
