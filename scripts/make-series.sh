@@ -200,13 +200,16 @@ g config core.fileMode true
 
 sob="Signed-off-by: $author"
 
-# The hand-written patches are kept with the fixed identity; the output
-# carries --author's (From: and Signed-off-by:).
+# The hand-written patches are kept without our identity: no `From:` of ours
+# and no `Signed-off-by:` of ours (a backport keeps its authors' lines). The
+# output gets --author's: `From:` after the mbox line when the patch has none,
+# and `Signed-off-by:` as the last line of the message.
 with_author() { # FILE
 	awk -v a="$author" '
-		!done && /^From: pin-init team <pin-init@localhost>$/ { print "From: " a; next }
-		/^---$/ { done = 1 }
-		!done && $0 == "Signed-off-by: pin-init team <pin-init@localhost>" { print "Signed-off-by: " a; next }
+		NR == 1 && /^From [0-9a-f]+ / { print; next }
+		!from && !/^From: / { print "From: " a }
+		{ from = 1 }
+		!done && /^---$/ { print "Signed-off-by: " a; done = 1 }
 		{ print }
 	' "$1"
 }

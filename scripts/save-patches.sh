@@ -69,6 +69,16 @@ for f in "$out"/*.patch; do
 			fi
 		} >"$f"
 	fi
-	cp "$f" "$patchdir/$name"
+	# patches/ keeps no identity of ours: make-series.sh adds its --author's. Ours is the
+	# message's last Signed-off-by (make-series put it there), and the From: when it is
+	# the same person (a backport keeps its author's From:).
+	awk '
+		NR == FNR { if (/^---$/) stop = 1; if (!stop && /^Signed-off-by: /) { ours = substr($0, 16); at = FNR } next }
+		FNR == at { next }
+		!body && /^$/ { body = 1 }
+		!body && $0 == "From: " ours { next }
+		{ print }
+	' "$f" "$f" >"$f.saved"
+	cp "$f.saved" "$patchdir/$name"
 	echo "save-patches: ${patchdir#"$repo"/}/$name"
 done
