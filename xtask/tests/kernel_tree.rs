@@ -589,16 +589,11 @@ fn series_for_7_2_replaces_the_trees_pin_init() {
         .unwrap()
         .replace("VERSION = 6", "VERSION = 7");
     fs::write(tree.join("Makefile"), makefile).unwrap();
-    write(&tree.join("rust/pin-init/src/lib.rs"), "//! mainline's\n");
+    mainline_pin_init(&tree);
     write(
         &tree.join("rust/pin-init/src/alloc.rs"),
         "//! mainline's alloc\n",
     );
-    write(
-        &tree.join("rust/pin-init/internal/src/lib.rs"),
-        "//! mainline's macros\n",
-    );
-    write(&tree.join("rust/pin-init/README.md"), "kept\n");
     fake_repo(&frepo, &vendor);
     write(&frepo.join("pin-init/src/selfref.rs"), "//! ours\n");
     write(
@@ -885,6 +880,16 @@ fn the_kernel_copy_fits_checkpatch_line_length() {
     );
 }
 
+/// Linux 7.2's rust/pin-init as the 7.2 series finds it: the crates' roots and the README.
+fn mainline_pin_init(tree: &Path) {
+    write(&tree.join("rust/pin-init/src/lib.rs"), "//! mainline's\n");
+    write(
+        &tree.join("rust/pin-init/internal/src/lib.rs"),
+        "//! mainline's macros\n",
+    );
+    write(&tree.join("rust/pin-init/README.md"), "upstream's\n");
+}
+
 /// The crate in steps: each step after the first is stored as the diff that removes it from
 /// the crate (`patches/crate/NN-NAME.revert`); the series has one patch per step, the last one
 /// the crate as it is, and a revert that no longer applies names its step and the file.
@@ -894,12 +899,7 @@ fn the_crate_in_steps_gives_one_patch_per_step() {
     let (frepo, vendor, out) = (t.0.join("repo"), t.0.join("vendor"), t.0.join("out"));
     fake_repo(&frepo, &vendor);
     let tree = t.0.join("linux");
-    write(&tree.join("rust/pin-init/src/lib.rs"), "//! mainline's\n");
-    write(
-        &tree.join("rust/pin-init/internal/src/lib.rs"),
-        "//! mainline's macros\n",
-    );
-    write(&tree.join("rust/pin-init/README.md"), "upstream's\n");
+    mainline_pin_init(&tree);
     write(&frepo.join("patches/7.2/series"), "");
     write(
         &frepo.join("pin-init/src/lib.rs"),
