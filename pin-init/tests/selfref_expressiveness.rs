@@ -533,3 +533,118 @@ fn the_same_unit_variant_in_two_fields_is_not_a_move() {
     let t = Box::pin_init(pin_init!(Two { a: None, b: None })).unwrap();
     assert!(t.a.is_none() && t.b.is_none());
 }
+
+/// An existential lifetime bounded by a generic that no field names: the existential field's
+/// storage mentions `'a`, so the struct uses its generic, and stays covariant in it.
+#[test]
+fn existential_bound_by_a_generic_no_field_names() {
+    struct Gsp(&'static str);
+    struct State<'dev> {
+        dev: &'dev Gsp,
+        seq: u32,
+    }
+
+    #[pin_data]
+    struct Cmdq<'a>
+    where
+        exists<'cmdq>: 'a,
+    {
+        #[pin]
+        #[uses('cmdq: invariant)]
+        inner: Mutex<State<'cmdq>>,
+    }
+
+    impl<'a> Cmdq<'a> {
+        fn new(dev: &'a Gsp) -> impl PinInit<Self> + 'a {
+            pin_init!(Self {
+                inner: Mutex::new(State { dev, seq: 0 }),
+            })
+        }
+
+        fn device(&self) -> &'a Gsp {
+            self.with_inner(|m| m.lock().unwrap().dev)
+        }
+
+        fn submit(self: Pin<&mut Self>) -> u32 {
+            self.with_project(|p| {
+                let mut s = p.inner.lock().unwrap();
+                s.seq += 1;
+                s.seq
+            })
+        }
+    }
+
+    fn shorten<'l: 's, 's>(q: &'s Cmdq<'l>) -> &'s Cmdq<'s> {
+        q
+    }
+
+    let gsp = Gsp("gsp");
+    let mut q = Box::pin_init(Cmdq::new(&gsp)).unwrap();
+    assert_eq!(q.as_mut().submit(), 1);
+    assert_eq!(q.as_mut().submit(), 2);
+    let s = shorten(&q);
+    assert!(core::ptr::eq(s.device(), &gsp));
+    assert_eq!(s.device().0, "gsp");
+}
+
+/// A field lifetime named after a field that holds a borrow of a generic's data (`'dev` for
+/// `dev: &'a Device`), captured invariantly: the dependent reaches the device through its
+/// sibling, for as long as the sibling lives.
+#[test]
+fn invariant_capture_of_a_field_holding_a_generic_borrow() {
+    struct Device(&'static str);
+    struct Inner<'d> {
+        dev: &'d Device,
+        seq: u32,
+    }
+
+    #[pin_data]
+    struct Queue<'a> {
+        #[pin]
+        #[uses('dev: invariant)]
+        inner: Mutex<Inner<'dev>>,
+        dev: &'a Device,
+    }
+
+    let device = Device("gsp");
+    let device = &device;
+    let mut q = Box::pin_init(pin_init!(Queue {
+        dev: device,
+        inner: Mutex::new(Inner { dev, seq: 0 }),
+    }))
+    .unwrap();
+    q.as_mut()
+        .with_project(|p| p.inner.lock().unwrap().seq += 1);
+    let (name, seq) = q.with_inner(|m| {
+        let g = m.lock().unwrap();
+        (g.dev.0, g.seq)
+    });
+    assert_eq!((name, seq), ("gsp", 1));
+    assert!(core::ptr::eq(*q.dev, device));
+}
+
+/// An invariant dependent borrowing a field that holds a generic's borrow (`outer: &'a
+/// String`), built by a function generic over `'a`.
+#[test]
+fn invariant_dependent_of_a_borrowed_generic_reference() {
+    #[pin_data]
+    struct SelfRef<'a> {
+        #[uses('outer: invariant)]
+        part: Mutex<&'outer str>,
+        outer: &'a String,
+    }
+
+    fn new<'a>(s: &'a String) -> impl PinInit<SelfRef<'a>, core::convert::Infallible> {
+        pin_init!(SelfRef {
+            outer: s,
+            part: Mutex::new(&outer[..5]),
+        })
+    }
+
+    let long = "hello world".to_owned();
+    let s = Box::pin_init(new(&long)).unwrap();
+    assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "hello");
+    s.with_project_ref(|p| *p.part.lock().unwrap() = &p.outer[6..]);
+    assert_eq!(s.with_part(|m| m.lock().unwrap().len()), 5);
+    assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "world");
+}
