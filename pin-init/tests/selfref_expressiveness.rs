@@ -648,3 +648,38 @@ fn invariant_dependent_of_a_borrowed_generic_reference() {
     assert_eq!(s.with_part(|m| m.lock().unwrap().len()), 5);
     assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "world");
 }
+
+/// A dependent's value gets its field's type: `Mutex::new(*outer)` of a `&'a String` is a
+/// `Mutex<&'outer str>` (the `&String` coerces inside the call, as in a struct literal).
+#[test]
+fn a_dependents_type_reaches_its_value() {
+    #[pin_data]
+    struct SelfRef<'a> {
+        #[uses('outer: invariant)]
+        part: Mutex<&'outer str>,
+        outer: &'a String,
+    }
+
+    fn new<'a>(str: &'a String) -> impl PinInit<SelfRef<'a>, core::convert::Infallible> {
+        pin_init!(SelfRef {
+            outer: str,
+            part: Mutex::new(*outer),
+        })
+    }
+
+    #[pin_data]
+    struct Handlers {
+        on_len: Box<dyn Fn(usize) -> bool + 'text>,
+        text: String,
+    }
+
+    let long = "hello world".to_owned();
+    let s = Box::pin_init(new(&long)).unwrap();
+    assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "hello world");
+    let h = Box::pin_init(pin_init!(Handlers {
+        text: "abc".to_owned(),
+        on_len: Box::new(|n| n == text.len()),
+    }))
+    .unwrap();
+    assert!((h.on_len())(3));
+}

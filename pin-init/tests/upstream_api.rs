@@ -210,3 +210,59 @@ fn chain_drops_the_value_when_the_closure_panics() {
     assert_eq!(v.0, "kept");
     assert!(take_log().is_empty());
 }
+
+/// A field's value is checked against the field's type, as in a struct literal: the type
+/// reaches into the expression (`Mutex::new(text)` of a `&String` for a `Mutex<&str>`, a closure's parameter
+/// types from a `Box<dyn Fn(u32) -> u32>`, `None` of a field's `Option`), for `pin_init!` and
+/// `init!`, and for values and initializers alike.
+#[test]
+fn a_fields_type_reaches_its_value() {
+    #[pin_data]
+    struct Typed<'a> {
+        #[pin]
+        m: std::sync::Mutex<&'a str>,
+        f: Box<dyn Fn(u32) -> u32>,
+        o: Option<&'a str>,
+        v: Vec<&'a [u8]>,
+    }
+
+    let text = String::from("typed");
+    let bytes = [1u8, 2, 3];
+    // Borrowed outside the macro: an initializer's closure is `move` (it owns what it names).
+    let (text, bytes) = (&text, &bytes);
+    let init = pin_init!(Typed {
+        m: std::sync::Mutex::new(text),
+        f: Box::new(|x| x + 1),
+        o: Some(text),
+        v: vec![bytes],
+    });
+    stack_pin_init!(let t = init);
+    assert_eq!(*t.m.lock().unwrap(), "typed");
+    assert_eq!((t.f)(1), 2);
+    assert_eq!((t.o, t.v[0].len()), (Some("typed"), 3));
+
+    let t = Box::init(init!(Typed {
+        m: std::sync::Mutex::new(text),
+        f: Box::new(|x| x * 2),
+        o: None,
+        v: Vec::new(),
+    }))
+    .unwrap();
+    assert_eq!(((t.f)(4), t.o, t.v.len()), (8, None, 0));
+
+    #[pin_data]
+    struct Outer<'a> {
+        #[pin]
+        inner: Typed<'a>,
+    }
+    let o = Box::pin_init(pin_init!(Outer {
+        inner <- pin_init!(Typed {
+            m: std::sync::Mutex::new(text),
+            f: Box::new(|x| x),
+            o: Some(&text[1..]),
+            v: vec![&bytes[1..]],
+        }),
+    }))
+    .unwrap();
+    assert_eq!((o.inner.o, o.inner.v[0]), (Some("yped"), &[2u8, 3][..]));
+}

@@ -653,16 +653,25 @@ fn init_steps(
         let val_at_user = names.local_at("__val", expr.span());
         let val = names.local("__val");
         let is_value = value.is_ok();
-        let make_guard = match data_lt {
-            None => write_field(field, &val_at_user, is_value, names),
-            Some(data) => write_through_slot(data, field, expr, &val_at_user, is_value, names),
-        };
         let moved = super::advice::moved_value(model, i, &val);
+        // The expression goes where the field's type is expected, as in a struct literal: that
+        // type reaches into it (`Mutex::new(&string)` for a `Mutex<&str>`, a closure's parameter
+        // types from a `Box<dyn Fn(u32)>`). Only the moved-value check needs the value in a
+        // binding first; it is made for a place (`v`, `a.b`), whose type needs nothing from the
+        // field's.
+        let (bind_val, written) = if moved.is_empty() {
+            (TokenStream::new(), expr.to_token_stream())
+        } else {
+            (quote!(let #val = #expr; #moved), val_at_user.to_token_stream())
+        };
+        let make_guard = match data_lt {
+            None => write_field(field, &written, is_value, names),
+            Some(data) => write_through_slot(data, field, expr, &written, is_value, names),
+        };
         out.extend(quote! {
             #(#attrs)*
             let mut #guard = {
-                let #val = #expr;
-                #moved
+                #bind_val
                 #make_guard
             };
         });
@@ -680,10 +689,11 @@ fn init_steps(
 }
 
 /// `init!`'s write of one field, directly into the slot: the value (`is_value`) or the
-/// initializer `val_at_user`; evaluates to the field's drop guard.
+/// initializer `val_at_user` (the user's expression, or a binding of its value located at it);
+/// evaluates to the field's drop guard.
 fn write_field(
     field: &syn::Member,
-    val_at_user: &Ident,
+    val_at_user: &TokenStream,
     is_value: bool,
     names: &Names,
 ) -> TokenStream {
@@ -726,13 +736,13 @@ fn write_field(
 }
 
 /// `pin_init!`'s write of one field, through its slot method of the pin data `data`: the value
-/// (`is_value`) or the initializer `val_at_user`, written as `expr`; evaluates to the field's
-/// drop guard.
+/// (`is_value`) or the initializer `val_at_user` (the user's expression `expr`, or a binding of
+/// its value located at it); evaluates to the field's drop guard.
 fn write_through_slot(
     data: &TokenStream,
     field: &syn::Member,
     expr: &syn::Expr,
-    val_at_user: &Ident,
+    val_at_user: &TokenStream,
     is_value: bool,
     names: &Names,
 ) -> TokenStream {
