@@ -157,8 +157,18 @@ fn check_std_derives(model: &PinDataStruct, diag: &mut DiagCtxt) {
 /// named after the field that holds it) and another field's type does: the name then reads as
 /// a borrow of the field, and the fix is either to remove the generic or to rename it.
 fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    for (def, message) in generics_named_like_fields(model) {
+        diag.error(def.span(), message);
+    }
+}
+
+/// The generic lifetimes that [`check_generic_named_like_field`] refuses, each with its message.
+/// After that error the struct is emitted as if the generic were removed (the fix the message
+/// gives, [`super::expand`]), so that its initializers report no borrow errors of the storage.
+pub(crate) fn generics_named_like_fields(model: &PinDataStruct) -> Vec<(syn::Lifetime, String)> {
+    let mut out = Vec::new();
     if !matches!(model.style, Style::Named) {
-        return;
+        return out;
     }
     let mentions = |ty: &Type, name: &str| {
         let mut names = std::collections::BTreeSet::new();
@@ -201,9 +211,9 @@ fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
         } else {
             format!("struct {}<{}>", model.ident, rest.join(", "))
         };
-        diag.error(
-            def.lifetime.span(),
-            format_args!(
+        out.push((
+            def.lifetime.clone(),
+            format!(
                 "the generic lifetime `'{lt}` is named like the field `{lt}`, but a generic \
                  names no field: {users} cannot borrow `{lt}` through it. To borrow the field, \
                  remove `'{lt}` from the struct's generics (`{without}`): a field lifetime is \
@@ -211,8 +221,9 @@ fn check_generic_named_like_field(model: &PinDataStruct, diag: &mut DiagCtxt) {
                  struct, give the generic another name",
                 users = users.join(" and "),
             ),
-        );
+        ));
     }
+    out
 }
 
 /// A field type with an elided lifetime (`&T`, `&'_ T`, `&mut T`): rustc rejects it in any

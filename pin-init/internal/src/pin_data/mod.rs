@@ -63,6 +63,7 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         Ok(item) => item,
         Err(e) => return e.to_compile_error(),
     };
+    let (item_copy, args_copy) = (item.clone(), args.clone());
     let args = model::Args::parse(args, &mut diag);
     let Some(mut model) = model::PinDataStruct::parse(item, args, names.clone(), &mut diag) else {
         // Not a struct: emit the input unchanged so that only our error is reported.
@@ -77,6 +78,10 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         // the struct is not a `#[pin_data]` struct, which it is. It is safe to emit whatever
         // the struct's problem: the errors above stop the compilation.
         let errors = diag.to_compile_errors();
+        if let Some(fixed) = without_generics_named_like_fields(&model, item_copy, args_copy, names)
+        {
+            model = fixed;
+        }
         // The derives refused on a self-referential struct are left out: they would only report
         // the same mistake again, in the terms of the erased storage.
         if model.is_self_referential() {
@@ -109,6 +114,55 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
     let beside = crate::support::cfg::on_every_item(beside, &model.cfgs);
     let probes = crate::support::cfg::on_every_item(probes, &model.cfgs);
     quote!(#probes #def #beside)
+}
+
+/// The struct `item` parsed again without the generic lifetimes named like its fields that
+/// `model` has (`struct Frame<'buf> { header: &'buf [u8], buf: Vec<u8> }`), which the checks
+/// refuse: the fix their error gives. Emitted after the error, it is the struct the user meant,
+/// so that its initializers (`header: &buf[..4]`) report no follow-up borrow errors in the
+/// terms of the storage. `None` when there is none, or when the struct without them is not
+/// well-formed either (a where clause names one): then the struct is emitted as written.
+fn without_generics_named_like_fields(
+    model: &model::PinDataStruct,
+    item: syn::Item,
+    args: TokenStream,
+    names: &Names,
+) -> Option<model::PinDataStruct> {
+    let remove: Vec<syn::Lifetime> = checks::generics_named_like_fields(model)
+        .into_iter()
+        .map(|(lt, _)| lt)
+        .collect();
+    let syn::Item::Struct(mut item) = item else {
+        return None;
+    };
+    if remove.is_empty() || item.generics.where_clause.is_some() {
+        return None;
+    }
+    let params = std::mem::take(&mut item.generics.params);
+    for param in params.into_pairs() {
+        let param = param.into_value();
+        match &param {
+            syn::GenericParam::Lifetime(l) if remove.contains(&l.lifetime) => {
+                if !l.bounds.is_empty() {
+                    return None;
+                }
+            }
+            syn::GenericParam::Lifetime(l) if l.bounds.iter().any(|b| remove.contains(b)) => {
+                return None;
+            }
+            _ => item.generics.params.push(param),
+        }
+    }
+    if item.generics.params.is_empty() {
+        item.generics.lt_token = None;
+        item.generics.gt_token = None;
+    }
+    let mut diag = DiagCtxt::default();
+    let args = model::Args::parse(args, &mut diag);
+    let fixed =
+        model::PinDataStruct::parse(syn::Item::Struct(item), args, names.clone(), &mut diag)?;
+    checks::run(&fixed, &mut diag);
+    (!diag.has_errors()).then_some(fixed)
 }
 
 /// Removes the derives of `core` that `checks` refuses on a self-referential struct from its

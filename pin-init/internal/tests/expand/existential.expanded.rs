@@ -397,7 +397,9 @@ const _: () = {
             (__pin_init_field_dev_7rd0hunl80hn3<'a>,),
         >,
     ) -> impl pin_init::__internal::core::marker::Sized {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_7rd0hunl80hn3<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -412,13 +414,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > dev_holds_a_self_referential_struct<T> for Probe<T> {}
+            > dev_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_7rd0hunl80hn3<T> {}
             trait dev_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> dev_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_7rd0hunl80hn3<T> {}
+            (&FieldTypeProbe_7rd0hunl80hn3::<
                 __pin_init_field_dev_7rd0hunl80hn3<'a>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

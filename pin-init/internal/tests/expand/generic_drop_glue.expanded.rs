@@ -593,7 +593,9 @@ const _: () = {
     where
         T: Send,
     {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_9k4sjvv0az3t1<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -608,13 +610,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > next_holds_a_self_referential_struct<T> for Probe<T> {}
+            > next_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_9k4sjvv0az3t1<T> {}
             trait next_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> next_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_9k4sjvv0az3t1<T> {}
+            (&FieldTypeProbe_9k4sjvv0az3t1::<
                 __pin_init_field_next_9k4sjvv0az3t1<'a, T>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();
@@ -631,13 +634,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > source_holds_a_self_referential_struct<T> for Probe<T> {}
+            > source_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_9k4sjvv0az3t1<T> {}
             trait source_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> source_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_9k4sjvv0az3t1<T> {}
+            (&FieldTypeProbe_9k4sjvv0az3t1::<
                 __pin_init_field_source_9k4sjvv0az3t1<'a, T>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

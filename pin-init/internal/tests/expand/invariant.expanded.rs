@@ -443,7 +443,9 @@ const _: () = {
             (__pin_init_field_dev_zreq56oea7772<'a>,),
         >,
     ) -> impl pin_init::__internal::core::marker::Sized {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_zreq56oea7772<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -458,13 +460,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > dev_holds_a_self_referential_struct<T> for Probe<T> {}
+            > dev_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_zreq56oea7772<T> {}
             trait dev_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> dev_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_zreq56oea7772<T> {}
+            (&FieldTypeProbe_zreq56oea7772::<
                 __pin_init_field_dev_zreq56oea7772<'a>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

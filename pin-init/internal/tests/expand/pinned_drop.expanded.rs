@@ -204,7 +204,9 @@ const _: () = {
             (__pin_init_field_log_7e8aa2cmlj8k3,),
         >,
     ) -> impl pin_init::__internal::core::marker::Sized {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_7e8aa2cmlj8k3<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -219,13 +221,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > log_holds_a_self_referential_struct<T> for Probe<T> {}
+            > log_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_7e8aa2cmlj8k3<T> {}
             trait log_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> log_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_7e8aa2cmlj8k3<T> {}
+            (&FieldTypeProbe_7e8aa2cmlj8k3::<
                 __pin_init_field_log_7e8aa2cmlj8k3,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

@@ -355,7 +355,9 @@ const _: () = {
     where
         T: 'a,
     {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_hhckcbrntzmr3<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -370,13 +372,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > items_holds_a_self_referential_struct<T> for Probe<T> {}
+            > items_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_hhckcbrntzmr3<T> {}
             trait items_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> items_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_hhckcbrntzmr3<T> {}
+            (&FieldTypeProbe_hhckcbrntzmr3::<
                 __pin_init_field_items_hhckcbrntzmr3<'a, T, N>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();
@@ -393,13 +396,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > name_holds_a_self_referential_struct<T> for Probe<T> {}
+            > name_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_hhckcbrntzmr3<T> {}
             trait name_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> name_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_hhckcbrntzmr3<T> {}
+            (&FieldTypeProbe_hhckcbrntzmr3::<
                 __pin_init_field_name_hhckcbrntzmr3<'a, N>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();
@@ -416,13 +420,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > count_holds_a_self_referential_struct<T> for Probe<T> {}
+            > count_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_hhckcbrntzmr3<T> {}
             trait count_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> count_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_hhckcbrntzmr3<T> {}
+            (&FieldTypeProbe_hhckcbrntzmr3::<
                 __pin_init_field_count_hhckcbrntzmr3<'a, N>,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

@@ -220,7 +220,9 @@ const _: () = {
             (__pin_init_field_count_nhp2m9qfahyr3,),
         >,
     ) -> impl pin_init::__internal::core::marker::Sized {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_nhp2m9qfahyr3<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -235,13 +237,14 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > count_holds_a_self_referential_struct<T> for Probe<T> {}
+            > count_holds_a_self_referential_struct<T>
+            for FieldTypeProbe_nhp2m9qfahyr3<T> {}
             trait count_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> count_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_nhp2m9qfahyr3<T> {}
+            (&FieldTypeProbe_nhp2m9qfahyr3::<
                 __pin_init_field_count_nhp2m9qfahyr3,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

@@ -200,7 +200,9 @@ const _: () = {
             (__pin_init_field__1_552whpxn8etz0,),
         >,
     ) -> impl pin_init::__internal::core::marker::Sized {
-        struct Probe<T: ?pin_init::__internal::core::marker::Sized>(
+        struct FieldTypeProbe_552whpxn8etz0<
+            T: ?pin_init::__internal::core::marker::Sized,
+        >(
             pin_init::__internal::core::marker::PhantomData<T>,
         );
         {
@@ -215,13 +217,13 @@ const _: () = {
             impl<
                 T: ?pin_init::__internal::core::marker::Sized
                     + pin_init::__internal::SelfReferential,
-            > _1_holds_a_self_referential_struct<T> for Probe<T> {}
+            > _1_holds_a_self_referential_struct<T> for FieldTypeProbe_552whpxn8etz0<T> {}
             trait _1_holds_another_type {
                 fn check(&self) {}
             }
             impl<T: ?pin_init::__internal::core::marker::Sized> _1_holds_another_type
-            for &Probe<T> {}
-            (&Probe::<
+            for &FieldTypeProbe_552whpxn8etz0<T> {}
+            (&FieldTypeProbe_552whpxn8etz0::<
                 __pin_init_field__1_552whpxn8etz0,
             >(pin_init::__internal::core::marker::PhantomData))
                 .check();

@@ -27,11 +27,9 @@ use syn::ext::IdentExt;
 /// Emits the function, or nothing if every field is `#[pin]`, borrowed or dependent.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let (impl_generics, _, where_clause) = model.generics.split_for_impl();
-    let probe = format_ident!("Probe");
-    // The function's body names the probe where the struct's generics are in scope.
-    if model.generics.type_params().any(|t| t.ident == probe) {
-        return TokenStream::new();
-    }
+    // The function's body names the probe where the struct's generics are in scope: a name of
+    // the expansion's own, which no generic of the struct (`struct S<Probe>`) can shadow.
+    let probe = model.names.ident("FieldTypeProbe");
     let checked: Vec<_> = model
         .fields
         .iter()

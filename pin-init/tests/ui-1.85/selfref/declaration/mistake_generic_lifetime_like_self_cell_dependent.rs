@@ -1,0 +1,1 @@
+../../../ui/selfref/declaration/mistake_generic_lifetime_like_self_cell_dependent.rs

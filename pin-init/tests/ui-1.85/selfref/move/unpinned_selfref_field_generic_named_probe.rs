@@ -1,0 +1,1 @@
+../../../ui/selfref/move/unpinned_selfref_field_generic_named_probe.rs
