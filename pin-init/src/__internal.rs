@@ -365,18 +365,6 @@ pub fn assert_zeroable<T: ?Sized + Zeroable>(_: *mut T) {}
 #[inline(always)]
 pub fn assert_field_zeroable<T: ?Sized + Zeroable>() {}
 
-/// Writes a field value (`ptr::write`, named so that diagnostics about a value of the wrong
-/// type mention this crate rather than `core`).
-///
-/// # Safety
-///
-/// The requirements of [`ptr::write`].
-#[inline(always)]
-pub unsafe fn write_field<T>(ptr: *mut T, value: T) {
-    // SAFETY: guaranteed by the caller.
-    unsafe { ptr.write(value) }
-}
-
 /// The type of the place `_ptr` points to, as an invariant marker (`#[pin_data]`'s check that
 /// a field's type alias is exactly the field's type; no value is read).
 #[inline(always)]

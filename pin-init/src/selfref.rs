@@ -900,14 +900,14 @@ impl<T: ?Sized> InitTargetAny for &InitTarget<T> {}
 pub struct MustBePinned;
 
 impl MustBePinned {
-    /// Never runs: the `init!` that names it does not compile.
+    /// Never used: the `init!` that names it does not compile.
     ///
     /// # Safety
     ///
-    /// None needed (it panics); `unsafe` as [`Unpinnable::write_field`] is.
+    /// None needed (its slot never writes); `unsafe` as [`Unpinnable::value_slot`] is.
     #[inline(always)]
-    pub unsafe fn write_field<T, V>(self, _ptr: *mut T, _value: V) {
-        panic!("`init!` of a self-referential struct")
+    pub unsafe fn value_slot<T>(self, _ptr: *mut T) -> AnyValueSlot<T> {
+        AnyValueSlot(PhantomData)
     }
 
     /// Any initializer in place of `_init` (inferred from the field: rustc reports nothing
@@ -919,20 +919,35 @@ impl MustBePinned {
     }
 }
 
+/// What [`MustBePinned::value_slot`] gives: a write of any value, so that `init!` of a
+/// self-referential struct reports [`assert_buildable_by_init`]'s error alone. Never written:
+/// that `init!` does not compile.
+pub struct AnyValueSlot<T>(PhantomData<*mut T>);
+
+impl<T> AnyValueSlot<T> {
+    /// Never runs: the `init!` that names it does not compile.
+    #[inline(always)]
+    pub fn write<V>(self, _value: (V,)) -> DropGuard<Unpinned, T> {
+        panic!("`init!` of a self-referential struct")
+    }
+}
+
 /// The target of an `init!` may be built unpinned.
 #[derive(Clone, Copy)]
 pub struct Unpinnable;
 
 impl Unpinnable {
-    /// Writes a field value.
+    /// The slot of a field that `init!` writes a value into: the user's expression is then
+    /// the argument of the safe [`Slot::write`], outside any `unsafe` block, where the field's
+    /// type is expected.
     ///
     /// # Safety
     ///
-    /// The requirements of [`ptr::write`].
+    /// The requirements of [`Slot::new`] with [`Unpinned`].
     #[inline(always)]
-    pub unsafe fn write_field<T>(self, ptr: *mut T, value: T) {
+    pub unsafe fn value_slot<T>(self, ptr: *mut T) -> Slot<Unpinned, T> {
         // SAFETY: guaranteed by the caller.
-        unsafe { crate::__internal::write_field(ptr, value) }
+        unsafe { Slot::new(ptr) }
     }
 
     /// The initializer of a field with `<-`, unchanged.

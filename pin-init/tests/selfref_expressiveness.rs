@@ -675,11 +675,39 @@ fn a_dependents_type_reaches_its_value() {
 
     let long = "hello world".to_owned();
     let s = Box::pin_init(new(&long)).unwrap();
-    assert_eq!(s.with_part(|m| m.lock().unwrap().to_string()), "hello world");
+    assert_eq!(
+        s.with_part(|m| m.lock().unwrap().to_string()),
+        "hello world"
+    );
     let h = Box::pin_init(pin_init!(Handlers {
         text: "abc".to_owned(),
         on_len: Box::new(|n| n == text.len()),
     }))
     .unwrap();
     assert!((h.on_len())(3));
+}
+
+/// A bound borrowed field is already a reference (`bar: &'bar Bar`); `Some(&bar)` for an
+/// `Option<&'bar Bar>` is then the field itself, through the deref coercion a struct literal
+/// makes too (`&&Bar` to `&Bar`, a reborrow of `*bar` for `'bar`).
+#[test]
+// The spelling under test is the needless borrow (clippy says so, as for a struct literal).
+#[allow(clippy::needless_borrow)]
+fn a_reference_to_a_bound_field_coerces_to_the_field() {
+    struct Bar(u32);
+
+    #[pin_data]
+    struct Child {
+        parent: Option<&'bar Bar>,
+        bar: Bar,
+    }
+
+    let c = Box::pin_init(pin_init!(Child {
+        bar: Bar(7),
+        parent: Some(&bar),
+    }))
+    .unwrap();
+    let parent = c.parent().unwrap();
+    assert!(core::ptr::eq(parent, &*c.bar));
+    assert_eq!(parent.0, 7);
 }

@@ -630,7 +630,9 @@ fn init_steps(
     let bound = bind;
     for (i, (entry, &bind)) in model.entries.iter().zip(bind).enumerate() {
         let Entry { attrs, item, cfgs } = entry;
-        out.extend(later_field_hints(model, i));
+        let hints = later_field_hints(model, i);
+        let hinted = !hints.is_empty();
+        out.extend(hints);
         out.extend(super::advice::reference_to_pinned_binding(model, i, bound));
         let (field, value) = match item {
             Item::Code(block) => {
@@ -656,13 +658,19 @@ fn init_steps(
         let moved = super::advice::moved_value(model, i, &val);
         // The expression goes where the field's type is expected, as in a struct literal: that
         // type reaches into it (`Mutex::new(&string)` for a `Mutex<&str>`, a closure's parameter
-        // types from a `Box<dyn Fn(u32)>`). Only the moved-value check needs the value in a
-        // binding first; it is made for a place (`v`, `a.b`), whose type needs nothing from the
-        // field's.
-        let (bind_val, written) = if moved.is_empty() {
+        // types from a `Box<dyn Fn(u32)>`). It is bound first only for the moved-value check,
+        // made for a place (`v`, `a.b`), whose type needs nothing from the field's, and when it
+        // names a later field: rustc's help that points at that field ("available in a
+        // different scope") is given for the use in a `let` only.
+        // `init!`'s initializer (`<-`) is bound too: its write is an `unsafe` block.
+        let bound_only = data_lt.is_none() && !is_value;
+        let (bind_val, written) = if moved.is_empty() && !hinted && !bound_only {
             (TokenStream::new(), expr.to_token_stream())
         } else {
-            (quote!(let #val = #expr; #moved), val_at_user.to_token_stream())
+            (
+                quote!(let #val = #expr; #moved),
+                val_at_user.to_token_stream(),
+            )
         };
         let make_guard = match data_lt {
             None => write_field(field, &written, is_value, names),
@@ -702,16 +710,12 @@ fn write_field(
     let ptr = names.local("__ptr");
     let write = if is_value {
         // `kind` is a type of this crate whose inherent by-value methods are found
-        // first.
+        // first. The value (the user's expression) is the argument of the safe `write`,
+        // outside the `unsafe` block, in a 1-tuple (see `Slot::write`).
         quote! {
-            // SAFETY: `slot` is valid for writes and the field is not initialized.
-            unsafe { #kind.write_field(#ptr, #val_at_user) };
-            // SAFETY: the field was just initialized; the guard owns it until
-            // forgotten.
-            unsafe {
-                ::pin_init::__internal::DropGuard::<::pin_init::__internal::Unpinned, _>
-                    ::new(#ptr)
-            }
+            // SAFETY: `slot` is valid for writes, the field is not initialized, and no other
+            // slot of it is made (each field is initialized once).
+            (unsafe { #kind.value_slot(#ptr) }).write((#val_at_user,))
         }
     } else {
         quote! {

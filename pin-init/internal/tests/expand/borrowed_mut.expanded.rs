@@ -448,23 +448,21 @@ fn split() -> impl PinInit<Split> {
                         );
                     }
                     let mut __buf_guard_xi8kvexi5nhs2 = {
-                        let __val_xi8kvexi5nhs2 = [0; 16];
                         unsafe {
                             fields_being_initialized_xi8kvexi5nhs2
                                 .buf(slot_xi8kvexi5nhs2)
                         }
-                            .write((__val_xi8kvexi5nhs2,))
+                            .write(([0; 16],))
                     };
                     let __buf_guard_ref_xi8kvexi5nhs2 = &mut __buf_guard_xi8kvexi5nhs2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
                     let mut buf = unsafe { __buf_guard_ref_xi8kvexi5nhs2.let_binding() };
                     let mut __head_guard_xi8kvexi5nhs2 = {
-                        let __val_xi8kvexi5nhs2 = &mut buf[..4];
                         unsafe {
                             fields_being_initialized_xi8kvexi5nhs2
                                 .head(slot_xi8kvexi5nhs2)
                         }
-                            .write((__val_xi8kvexi5nhs2,))
+                            .write((&mut buf[..4],))
                     };
                     pin_init::__internal::core::mem::forget(__head_guard_xi8kvexi5nhs2);
                     pin_init::__internal::core::mem::forget(__buf_guard_xi8kvexi5nhs2);

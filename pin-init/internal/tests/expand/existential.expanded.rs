@@ -507,23 +507,21 @@ fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {
                         );
                     }
                     let mut __dev_guard_3ijr7m8qmn2h2 = {
-                        let __val_3ijr7m8qmn2h2 = dev;
                         unsafe {
                             fields_being_initialized_3ijr7m8qmn2h2
                                 .dev(slot_3ijr7m8qmn2h2)
                         }
-                            .write((__val_3ijr7m8qmn2h2,))
+                            .write((dev,))
                     };
                     let __dev_guard_ref_3ijr7m8qmn2h2 = &mut __dev_guard_3ijr7m8qmn2h2;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
                     let mut dev = unsafe { __dev_guard_ref_3ijr7m8qmn2h2.let_binding() };
                     let mut __inner_guard_3ijr7m8qmn2h2 = {
-                        let __val_3ijr7m8qmn2h2 = Mutex::new(Inner { dev, seq: 0 });
                         unsafe {
                             fields_being_initialized_3ijr7m8qmn2h2
                                 .inner(slot_3ijr7m8qmn2h2)
                         }
-                            .write((__val_3ijr7m8qmn2h2,))
+                            .write((Mutex::new(Inner { dev, seq: 0 }),))
                     };
                     pin_init::__internal::core::mem::forget(__inner_guard_3ijr7m8qmn2h2);
                     pin_init::__internal::core::mem::forget(__dev_guard_3ijr7m8qmn2h2);

@@ -743,12 +743,11 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         );
                     }
                     let mut __source_guard_854oypmk9uuz0 = {
-                        let __val_854oypmk9uuz0 = source;
                         unsafe {
                             fields_being_initialized_854oypmk9uuz0
                                 .source(slot_854oypmk9uuz0)
                         }
-                            .write((__val_854oypmk9uuz0,))
+                            .write((source,))
                     };
                     let __source_guard_ref_854oypmk9uuz0 = &mut __source_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -756,31 +755,28 @@ fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + '
                         __source_guard_ref_854oypmk9uuz0.let_binding()
                     };
                     let mut __buf_guard_854oypmk9uuz0 = {
-                        let __val_854oypmk9uuz0 = source.bytes();
                         unsafe {
                             fields_being_initialized_854oypmk9uuz0
                                 .buf(slot_854oypmk9uuz0)
                         }
-                            .write((__val_854oypmk9uuz0,))
+                            .write((source.bytes(),))
                     };
                     let __buf_guard_ref_854oypmk9uuz0 = &mut __buf_guard_854oypmk9uuz0;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
                     let mut buf = unsafe { __buf_guard_ref_854oypmk9uuz0.let_binding() };
                     let mut __next_guard_854oypmk9uuz0 = {
-                        let __val_854oypmk9uuz0 = None;
                         unsafe {
                             fields_being_initialized_854oypmk9uuz0
                                 .next(slot_854oypmk9uuz0)
                         }
-                            .write((__val_854oypmk9uuz0,))
+                            .write((None,))
                     };
                     let mut __view_guard_854oypmk9uuz0 = {
-                        let __val_854oypmk9uuz0 = Reader::new(&buf[..]);
                         unsafe {
                             fields_being_initialized_854oypmk9uuz0
                                 .view(slot_854oypmk9uuz0)
                         }
-                            .write((__val_854oypmk9uuz0,))
+                            .write((Reader::new(&buf[..]),))
                     };
                     pin_init::__internal::core::mem::forget(__view_guard_854oypmk9uuz0);
                     pin_init::__internal::core::mem::forget(__next_guard_854oypmk9uuz0);

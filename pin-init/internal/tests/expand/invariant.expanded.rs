@@ -554,20 +554,18 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         );
                     }
                     let mut __dev_guard_9c9144ugizqv3 = {
-                        let __val_9c9144ugizqv3 = dev;
                         unsafe {
                             fields_being_initialized_9c9144ugizqv3
                                 .dev(slot_9c9144ugizqv3)
                         }
-                            .write((__val_9c9144ugizqv3,))
+                            .write((dev,))
                     };
                     let mut __names_guard_9c9144ugizqv3 = {
-                        let __val_9c9144ugizqv3 = vec![String::from("video")];
                         unsafe {
                             fields_being_initialized_9c9144ugizqv3
                                 .names(slot_9c9144ugizqv3)
                         }
-                            .write((__val_9c9144ugizqv3,))
+                            .write((vec![String::from("video")],))
                     };
                     let __names_guard_ref_9c9144ugizqv3 = &mut __names_guard_9c9144ugizqv3;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -575,12 +573,11 @@ fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {
                         __names_guard_ref_9c9144ugizqv3.let_binding()
                     };
                     let mut __current_guard_9c9144ugizqv3 = {
-                        let __val_9c9144ugizqv3 = Mutex::new(names[0].as_str());
                         unsafe {
                             fields_being_initialized_9c9144ugizqv3
                                 .current(slot_9c9144ugizqv3)
                         }
-                            .write((__val_9c9144ugizqv3,))
+                            .write((Mutex::new(names[0].as_str()),))
                     };
                     pin_init::__internal::core::mem::forget(
                         __current_guard_9c9144ugizqv3,

@@ -540,20 +540,18 @@ where
                         );
                     }
                     let mut __pinned_guard_9xbpy8z6b0yj1 = {
-                        let __val_9xbpy8z6b0yj1 = PhantomPinned;
                         unsafe {
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .pinned(slot_9xbpy8z6b0yj1)
                         }
-                            .init(__val_9xbpy8z6b0yj1)?
+                            .init(PhantomPinned)?
                     };
                     let mut __items_guard_9xbpy8z6b0yj1 = {
-                        let __val_9xbpy8z6b0yj1 = items;
                         unsafe {
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .items(slot_9xbpy8z6b0yj1)
                         }
-                            .write((__val_9xbpy8z6b0yj1,))
+                            .write((items,))
                     };
                     let __items_guard_ref_9xbpy8z6b0yj1 = &mut __items_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -561,12 +559,11 @@ where
                         __items_guard_ref_9xbpy8z6b0yj1.let_binding()
                     };
                     let mut __name_guard_9xbpy8z6b0yj1 = {
-                        let __val_9xbpy8z6b0yj1 = name;
                         unsafe {
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .name(slot_9xbpy8z6b0yj1)
                         }
-                            .write((__val_9xbpy8z6b0yj1,))
+                            .write((name,))
                     };
                     let __name_guard_ref_9xbpy8z6b0yj1 = &mut __name_guard_9xbpy8z6b0yj1;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -577,12 +574,11 @@ where
                         let _ = this;
                     };
                     let mut __count_guard_9xbpy8z6b0yj1 = {
-                        let __val_9xbpy8z6b0yj1 = items.len() + check(name)?;
                         unsafe {
                             fields_being_initialized_9xbpy8z6b0yj1
                                 .count(slot_9xbpy8z6b0yj1)
                         }
-                            .write((__val_9xbpy8z6b0yj1,))
+                            .write((items.len() + check(name)?,))
                     };
                     pin_init::__internal::core::mem::forget(__count_guard_9xbpy8z6b0yj1);
                     pin_init::__internal::core::mem::forget(__name_guard_9xbpy8z6b0yj1);
@@ -651,23 +647,14 @@ fn unpinned() -> impl Init<Unpinned> {
                 __data_fdlkvuoyth141,
                 move |slot_fdlkvuoyth141| {
                     let mut __a_guard_fdlkvuoyth141 = {
-                        let __val_fdlkvuoyth141 = 1;
                         #[allow(unused_unsafe)]
                         let __ptr_fdlkvuoyth141 = unsafe {
                             pin_init::__internal::core::ptr::addr_of_mut!(
                                 (* slot_fdlkvuoyth141).a
                             )
                         };
-                        unsafe {
-                            __kind_fdlkvuoyth141
-                                .write_field(__ptr_fdlkvuoyth141, __val_fdlkvuoyth141)
-                        };
-                        unsafe {
-                            pin_init::__internal::DropGuard::<
-                                pin_init::__internal::Unpinned,
-                                _,
-                            >::new(__ptr_fdlkvuoyth141)
-                        }
+                        (unsafe { __kind_fdlkvuoyth141.value_slot(__ptr_fdlkvuoyth141) })
+                            .write((1,))
                     };
                     let mut __b_guard_fdlkvuoyth141 = {
                         let __val_fdlkvuoyth141 = init_zeroed();

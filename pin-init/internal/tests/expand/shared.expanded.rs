@@ -789,12 +789,11 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         );
                     }
                     let mut __text_guard_p7tf844uu8s22 = {
-                        let __val_p7tf844uu8s22 = line.to_owned();
                         unsafe {
                             fields_being_initialized_p7tf844uu8s22
                                 .text(slot_p7tf844uu8s22)
                         }
-                            .write((__val_p7tf844uu8s22,))
+                            .write((line.to_owned(),))
                     };
                     let __text_guard_ref_p7tf844uu8s22 = &mut __text_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -802,12 +801,11 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         __text_guard_ref_p7tf844uu8s22.let_binding()
                     };
                     let mut __words_guard_p7tf844uu8s22 = {
-                        let __val_p7tf844uu8s22 = text.to_uppercase();
                         unsafe {
                             fields_being_initialized_p7tf844uu8s22
                                 .words(slot_p7tf844uu8s22)
                         }
-                            .write((__val_p7tf844uu8s22,))
+                            .write((text.to_uppercase(),))
                     };
                     let __words_guard_ref_p7tf844uu8s22 = &mut __words_guard_p7tf844uu8s22;
                     #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -815,28 +813,25 @@ fn config(line: &str) -> impl PinInit<Config> + '_ {
                         __words_guard_ref_p7tf844uu8s22.let_binding()
                     };
                     let mut __key_guard_p7tf844uu8s22 = {
-                        let __val_p7tf844uu8s22 = text.split('=').next().unwrap_or("");
                         unsafe {
                             fields_being_initialized_p7tf844uu8s22
                                 .key(slot_p7tf844uu8s22)
                         }
-                            .write((__val_p7tf844uu8s22,))
+                            .write((text.split('=').next().unwrap_or(""),))
                     };
                     let mut __value_guard_p7tf844uu8s22 = {
-                        let __val_p7tf844uu8s22 = text.split('=').nth(1).unwrap_or("");
                         unsafe {
                             fields_being_initialized_p7tf844uu8s22
                                 .value(slot_p7tf844uu8s22)
                         }
-                            .write((__val_p7tf844uu8s22,))
+                            .write((text.split('=').nth(1).unwrap_or(""),))
                     };
                     let mut __parts_guard_p7tf844uu8s22 = {
-                        let __val_p7tf844uu8s22 = words.split(' ').collect();
                         unsafe {
                             fields_being_initialized_p7tf844uu8s22
                                 .parts(slot_p7tf844uu8s22)
                         }
-                            .write((__val_p7tf844uu8s22,))
+                            .write((words.split(' ').collect(),))
                     };
                     pin_init::__internal::core::mem::forget(__parts_guard_p7tf844uu8s22);
                     pin_init::__internal::core::mem::forget(__value_guard_p7tf844uu8s22);

@@ -290,20 +290,18 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         fields_being_initialized_i1ca1j6xdqa52|
                     {
                         let mut __0_guard_i1ca1j6xdqa52 = {
-                            let __val_i1ca1j6xdqa52 = 1u8;
                             unsafe {
                                 fields_being_initialized_i1ca1j6xdqa52
                                     ._0(slot_i1ca1j6xdqa52)
                             }
-                                .init(__val_i1ca1j6xdqa52)?
+                                .init(1u8)?
                         };
                         let mut __1_guard_i1ca1j6xdqa52 = {
-                            let __val_i1ca1j6xdqa52 = 2;
                             unsafe {
                                 fields_being_initialized_i1ca1j6xdqa52
                                     ._1(slot_i1ca1j6xdqa52)
                             }
-                                .write((__val_i1ca1j6xdqa52,))
+                                .write((2,))
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_i1ca1j6xdqa52);
                         pin_init::__internal::core::mem::forget(__0_guard_i1ca1j6xdqa52);
@@ -356,20 +354,18 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         fields_being_initialized_4y65i5fyhdsu2|
                     {
                         let mut __0_guard_4y65i5fyhdsu2 = {
-                            let __val_4y65i5fyhdsu2 = 3;
                             unsafe {
                                 fields_being_initialized_4y65i5fyhdsu2
                                     ._0(slot_4y65i5fyhdsu2)
                             }
-                                .write((__val_4y65i5fyhdsu2,))
+                                .write((3,))
                         };
                         let mut __1_guard_4y65i5fyhdsu2 = {
-                            let __val_4y65i5fyhdsu2 = 4;
                             unsafe {
                                 fields_being_initialized_4y65i5fyhdsu2
                                     ._1(slot_4y65i5fyhdsu2)
                             }
-                                .write((__val_4y65i5fyhdsu2,))
+                                .write((4,))
                         };
                         pin_init::__internal::core::mem::forget(__1_guard_4y65i5fyhdsu2);
                         pin_init::__internal::core::mem::forget(__0_guard_4y65i5fyhdsu2);

@@ -1,1 +1,0 @@
-../../../ui/selfref/init/mistake_reference_to_borrowed_binding.rs
