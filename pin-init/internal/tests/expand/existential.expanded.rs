@@ -10,6 +10,7 @@ struct CommandQueue<'a> {
             pin_init::__internal::core::marker::PhantomData<
                 pin_init::__internal::OwnsForDropck<(&'a (),)>,
             >,
+            (&'a (),),
         ),
     >,
     dev: __pin_init_field_dev_7rd0hunl80hn3<'a>,

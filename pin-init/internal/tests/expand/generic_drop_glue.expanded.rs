@@ -15,6 +15,7 @@ where
                     (&'a (), pin_init::__internal::core::marker::PhantomData<T>),
                 >,
             >,
+            (&'a (), fn(T) -> T),
         ),
     >,
     next: __pin_init_field_next_9k4sjvv0az3t1<'a, T>,

@@ -12,6 +12,7 @@ struct Channel<'a> {
             pin_init::__internal::core::marker::PhantomData<
                 pin_init::__internal::OwnsForDropck<(&'a (),)>,
             >,
+            (&'a (),),
         ),
     >,
     names: pin_init::__internal::Borrowed<__pin_init_field_names_zreq56oea7772<'a>>,

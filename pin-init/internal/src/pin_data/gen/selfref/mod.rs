@@ -370,14 +370,22 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         // A field whose drop glue may observe its field lifetimes owns the struct's generics
         // for drop check (see `dropck`).
         let dropck = dropck::marker(model, field);
-        ty = match (bounds.is_empty(), dropck) {
-            (true, None) => syn::parse_quote!(::pin_init::__internal::Erase<#inner>),
-            (false, None) => {
+        let variance = never_contravariant(model);
+        ty = match (bounds.is_empty(), dropck, variance) {
+            (true, None, None) => syn::parse_quote!(::pin_init::__internal::Erase<#inner>),
+            (false, None, None) => {
                 syn::parse_quote!(::pin_init::__internal::Erase<#inner, (#(&#bounds (),)*)>)
             }
-            (_, Some(dropck)) => syn::parse_quote!(
-                ::pin_init::__internal::Erase<#inner, ((#(&#bounds (),)*), #dropck)>
-            ),
+            (_, dropck, variance) => {
+                let dropck = dropck.unwrap_or_else(|| quote!(()));
+                let variance = variance.unwrap_or_else(|| quote!(()));
+                syn::parse_quote!(
+                    ::pin_init::__internal::Erase<
+                        #inner,
+                        ((#(&#bounds (),)*), #dropck, #variance),
+                    >
+                )
+            }
         };
     }
     if field.lending.is_borrowed() {
@@ -388,6 +396,36 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
         };
     }
     ty
+}
+
+/// What makes the struct never contravariant in a generic (DESIGN.md, "The outlives chain"):
+/// `&'a ()` for each generic lifetime (a contravariant use of `'a` in a field then makes the
+/// struct invariant in it) and `fn(T) -> T` for each generic type (invariant: the lifetimes of
+/// a type argument may be contravariant in it, `fn(&'o X)`). `None` without such generics.
+///
+/// An initializer knows that every generic outlives the field lifetimes, so it may give a
+/// dependent a borrow of outer data that only a generic bounds (`d: r` for `r: &'o X` and
+/// `d: &'x X`, with `'o: 'x` from `'a: 'x` for `'a` = `'o`). A struct type that could lengthen
+/// that generic afterwards (`S<'o>` to `S<'static>` when a field is `fn(&'a X)`) would outlive
+/// the data its dependent reads. Shortening, which covariance allows, is harmless.
+fn never_contravariant(model: &PinDataStruct) -> Option<TokenStream> {
+    let markers: Vec<TokenStream> = model
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Lifetime(l) => {
+                let l = &l.lifetime;
+                Some(quote!(&#l ()))
+            }
+            GenericParam::Type(t) => {
+                let t = &t.ident;
+                Some(quote!(fn(#t) -> #t))
+            }
+            GenericParam::Const(_) => None,
+        })
+        .collect();
+    (!markers.is_empty()).then(|| quote!((#(#markers,)*)))
 }
 
 /// How to reach `field` if it cannot be reached as a field (a dependent, or a

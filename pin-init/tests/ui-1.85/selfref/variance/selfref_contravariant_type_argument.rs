@@ -1,0 +1,1 @@
+../../../ui/selfref/variance/selfref_contravariant_type_argument.rs
