@@ -154,7 +154,8 @@
 //!   field lifetimes its own field's type mentions (the invariance closure). The struct is
 //!   invariant in the generics that the closure reaches (those named by the types of the fields
 //!   with invariant lifetimes, and of the dependents capturing them), and stays covariant in the
-//!   others: a `Session<'dev>` whose invariant `Mutex<&'log str>` borrows a `log: String` can be
+//!   other generic lifetimes (it is never contravariant in a generic, and invariant in generic
+//!   types): a `Session<'dev>` whose invariant `Mutex<&'log str>` borrows a `log: String` can be
 //!   shortened in `'dev` (`examples/selfref_session.rs`):
 //!
 //!   ```
