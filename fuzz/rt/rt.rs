@@ -232,6 +232,12 @@ pub fn describe(o: &Own) -> String {
     format!("described {}", o.show())
 }
 
+/// `describe` as a `fn(&'o Own) -> String` whose `'o` is the borrow given (not read): the
+/// value of a type parameter instantiated with a type contravariant in `'o`.
+pub fn fn_at<'o>(_tie: &'o Own) -> fn(&'o Own) -> String {
+    describe
+}
+
 /// A plain function returning a borrow (the value of `fn() -> &'x Own` fields).
 pub fn probed() -> &'static Own {
     probe()

@@ -62,8 +62,9 @@ pub struct Weights {
     /// Number of type parameters: 0, 1, 2.
     pub tys: [u32; 3],
     /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>`, `Cell<&'o Own>`
-    /// (borrowing ones hold an outer value or `rt::probe()`).
-    pub ty_inst: [u32; 5],
+    /// (borrowing ones hold an outer value or `rt::probe()`), `fn(&'o Own) -> String`
+    /// (contravariant, `'o` tied to an outer value or `rt::probe()` by `rt::fn_at`).
+    pub ty_inst: [u32; 6],
     /// A const parameter (percent).
     pub konst: u32,
     /// `exists<'e>: 'a` when there is a generic lifetime (percent).
@@ -156,7 +157,7 @@ pub const WEIGHTS: Weights = Weights {
     tuple: 6,
     lts: [40, 45, 15],
     tys: [55, 35, 10],
-    ty_inst: [45, 18, 15, 10, 12],
+    ty_inst: [40, 16, 15, 10, 11, 8],
     konst: 15,
     exists: 25,
     owners: [6, 42, 37, 15],
@@ -888,6 +889,7 @@ impl Gen<'_> {
                 Inst1::RefOwn,
                 Inst1::RdOwn,
                 Inst1::CellRefOwn,
+                Inst1::FnArgOwn,
             ][self.rng.index(&w.ty_inst)]
             {
                 // A `Cell` is not `Sync`.
@@ -1958,7 +1960,15 @@ impl Gen<'_> {
         };
         let mut late =
             place != Place::Stack && model::borrows_generics(st) && self.rng.chance(w.late);
-        if late && model::late_needs_generics(&self.snapshot(st), info) {
+        // Generics that hold no outer data (only contravariant `fn(&'o Own)` arguments, `'o`
+        // tied to an outer value by `rt::fn_at`) let an instance outlive the value also when
+        // its drop needs every generic alive: kept, to test that `'o` may grow past it.
+        let contra_only = st.lts.is_empty()
+            && st
+                .tys
+                .iter()
+                .all(|t| !t.inst.borrows() || t.inst == Inst1::FnArgOwn);
+        if late && !contra_only && model::late_needs_generics(&self.snapshot(st), info) {
             late = false;
         }
         match attack {
@@ -2381,6 +2391,7 @@ impl Gen<'_> {
                     V::Rd(format!("r{}", self.owns + 1), src)
                 }
                 Inst1::CellRefOwn => V::Cell(Box::new(V::Ref(self.outer_or_probe(ctx)))),
+                Inst1::FnArgOwn => V::FnAt(self.outer_or_probe(ctx)),
             },
             Ty::Ref(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
@@ -3511,7 +3522,7 @@ fn add_armed_drop(p: &mut Program) {
 
 fn has_fn_value(v: &V) -> bool {
     match v {
-        V::FnArg | V::FnRet | V::ContraFn | V::DynFn(..) | V::Alt(..) => true,
+        V::FnArg | V::FnRet | V::ContraFn | V::FnAt(_) | V::DynFn(..) | V::Alt(..) => true,
         V::Some(x)
         | V::Boxed(x)
         | V::Cell(x)
@@ -3712,7 +3723,7 @@ mod tests {
             }
             (Ty::Rd(..), V::Rd(..)) => true,
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
-            (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
+            (Ty::FnArg(_), V::FnArg | V::FnAt(_)) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (_, V::Chain(x)) => fits(&ty, x, p),
             (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
@@ -3795,7 +3806,7 @@ mod attack_tests {
                 continue;
             }
             for t in p.st.tys.iter().filter(|t| t.inst.borrows()) {
-                if p.insts.iter().any(|i| model::uses_outer(&p, i)) {
+                if t.inst != Inst1::FnArgOwn && p.insts.iter().any(|i| model::uses_outer(&p, i)) {
                     by_kind.insert(format!("{:?}", t.inst));
                     n += 1;
                 }
@@ -3806,6 +3817,40 @@ mod attack_tests {
             n >= 30,
             "only {n} valid programs whose `T` holds outer data"
         );
+    }
+
+    /// A contravariant argument `fn(&'o Own) -> String` ties `'o` to an outer value
+    /// (`rt::fn_at`) in valid programs, also in instances declared before that value and
+    /// dropped after it (which `'o` may outlive: the instance holds none of its data).
+    #[test]
+    fn contravariant_type_arguments_name_outer_values_in_valid_programs() {
+        let cfg = Config {
+            hygiene: false,
+            ..Config::default()
+        };
+        let h = Harvest::default();
+        let (mut tied, mut late) = (0, 0);
+        for case in 0..5000 {
+            let p = generate(3, case, &cfg, &h);
+            if model::check(&p) != model::Verdict::Valid
+                || !p.st.tys.iter().any(|t| t.inst == Inst1::FnArgOwn)
+            {
+                continue;
+            }
+            let text = crate::render::render(&p);
+            if !text.contains("crate::rt::fn_at(z_o") {
+                continue;
+            }
+            tied += 1;
+            if p.insts.iter().any(|i| i.late) {
+                late += 1;
+            }
+        }
+        assert!(
+            tied >= 20,
+            "only {tied} valid programs tie `'o` to an outer value"
+        );
+        assert!(late >= 3, "late instances: {late}");
     }
 
     #[test]

@@ -202,12 +202,19 @@ pub enum Inst1 {
     /// `Cell<&'o Own>`: a borrowing argument invariant in its lifetime and not `Sync` (never
     /// for a parameter bounded `Send + Sync`).
     CellRefOwn,
+    /// `fn(&'o Own) -> String`: an argument contravariant in its lifetime, which holds no
+    /// data (`rt::fn_at(src)` ties `'o` to an outer value's borrow, `'o` may grow past it).
+    FnArgOwn,
 }
 
 impl Inst1 {
-    /// Whether the argument borrows (its lifetime is one more generic of the struct).
+    /// Whether the argument has a lifetime (one more generic of the struct). All but
+    /// `FnArgOwn` hold data of what it names.
     pub fn borrows(self) -> bool {
-        matches!(self, Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn)
+        matches!(
+            self,
+            Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn | Inst1::FnArgOwn
+        )
     }
 
     /// The argument as written, with `lt` its lifetime (`'_`, `'z`).
@@ -218,6 +225,7 @@ impl Inst1 {
             Inst1::RefOwn => format!("&{lt} Own"),
             Inst1::RdOwn => format!("crate::rt::Rd<{lt}, Own>"),
             Inst1::CellRefOwn => format!("Cell<&{lt} Own>"),
+            Inst1::FnArgOwn => format!("fn(&{lt} Own) -> String"),
         }
     }
 }
@@ -462,6 +470,9 @@ pub enum V {
     DynFn(Src, bool),
     /// `rt::describe`.
     FnArg,
+    /// `rt::fn_at(src)`: `rt::describe` as a `fn(&'o Own) -> String` whose `'o` is the
+    /// borrow `src` (a contravariant type argument's value; it never reads `src`).
+    FnAt(Src),
     /// `rt::probed`.
     FnRet,
     /// A user type's constructor around a value (`W(v)`, `G(v)`, `N(v)`).

@@ -683,6 +683,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
                 Some(Inst1::RefOwn) => Ty::Ref(hidden, Box::new(Ty::Own)),
                 Some(Inst1::RdOwn) => Ty::Rd(hidden, Box::new(Ty::Own)),
                 Some(Inst1::CellRefOwn) => Ty::Cell(Box::new(Ty::Ref(hidden, Box::new(Ty::Own)))),
+                Some(Inst1::FnArgOwn) => Ty::FnArg(hidden),
                 _ => Ty::U32,
             }
         }
@@ -737,11 +738,12 @@ pub fn armed_drop(p: &Program, inst: usize) -> bool {
     p.st.pd_panic && p.insts[inst].place != Place::Stack
 }
 
-/// Whether an instance's initializer or the statements borrow an outer value.
+/// Whether an instance's initializer or the statements hold data of an outer value (a
+/// contravariant `rt::fn_at` naming one holds none: [`held_srcs`]).
 pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
     let outer = |v: &V| {
         let mut s = Vec::new();
-        value_srcs(v, &mut s);
+        held_srcs(v, &mut s);
         s.iter().any(|s| matches!(s, Src::Outer(_)))
     };
     let init = inst.items.iter().any(|it| match it {
@@ -825,8 +827,25 @@ pub fn shared_chain_ok(
 
 /// The sources a value borrows from.
 pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
+    srcs(v, true, out);
+}
+
+/// The sources a value holds data of: [`value_srcs`] without those only a contravariant
+/// `rt::fn_at(src)` names (its `'o` may outlive the borrow: a struct holding it may be dropped
+/// after `src`).
+pub fn held_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
+    srcs(v, false, out);
+}
+
+fn srcs<'a>(v: &'a V, fn_at: bool, out: &mut Vec<&'a Src>) {
+    let rec = |x: &'a V, out: &mut Vec<&'a Src>| srcs(x, fn_at, out);
     match v {
         V::Own(_) | V::U32(_) | V::Item(_) | V::None | V::FnArg | V::FnRet | V::ContraFn => {}
+        V::FnAt(s) => {
+            if fn_at {
+                out.push(s);
+            }
+        }
         V::Ref(s) | V::RefMut(s) | V::Rd(_, s) | V::DynFn(s, _) => out.push(s),
         V::Some(x)
         | V::Boxed(x)
@@ -834,15 +853,15 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         | V::RefCell(x)
         | V::Mutex(x)
         | V::Wrap(_, x)
-        | V::Repeat(x, _) => value_srcs(x, out),
+        | V::Repeat(x, _) => rec(x, out),
         V::Tup(a, b) => {
-            value_srcs(a, out);
-            value_srcs(b, out);
+            rec(a, out);
+            rec(b, out);
         }
-        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
-        V::Alt(_, a, _) => value_srcs(a, out),
+        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| rec(x, out)),
+        V::Alt(_, a, _) => rec(a, out),
         V::Nested(_, _, _, _, s) => out.push(s),
-        V::InitArray(x, _) | V::Chain(x) => value_srcs(x, out),
+        V::InitArray(x, _) | V::Chain(x) => rec(x, out),
         V::Fut(s) => out.push(s),
     }
 }
@@ -1253,7 +1272,7 @@ impl World<'_> {
             V::Mutex(x) => M::Mutex(Box::new(self.eval(x, i)?)),
             V::Rd(n, s) => M::Rd(n.clone(), self.path(s, i)),
             V::DynFn(s, _) => M::DynFn(Some(self.path(s, i))),
-            V::FnArg | V::ContraFn => M::FnArg,
+            V::FnArg | V::ContraFn | V::FnAt(_) => M::FnArg,
             V::FnRet => M::FnRet,
             V::Wrap(k, x) => M::Wrap(*k, Box::new(self.eval(x, i)?)),
             V::Alt(_, a, _) => self.eval(a, i)?,
@@ -1749,6 +1768,7 @@ mod tests {
                     2,
                     FieldInit::Val(match inst {
                         Inst1::RdOwn => V::Rd("q".into(), Src::Outer(0)),
+                        Inst1::FnArgOwn => V::FnAt(Src::Outer(0)),
                         _ => V::Ref(Src::Outer(0)),
                     }),
                 ),
@@ -1810,6 +1830,24 @@ mod tests {
             "{:?}",
             e.lines
         );
+    }
+
+    #[test]
+    fn a_contravariant_type_argument_holds_nothing_of_what_it_names() {
+        // `T = fn(&'o Own) -> String` from `rt::fn_at(o)`: `'o` may grow past the borrow of
+        // `o`, so even a `PinnedDrop` (which needs every generic alive) lets the instance be
+        // dropped after `o` (rustc accepts it: seed 6, case 294 without hygiene).
+        let mut p = borrowing_arg(Inst1::FnArgOwn);
+        p.st.pinned_drop = Some(Vec::new());
+        assert!(p.insts[0].late && borrows_generics(&p.st));
+        assert!(!uses_outer(&p, &p.insts[0]));
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert!(e.ub.is_none());
+        // The same with `T = &'o Own` holds `o`: rejected.
+        let mut p = borrowing_arg(Inst1::RefOwn);
+        p.st.pinned_drop = Some(Vec::new());
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
     }
 
     #[test]

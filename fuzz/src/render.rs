@@ -586,6 +586,7 @@ impl R<'_> {
             V::FnArg => "(crate::rt::describe as fn(&Own) -> String)".into(),
             V::FnRet => "(crate::rt::probed as fn() -> &'static Own)".into(),
             V::ContraFn => "crate::rt::describe".into(),
+            V::FnAt(s) => format!("crate::rt::fn_at({})", self.src(s, here, false)),
             V::Wrap(k, x) => {
                 let name = &self.p.items[*k].name;
                 match self.p.items[*k].kind {
@@ -753,10 +754,21 @@ impl R<'_> {
 
     /// The type of instance `k` for `stack_try_pin_init!`.
     fn inst_ty(&self) -> String {
+        self.inst_ty_at("'_")
+    }
+
+    /// The struct's type with the lifetime `lt` (`'_`, or an initializer function's `'z`). A
+    /// contravariant argument is `_` for `'_`: `fn(&'_ Own) -> String` would be the
+    /// higher-ranked `for<'a> fn(&'a Own) -> String`, another type.
+    fn inst_ty_at(&self, lt: &str) -> String {
         let st = &self.p.st;
-        let mut args: Vec<String> = st.lts.iter().map(|_| "'_".to_string()).collect();
+        let mut args: Vec<String> = st.lts.iter().map(|_| lt.to_string()).collect();
         for t in &st.tys {
-            args.push(t.inst.render("'_"));
+            if t.inst == Inst1::FnArgOwn && lt == "'_" {
+                args.push("_".into());
+            } else {
+                args.push(t.inst.render(lt));
+            }
         }
         for c in &st.consts {
             args.push(c.value.to_string());
@@ -865,7 +877,7 @@ impl R<'_> {
         let n = self.p.outers.len();
         let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
         let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
-        let ty = self.inst_ty().replace("'_", "'z");
+        let ty = self.inst_ty_at("'z");
         let err = if inst.mac == InitMacro::PinInit {
             "::core::convert::Infallible"
         } else {
