@@ -286,6 +286,20 @@ pub fn armed_drop<T>(v: T) {
     log(format!("caught {}", r.is_err()));
 }
 
+/// Arms [`boom_if_armed`] for the next `PinnedDrop::drop`: the last statement of a closure
+/// run under `catch_unwind` whose last local is a stack instance (`stack_pin_init!`), which
+/// drops at the closure's end, panicking; [`scope_caught`] after the closure.
+pub fn arm() {
+    ARMED.with(|a| a.set(true));
+}
+
+/// After a closure that ended with [`arm`]: disarms (a closure that returned before `arm`
+/// leaves nothing armed for the next program either) and logs whether it panicked.
+pub fn scope_caught<T>(r: std::thread::Result<T>) {
+    ARMED.with(|a| a.set(false));
+    log(format!("caught {}", r.is_err()));
+}
+
 /// The value of `Box<dyn Fn(&'x Own) -> String + 'x>` fields: a closure that shows what it
 /// captured and its argument.
 pub fn dynfn<'x>(cap: &'x Own) -> Box<dyn Fn(&'x Own) -> String + 'x> {

@@ -239,9 +239,13 @@ pub enum AttackKind {
     DropImpl,
     /// A self-referential struct built by `init!`/`try_init!`.
     InitUnpinned,
+    /// A second borrower of a `#[borrowed(mut)]` owner: two dependents `&'o mut Own` (or
+    /// `&'o mut [Own]`), each given the owner's `&mut` binding (`o`, moved twice) or a
+    /// reborrow of it (`&mut o[..]`, twice).
+    MutTwice,
 }
 
-const ATTACKS: [AttackKind; 16] = [
+const ATTACKS: [AttackKind; 17] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -258,6 +262,7 @@ const ATTACKS: [AttackKind; 16] = [
     AttackKind::AttrAfter,
     AttackKind::DropImpl,
     AttackKind::InitUnpinned,
+    AttackKind::MutTwice,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -430,10 +435,16 @@ fn borrowable_owners(k: usize, owners_of: &Owners<'_>, attack: Option<AttackKind
         (k + 1..n)
             .filter(|&j| {
                 kinds[j].is_some()
-                    && !(attrs[j] == BorrowAttr::Mut && owners_of.mut_taken.contains(&j))
+                    && !(attrs[j] == BorrowAttr::Mut
+                        && owners_of.mut_taken.contains(&j)
+                        && attack != Some(AttackKind::MutTwice))
             })
             .collect()
     };
+    // The attack: every dependent borrows a `#[borrowed(mut)]` owner (the second one taken).
+    if attack == Some(AttackKind::MutTwice) && owners.iter().any(|&o| attrs[o] == BorrowAttr::Mut) {
+        owners.retain(|&o| attrs[o] == BorrowAttr::Mut);
+    }
     if matches!(
         attack,
         Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
@@ -725,6 +736,9 @@ impl Gen<'_> {
                 None => self.statements(&p, &info, selfref, attack),
             };
             add_armed_drop(&mut p);
+            if self.rng.chance(70) {
+                add_armed_stack_scope(&mut p);
+            }
             p.items = std::mem::take(&mut self.items);
         }
         p
@@ -1178,7 +1192,7 @@ impl Gen<'_> {
             };
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
-                && self.rng.chance(w.borrowed_mut)
+                && (attack == Some(AttackKind::MutTwice) || self.rng.chance(w.borrowed_mut))
                 && attack != Some(AttackKind::DropOrder)
             {
                 BorrowAttr::Mut
@@ -1252,7 +1266,8 @@ impl Gen<'_> {
             _ => None,
         };
         for &k in &deps {
-            let special = if Some(k) == attack_target {
+            // The second borrower's attack is about every dependent (each may take the owner).
+            let special = if Some(k) == attack_target || attack == Some(AttackKind::MutTwice) {
                 attack
             } else {
                 None
@@ -2111,12 +2126,14 @@ impl Gen<'_> {
                 Some(v) => v,
                 None => self.fallback_value(st, &st.fields[f].ty.clone()),
             };
-            // Consumed `&mut` bindings.
+            // Consumed `&mut` bindings (the attack hands the binding to a second borrower).
             let mut srcs = Vec::new();
             model::value_srcs(&v, &mut srcs);
             for s in srcs {
                 if let Src::Field(m, _) = s {
-                    mut_free.retain(|x| x != m);
+                    if attack != Some(AttackKind::MutTwice) {
+                        mut_free.retain(|x| x != m);
+                    }
                 }
             }
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
@@ -3520,6 +3537,21 @@ fn add_armed_drop(p: &mut Program) {
     }
 }
 
+/// For a struct whose `PinnedDrop::drop` panics when armed: the last instance, if on the
+/// stack, dropped armed at the end of a closure under `catch_unwind` (`model::stack_scope`).
+fn add_armed_stack_scope(p: &mut Program) {
+    if !p.st.pd_panic || p.stmts.iter().any(|s| matches!(s, Stmt::Attack(_))) {
+        return;
+    }
+    let Some(k) = p.insts.len().checked_sub(1) else {
+        return;
+    };
+    if p.insts[k].place == Place::Stack && !p.insts[k].catch {
+        p.stmts.push(Stmt::Drop { inst: k });
+        debug_assert_eq!(model::stack_scope(p), Some(k));
+    }
+}
+
 fn has_fn_value(v: &V) -> bool {
     match v {
         V::FnArg | V::FnRet | V::ContraFn | V::FnAt(_) | V::DynFn(..) | V::Alt(..) => true,
@@ -3881,6 +3913,7 @@ mod attack_tests {
             Rule::AttrAfter,
             Rule::DropImpl,
             Rule::InitUnpinned,
+            Rule::MutTwice,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -147,7 +147,8 @@ pub struct StructDef {
     pub pd_writes: Vec<Stmt>,
     /// `PinnedDrop::drop` ends with `rt::boom_if_armed()`: a `Stmt::Drop` of an instance that
     /// is not on the stack is then `rt::armed_drop(z_s)`, whose `drop` panics after its writes and reads (inside
-    /// `catch_unwind`); the fields drop while unwinding, in declaration order.
+    /// `catch_unwind`); the fields drop while unwinding, in declaration order. A stack instance
+    /// is armed at the end of a closure's scope instead (`model::stack_scope`).
     pub pd_panic: bool,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
     pub item_attack: Option<ItemAttack>,
@@ -721,7 +722,10 @@ pub enum Stmt {
         inner: Box<Stmt>,
     },
     /// `drop(z_s)` (`rt::armed_drop(z_s)` for a heap instance of a struct whose
-    /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`).
+    /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`). Of a stack instance, only as
+    /// the last statement, of the last instance (`model::stack_scope`): that instance and the
+    /// statements are then written inside a closure run under `catch_unwind`, which ends with
+    /// `rt::arm()`, so the instance drops at the closure's end, armed.
     Drop {
         /// The instance.
         inst: usize,
@@ -813,6 +817,10 @@ pub enum Rule {
     DropImpl,
     /// A self-referential struct built by `init!`/`try_init!` (whose value may move).
     InitUnpinned,
+    /// A `#[borrowed(mut)]` field borrowed by two fields (the crate hands out one `&'o mut`
+    /// binding per initializer: moving or reborrowing it twice is the borrow checker's
+    /// refusal).
+    MutTwice,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -836,6 +844,7 @@ impl Rule {
             Rule::AttrAfter => "attr_after",
             Rule::DropImpl => "drop_impl",
             Rule::InitUnpinned => "init_unpinned",
+            Rule::MutTwice => "mut_twice",
             Rule::Program => "program",
         }
     }

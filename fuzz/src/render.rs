@@ -795,12 +795,27 @@ impl R<'_> {
                 o.own.name, o.own.val
             ));
         }
+        // A stack instance dropped armed: from it on, `run()` is a closure under `catch_unwind`
+        // that ends with `rt::arm()` (`model::stack_scope`).
+        let scope = model::stack_scope(p);
         for (k, inst) in p.insts.iter().enumerate() {
+            if scope == Some(k) {
+                self.w("    let z_caught = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {");
+            }
             self.instance(k, inst);
         }
-        for s in &p.stmts {
-            let line = self.stmt(s, None);
+        for (n, s) in p.stmts.iter().enumerate() {
+            let line = if scope.is_some() && n + 1 == p.stmts.len() {
+                // Its drop: at the closure's end, armed.
+                "crate::rt::arm();".to_string()
+            } else {
+                self.stmt(s, None)
+            };
             self.w(&format!("    {line}"));
+        }
+        if scope.is_some() {
+            self.w("    }));");
+            self.w("    crate::rt::scope_caught(z_caught);");
         }
         self.w("}");
     }
