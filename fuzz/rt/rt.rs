@@ -232,6 +232,12 @@ pub fn describe(o: &Own) -> String {
     format!("described {}", o.show())
 }
 
+/// `describe` as a `fn(&'o Own) -> String` whose `'o` is the borrow given (not read): the
+/// value of a type parameter instantiated with a type contravariant in `'o`.
+pub fn fn_at<'o>(_tie: &'o Own) -> fn(&'o Own) -> String {
+    describe
+}
+
 /// A plain function returning a borrow (the value of `fn() -> &'x Own` fields).
 pub fn probed() -> &'static Own {
     probe()
@@ -276,6 +282,20 @@ pub fn boom_if_armed() {
 pub fn armed_drop<T>(v: T) {
     ARMED.with(|a| a.set(true));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(v)));
+    ARMED.with(|a| a.set(false));
+    log(format!("caught {}", r.is_err()));
+}
+
+/// Arms [`boom_if_armed`] for the next `PinnedDrop::drop`: the last statement of a closure
+/// run under `catch_unwind` whose last local is a stack instance (`stack_pin_init!`), which
+/// drops at the closure's end, panicking; [`scope_caught`] after the closure.
+pub fn arm() {
+    ARMED.with(|a| a.set(true));
+}
+
+/// After a closure that ended with [`arm`]: disarms (a closure that returned before `arm`
+/// leaves nothing armed for the next program either) and logs whether it panicked.
+pub fn scope_caught<T>(r: std::thread::Result<T>) {
     ARMED.with(|a| a.set(false));
     log(format!("caught {}", r.is_err()));
 }

@@ -458,7 +458,8 @@ fn judge_one(
     Ok((judged, compiled.time, run_time, compiled.rounds))
 }
 
-/// Runs the fuzzer.
+/// Runs the fuzzer. It holds the lock of its work directory ([`crate::lock::lock_work`]) from
+/// start to end, and fails at once if another run holds it.
 pub fn fuzz(opts: &Options) -> Result<Report, String> {
     let start = Instant::now();
     let env = Env {
@@ -468,8 +469,9 @@ pub fn fuzz(opts: &Options) -> Result<Report, String> {
         slot: 0,
         sanitizer: opts.sanitizer,
     };
-    std::fs::create_dir_all(&opts.work)
-        .map_err(|e| format!("creating {}: {e}", opts.work.display()))?;
+    // One run at a time in a work directory (its batch crates and target directories), held
+    // to the end (the shrinker compiles there too).
+    let _lock = crate::lock::lock_work(&opts.work)?;
     let h = if opts.gen.hygiene {
         harvest(&env, opts.progress)?
     } else {
@@ -881,4 +883,40 @@ fn write_finding(
     let text = format!("{head}{}", standalone(p));
     std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two runs in one work directory: the second fails at once, naming the first's pid,
+    /// and builds nothing there (no cases, no harvest: without the lock it would return a
+    /// clean report instead).
+    #[test]
+    fn a_run_in_a_work_directory_another_run_holds_fails_naming_its_pid() {
+        let dir = std::env::temp_dir().join(format!("pin-init-fuzz-busy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let opts = Options {
+            cases: 0,
+            progress: false,
+            gen: Config {
+                hygiene: false,
+                ..Config::default()
+            },
+            ..Options::new(repo, dir.join("work"), dir.join("out"))
+        };
+        let other = crate::lock::lock_work(&opts.work).expect("the other run's lock");
+        let err = fuzz(&opts).expect_err("a run while another holds the work directory");
+        assert!(
+            err.contains(&format!("pid {},", std::process::id()))
+                && err.contains(&opts.work.display().to_string()),
+            "names the other run and the directory: {err}"
+        );
+        drop(other);
+        // The other run ended: this one goes.
+        let report = fuzz(&opts).expect("a run after the other ended");
+        assert_eq!(report.generated, 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

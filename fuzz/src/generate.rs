@@ -62,8 +62,9 @@ pub struct Weights {
     /// Number of type parameters: 0, 1, 2.
     pub tys: [u32; 3],
     /// A type parameter's argument: `Own`, `u32`, `&'o Own`, `Rd<'o, Own>`, `Cell<&'o Own>`
-    /// (borrowing ones hold an outer value or `rt::probe()`).
-    pub ty_inst: [u32; 5],
+    /// (borrowing ones hold an outer value or `rt::probe()`), `fn(&'o Own) -> String`
+    /// (contravariant, `'o` tied to an outer value or `rt::probe()` by `rt::fn_at`).
+    pub ty_inst: [u32; 6],
     /// A const parameter (percent).
     pub konst: u32,
     /// `exists<'e>: 'a` when there is a generic lifetime (percent).
@@ -156,7 +157,7 @@ pub const WEIGHTS: Weights = Weights {
     tuple: 6,
     lts: [40, 45, 15],
     tys: [55, 35, 10],
-    ty_inst: [45, 18, 15, 10, 12],
+    ty_inst: [40, 16, 15, 10, 11, 8],
     konst: 15,
     exists: 25,
     owners: [6, 42, 37, 15],
@@ -238,9 +239,13 @@ pub enum AttackKind {
     DropImpl,
     /// A self-referential struct built by `init!`/`try_init!`.
     InitUnpinned,
+    /// A second borrower of a `#[borrowed(mut)]` owner: two dependents `&'o mut Own` (or
+    /// `&'o mut [Own]`), each given the owner's `&mut` binding (`o`, moved twice) or a
+    /// reborrow of it (`&mut o[..]`, twice).
+    MutTwice,
 }
 
-const ATTACKS: [AttackKind; 16] = [
+const ATTACKS: [AttackKind; 17] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -257,6 +262,7 @@ const ATTACKS: [AttackKind; 16] = [
     AttackKind::AttrAfter,
     AttackKind::DropImpl,
     AttackKind::InitUnpinned,
+    AttackKind::MutTwice,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -429,10 +435,16 @@ fn borrowable_owners(k: usize, owners_of: &Owners<'_>, attack: Option<AttackKind
         (k + 1..n)
             .filter(|&j| {
                 kinds[j].is_some()
-                    && !(attrs[j] == BorrowAttr::Mut && owners_of.mut_taken.contains(&j))
+                    && !(attrs[j] == BorrowAttr::Mut
+                        && owners_of.mut_taken.contains(&j)
+                        && attack != Some(AttackKind::MutTwice))
             })
             .collect()
     };
+    // The attack: every dependent borrows a `#[borrowed(mut)]` owner (the second one taken).
+    if attack == Some(AttackKind::MutTwice) && owners.iter().any(|&o| attrs[o] == BorrowAttr::Mut) {
+        owners.retain(|&o| attrs[o] == BorrowAttr::Mut);
+    }
     if matches!(
         attack,
         Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
@@ -724,6 +736,9 @@ impl Gen<'_> {
                 None => self.statements(&p, &info, selfref, attack),
             };
             add_armed_drop(&mut p);
+            if self.rng.chance(70) {
+                add_armed_stack_scope(&mut p);
+            }
             p.items = std::mem::take(&mut self.items);
         }
         p
@@ -888,6 +903,7 @@ impl Gen<'_> {
                 Inst1::RefOwn,
                 Inst1::RdOwn,
                 Inst1::CellRefOwn,
+                Inst1::FnArgOwn,
             ][self.rng.index(&w.ty_inst)]
             {
                 // A `Cell` is not `Sync`.
@@ -1176,7 +1192,7 @@ impl Gen<'_> {
             };
             kinds[k] = Some(kind);
             attrs[k] = if matches!(kind, OwnerKind::Own | OwnerKind::VecOwn | OwnerKind::ArrOwn)
-                && self.rng.chance(w.borrowed_mut)
+                && (attack == Some(AttackKind::MutTwice) || self.rng.chance(w.borrowed_mut))
                 && attack != Some(AttackKind::DropOrder)
             {
                 BorrowAttr::Mut
@@ -1250,7 +1266,8 @@ impl Gen<'_> {
             _ => None,
         };
         for &k in &deps {
-            let special = if Some(k) == attack_target {
+            // The second borrower's attack is about every dependent (each may take the owner).
+            let special = if Some(k) == attack_target || attack == Some(AttackKind::MutTwice) {
                 attack
             } else {
                 None
@@ -1958,7 +1975,15 @@ impl Gen<'_> {
         };
         let mut late =
             place != Place::Stack && model::borrows_generics(st) && self.rng.chance(w.late);
-        if late && model::late_needs_generics(&self.snapshot(st), info) {
+        // Generics that hold no outer data (only contravariant `fn(&'o Own)` arguments, `'o`
+        // tied to an outer value by `rt::fn_at`) let an instance outlive the value also when
+        // its drop needs every generic alive: kept, to test that `'o` may grow past it.
+        let contra_only = st.lts.is_empty()
+            && st
+                .tys
+                .iter()
+                .all(|t| !t.inst.borrows() || t.inst == Inst1::FnArgOwn);
+        if late && !contra_only && model::late_needs_generics(&self.snapshot(st), info) {
             late = false;
         }
         match attack {
@@ -2101,12 +2126,14 @@ impl Gen<'_> {
                 Some(v) => v,
                 None => self.fallback_value(st, &st.fields[f].ty.clone()),
             };
-            // Consumed `&mut` bindings.
+            // Consumed `&mut` bindings (the attack hands the binding to a second borrower).
             let mut srcs = Vec::new();
             model::value_srcs(&v, &mut srcs);
             for s in srcs {
                 if let Src::Field(m, _) = s {
-                    mut_free.retain(|x| x != m);
+                    if attack != Some(AttackKind::MutTwice) {
+                        mut_free.retain(|x| x != m);
+                    }
                 }
             }
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
@@ -2381,6 +2408,7 @@ impl Gen<'_> {
                     V::Rd(format!("r{}", self.owns + 1), src)
                 }
                 Inst1::CellRefOwn => V::Cell(Box::new(V::Ref(self.outer_or_probe(ctx)))),
+                Inst1::FnArgOwn => V::FnAt(self.outer_or_probe(ctx)),
             },
             Ty::Ref(l, t) => {
                 V::Ref(self.src(st, info, *l, &Tgt::One((**t).clone()), ctx, prefer)?)
@@ -3509,9 +3537,24 @@ fn add_armed_drop(p: &mut Program) {
     }
 }
 
+/// For a struct whose `PinnedDrop::drop` panics when armed: the last instance, if on the
+/// stack, dropped armed at the end of a closure under `catch_unwind` (`model::stack_scope`).
+fn add_armed_stack_scope(p: &mut Program) {
+    if !p.st.pd_panic || p.stmts.iter().any(|s| matches!(s, Stmt::Attack(_))) {
+        return;
+    }
+    let Some(k) = p.insts.len().checked_sub(1) else {
+        return;
+    };
+    if p.insts[k].place == Place::Stack && !p.insts[k].catch {
+        p.stmts.push(Stmt::Drop { inst: k });
+        debug_assert_eq!(model::stack_scope(p), Some(k));
+    }
+}
+
 fn has_fn_value(v: &V) -> bool {
     match v {
-        V::FnArg | V::FnRet | V::ContraFn | V::DynFn(..) | V::Alt(..) => true,
+        V::FnArg | V::FnRet | V::ContraFn | V::FnAt(_) | V::DynFn(..) | V::Alt(..) => true,
         V::Some(x)
         | V::Boxed(x)
         | V::Cell(x)
@@ -3712,7 +3755,7 @@ mod tests {
             }
             (Ty::Rd(..), V::Rd(..)) => true,
             (Ty::DynFn(_, a), V::DynFn(_, b)) => a == b,
-            (Ty::FnArg(_), V::FnArg) | (Ty::FnRet(_), V::FnRet) => true,
+            (Ty::FnArg(_), V::FnArg | V::FnAt(_)) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (_, V::Chain(x)) => fits(&ty, x, p),
             (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
@@ -3795,7 +3838,7 @@ mod attack_tests {
                 continue;
             }
             for t in p.st.tys.iter().filter(|t| t.inst.borrows()) {
-                if p.insts.iter().any(|i| model::uses_outer(&p, i)) {
+                if t.inst != Inst1::FnArgOwn && p.insts.iter().any(|i| model::uses_outer(&p, i)) {
                     by_kind.insert(format!("{:?}", t.inst));
                     n += 1;
                 }
@@ -3806,6 +3849,40 @@ mod attack_tests {
             n >= 30,
             "only {n} valid programs whose `T` holds outer data"
         );
+    }
+
+    /// A contravariant argument `fn(&'o Own) -> String` ties `'o` to an outer value
+    /// (`rt::fn_at`) in valid programs, also in instances declared before that value and
+    /// dropped after it (which `'o` may outlive: the instance holds none of its data).
+    #[test]
+    fn contravariant_type_arguments_name_outer_values_in_valid_programs() {
+        let cfg = Config {
+            hygiene: false,
+            ..Config::default()
+        };
+        let h = Harvest::default();
+        let (mut tied, mut late) = (0, 0);
+        for case in 0..5000 {
+            let p = generate(3, case, &cfg, &h);
+            if model::check(&p) != model::Verdict::Valid
+                || !p.st.tys.iter().any(|t| t.inst == Inst1::FnArgOwn)
+            {
+                continue;
+            }
+            let text = crate::render::render(&p);
+            if !text.contains("crate::rt::fn_at(z_o") {
+                continue;
+            }
+            tied += 1;
+            if p.insts.iter().any(|i| i.late) {
+                late += 1;
+            }
+        }
+        assert!(
+            tied >= 20,
+            "only {tied} valid programs tie `'o` to an outer value"
+        );
+        assert!(late >= 3, "late instances: {late}");
     }
 
     #[test]
@@ -3836,6 +3913,7 @@ mod attack_tests {
             Rule::AttrAfter,
             Rule::DropImpl,
             Rule::InitUnpinned,
+            Rule::MutTwice,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -147,7 +147,8 @@ pub struct StructDef {
     pub pd_writes: Vec<Stmt>,
     /// `PinnedDrop::drop` ends with `rt::boom_if_armed()`: a `Stmt::Drop` of an instance that
     /// is not on the stack is then `rt::armed_drop(z_s)`, whose `drop` panics after its writes and reads (inside
-    /// `catch_unwind`); the fields drop while unwinding, in declaration order.
+    /// `catch_unwind`); the fields drop while unwinding, in declaration order. A stack instance
+    /// is armed at the end of a closure's scope instead (`model::stack_scope`).
     pub pd_panic: bool,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
     pub item_attack: Option<ItemAttack>,
@@ -202,12 +203,19 @@ pub enum Inst1 {
     /// `Cell<&'o Own>`: a borrowing argument invariant in its lifetime and not `Sync` (never
     /// for a parameter bounded `Send + Sync`).
     CellRefOwn,
+    /// `fn(&'o Own) -> String`: an argument contravariant in its lifetime, which holds no
+    /// data (`rt::fn_at(src)` ties `'o` to an outer value's borrow, `'o` may grow past it).
+    FnArgOwn,
 }
 
 impl Inst1 {
-    /// Whether the argument borrows (its lifetime is one more generic of the struct).
+    /// Whether the argument has a lifetime (one more generic of the struct). All but
+    /// `FnArgOwn` hold data of what it names.
     pub fn borrows(self) -> bool {
-        matches!(self, Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn)
+        matches!(
+            self,
+            Inst1::RefOwn | Inst1::RdOwn | Inst1::CellRefOwn | Inst1::FnArgOwn
+        )
     }
 
     /// The argument as written, with `lt` its lifetime (`'_`, `'z`).
@@ -218,6 +226,7 @@ impl Inst1 {
             Inst1::RefOwn => format!("&{lt} Own"),
             Inst1::RdOwn => format!("crate::rt::Rd<{lt}, Own>"),
             Inst1::CellRefOwn => format!("Cell<&{lt} Own>"),
+            Inst1::FnArgOwn => format!("fn(&{lt} Own) -> String"),
         }
     }
 }
@@ -462,6 +471,9 @@ pub enum V {
     DynFn(Src, bool),
     /// `rt::describe`.
     FnArg,
+    /// `rt::fn_at(src)`: `rt::describe` as a `fn(&'o Own) -> String` whose `'o` is the
+    /// borrow `src` (a contravariant type argument's value; it never reads `src`).
+    FnAt(Src),
     /// `rt::probed`.
     FnRet,
     /// A user type's constructor around a value (`W(v)`, `G(v)`, `N(v)`).
@@ -710,7 +722,10 @@ pub enum Stmt {
         inner: Box<Stmt>,
     },
     /// `drop(z_s)` (`rt::armed_drop(z_s)` for a heap instance of a struct whose
-    /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`).
+    /// `PinnedDrop::drop` panics, see `StructDef::pd_panic`). Of a stack instance, only as
+    /// the last statement, of the last instance (`model::stack_scope`): that instance and the
+    /// statements are then written inside a closure run under `catch_unwind`, which ends with
+    /// `rt::arm()`, so the instance drops at the closure's end, armed.
     Drop {
         /// The instance.
         inst: usize,
@@ -802,6 +817,10 @@ pub enum Rule {
     DropImpl,
     /// A self-referential struct built by `init!`/`try_init!` (whose value may move).
     InitUnpinned,
+    /// A `#[borrowed(mut)]` field borrowed by two fields (the crate hands out one `&'o mut`
+    /// binding per initializer: moving or reborrowing it twice is the borrow checker's
+    /// refusal).
+    MutTwice,
     /// Ill-formed Rust whatever the crate does (a shrunk program may be: `?` in an
     /// initializer whose error type is `Infallible`).
     Program,
@@ -825,6 +844,7 @@ impl Rule {
             Rule::AttrAfter => "attr_after",
             Rule::DropImpl => "drop_impl",
             Rule::InitUnpinned => "init_unpinned",
+            Rule::MutTwice => "mut_twice",
             Rule::Program => "program",
         }
     }

@@ -17,6 +17,7 @@ pub mod generate;
 pub mod grammar;
 pub mod harvest;
 pub mod json;
+pub mod lock;
 pub mod model;
 pub mod oracle;
 pub mod render;

@@ -683,6 +683,7 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
                 Some(Inst1::RefOwn) => Ty::Ref(hidden, Box::new(Ty::Own)),
                 Some(Inst1::RdOwn) => Ty::Rd(hidden, Box::new(Ty::Own)),
                 Some(Inst1::CellRefOwn) => Ty::Cell(Box::new(Ty::Ref(hidden, Box::new(Ty::Own)))),
+                Some(Inst1::FnArgOwn) => Ty::FnArg(hidden),
                 _ => Ty::U32,
             }
         }
@@ -731,17 +732,33 @@ pub fn can_fail(inst: &Inst) -> bool {
 }
 
 /// Whether `drop(z_s{inst})` is `rt::armed_drop`: an instance in a `Box`, `Arc` or `Rc` (the
-/// last handle: threads are joined) of a struct whose `PinnedDrop::drop` may panic (a stack
-/// instance is dropped at the end of its scope, outside any `catch_unwind`).
+/// last handle: threads are joined) of a struct whose `PinnedDrop::drop` may panic; or the
+/// stack instance of [`stack_scope`], dropped armed at the end of its closure.
 pub fn armed_drop(p: &Program, inst: usize) -> bool {
-    p.st.pd_panic && p.insts[inst].place != Place::Stack
+    p.st.pd_panic && (p.insts[inst].place != Place::Stack || stack_scope(p) == Some(inst))
 }
 
-/// Whether an instance's initializer or the statements borrow an outer value.
+/// The stack instance whose scope is a closure run under `catch_unwind`: the last statement
+/// is its `Stmt::Drop`, and it is the last instance (so the last local of the closure that
+/// has a `PinnedDrop`), not built inside `catch_unwind`. From its `stack_pin_init!` on,
+/// `run()` is `let z_caught = catch_unwind(AssertUnwindSafe(|| { .. ; rt::arm(); }));
+/// rt::scope_caught(z_caught);`: at the closure's end the instance drops, its `drop` panics
+/// (armed), its fields drop while unwinding, and `caught true` is logged; if its initializer
+/// fails (`return` from the closure), `caught false`.
+pub fn stack_scope(p: &Program) -> Option<usize> {
+    let Some(Stmt::Drop { inst }) = p.stmts.last() else {
+        return None;
+    };
+    let i = &p.insts[*inst];
+    (i.place == Place::Stack && !i.catch && *inst + 1 == p.insts.len()).then_some(*inst)
+}
+
+/// Whether an instance's initializer or the statements hold data of an outer value (a
+/// contravariant `rt::fn_at` naming one holds none: [`held_srcs`]).
 pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
     let outer = |v: &V| {
         let mut s = Vec::new();
-        value_srcs(v, &mut s);
+        held_srcs(v, &mut s);
         s.iter().any(|s| matches!(s, Src::Outer(_)))
     };
     let init = inst.items.iter().any(|it| match it {
@@ -825,8 +842,25 @@ pub fn shared_chain_ok(
 
 /// The sources a value borrows from.
 pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
+    srcs(v, true, out);
+}
+
+/// The sources a value holds data of: [`value_srcs`] without those only a contravariant
+/// `rt::fn_at(src)` names (its `'o` may outlive the borrow: a struct holding it may be dropped
+/// after `src`).
+pub fn held_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
+    srcs(v, false, out);
+}
+
+fn srcs<'a>(v: &'a V, fn_at: bool, out: &mut Vec<&'a Src>) {
+    let rec = |x: &'a V, out: &mut Vec<&'a Src>| srcs(x, fn_at, out);
     match v {
         V::Own(_) | V::U32(_) | V::Item(_) | V::None | V::FnArg | V::FnRet | V::ContraFn => {}
+        V::FnAt(s) => {
+            if fn_at {
+                out.push(s);
+            }
+        }
         V::Ref(s) | V::RefMut(s) | V::Rd(_, s) | V::DynFn(s, _) => out.push(s),
         V::Some(x)
         | V::Boxed(x)
@@ -834,15 +868,15 @@ pub fn value_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
         | V::RefCell(x)
         | V::Mutex(x)
         | V::Wrap(_, x)
-        | V::Repeat(x, _) => value_srcs(x, out),
+        | V::Repeat(x, _) => rec(x, out),
         V::Tup(a, b) => {
-            value_srcs(a, out);
-            value_srcs(b, out);
+            rec(a, out);
+            rec(b, out);
         }
-        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| value_srcs(x, out)),
-        V::Alt(_, a, _) => value_srcs(a, out),
+        V::Arr(xs) | V::Vec(xs) => xs.iter().for_each(|x| rec(x, out)),
+        V::Alt(_, a, _) => rec(a, out),
         V::Nested(_, _, _, _, s) => out.push(s),
-        V::InitArray(x, _) | V::Chain(x) => value_srcs(x, out),
+        V::InitArray(x, _) | V::Chain(x) => rec(x, out),
         V::Fut(s) => out.push(s),
     }
 }
@@ -884,6 +918,33 @@ pub fn item_mentions(item: &InitItem) -> Vec<usize> {
 }
 
 fn check_init(p: &Program, info: &[FieldInfo], inst: &Inst, broken: &mut BTreeSet<Rule>) {
+    // A `#[borrowed(mut)]` field's one `&'o mut` binding goes to one field value. (Two fields
+    // typed `&'o mut ..` are accepted: the crate refuses the second use of the binding, not
+    // the declaration, and no route but the initializer can give a field that borrow.)
+    let mut lent = vec![0usize; p.st.fields.len()];
+    for item in &inst.items {
+        if let InitItem::Field(
+            _,
+            FieldInit::Val(v)
+            | FieldInit::Arrow(v)
+            | FieldInit::FailThen(v)
+            | FieldInit::PanicThen(v),
+        ) = item
+        {
+            let mut srcs = Vec::new();
+            value_srcs(v, &mut srcs);
+            for s in srcs {
+                if let Src::Field(o, _) = s {
+                    if info.get(*o).is_some_and(|i| i.borrowed_mut) {
+                        lent[*o] += 1;
+                    }
+                }
+            }
+        }
+    }
+    if lent.iter().any(|&n| n > 1) {
+        broken.insert(Rule::MutTwice);
+    }
     // When each field is initialized.
     let mut at = vec![usize::MAX; p.st.fields.len()];
     for (k, item) in inst.items.iter().enumerate() {
@@ -1103,6 +1164,10 @@ impl World<'_> {
                 }
                 InitEnd::Failed => {
                     self.log(format!("init s{i} failed"));
+                    if stack_scope(p) == Some(i) {
+                        // `return` left the closure only: `rt::scope_caught` logs.
+                        self.log("caught false".into());
+                    }
                     return self.scope_end(&order);
                 }
                 InitEnd::Panicked => {
@@ -1253,7 +1318,7 @@ impl World<'_> {
             V::Mutex(x) => M::Mutex(Box::new(self.eval(x, i)?)),
             V::Rd(n, s) => M::Rd(n.clone(), self.path(s, i)),
             V::DynFn(s, _) => M::DynFn(Some(self.path(s, i))),
-            V::FnArg | V::ContraFn => M::FnArg,
+            V::FnArg | V::ContraFn | V::FnAt(_) => M::FnArg,
             V::FnRet => M::FnRet,
             V::Wrap(k, x) => M::Wrap(*k, Box::new(self.eval(x, i)?)),
             V::Alt(_, a, _) => self.eval(a, i)?,
@@ -1749,6 +1814,7 @@ mod tests {
                     2,
                     FieldInit::Val(match inst {
                         Inst1::RdOwn => V::Rd("q".into(), Src::Outer(0)),
+                        Inst1::FnArgOwn => V::FnAt(Src::Outer(0)),
                         _ => V::Ref(Src::Outer(0)),
                     }),
                 ),
@@ -1813,6 +1879,59 @@ mod tests {
     }
 
     #[test]
+    fn a_borrowed_mut_binding_given_to_two_fields_breaks_mut_twice() {
+        // `struct Sx { d: Option<&'x mut [Own]>, e: Option<&'x mut [Own]>, #[borrowed(mut)]
+        // x: Vec<Own> }`: two fields typed to borrow `x` mutably.
+        let opt = || Ty::Opt(Box::new(Ty::SliceMut(Lt::Field(2), Box::new(Ty::Own))));
+        let lend = || V::Some(Box::new(V::RefMut(Src::Field(2, Sel::All))));
+        let mut p = program(
+            vec![
+                InitItem::Field(2, FieldInit::Val(V::Vec(vec![own("a", 1), own("b", 2)]))),
+                InitItem::Field(0, FieldInit::Val(lend())),
+                InitItem::Field(1, FieldInit::Val(V::None)),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.fields[0].ty = opt();
+        p.st.fields[1].name = "e".into();
+        p.st.fields[1].ty = opt();
+        let mut x = p.st.fields[1].clone();
+        x.name = "x".into();
+        x.ty = Ty::Vec(Box::new(Ty::Own));
+        x.attr = BorrowAttr::Mut;
+        p.st.fields.push(x);
+        p.stmts.clear();
+        // One of them given the binding: valid (the declaration is not the rule; seed 11,
+        // case 213 compiles so).
+        assert_eq!(check(&p), Verdict::Valid);
+        // Both: the second use of the one `&'x mut` binding.
+        p.insts[0].items[2] = InitItem::Field(1, FieldInit::Val(lend()));
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::MutTwice]));
+        assert_eq!(
+            crate::oracle::expected_reasons(Rule::MutTwice),
+            Some(&["was moved into the field", "E0382", "E0499"][..])
+        );
+    }
+
+    #[test]
+    fn a_contravariant_type_argument_holds_nothing_of_what_it_names() {
+        // `T = fn(&'o Own) -> String` from `rt::fn_at(o)`: `'o` may grow past the borrow of
+        // `o`, so even a `PinnedDrop` (which needs every generic alive) lets the instance be
+        // dropped after `o` (rustc accepts it: seed 6, case 294 without hygiene).
+        let mut p = borrowing_arg(Inst1::FnArgOwn);
+        p.st.pinned_drop = Some(Vec::new());
+        assert!(p.insts[0].late && borrows_generics(&p.st));
+        assert!(!uses_outer(&p, &p.insts[0]));
+        let e = simulate(&p);
+        assert_eq!(e.verdict, Verdict::Valid);
+        assert!(e.ub.is_none());
+        // The same with `T = &'o Own` holds `o`: rejected.
+        let mut p = borrowing_arg(Inst1::RefOwn);
+        p.st.pinned_drop = Some(Vec::new());
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+    }
+
+    #[test]
     fn a_panicking_pinned_drop_still_drops_the_fields_in_order() {
         let items = vec![
             InitItem::Field(1, FieldInit::Val(own("x", 5))),
@@ -1841,8 +1960,30 @@ mod tests {
                 "caught true"
             ]
         );
-        // A stack instance is dropped at the end of its scope, never armed.
+        // A stack instance is dropped at the end of its scope: armed when that scope is a
+        // closure under `catch_unwind` (the instance last, its drop the last statement), with
+        // the same lines (the closure's `rt::scope_caught` logs `caught true`).
         p.insts[0].place = Place::Stack;
+        assert_eq!(stack_scope(&p), Some(0));
+        assert!(armed_drop(&p, 0));
+        assert_eq!(simulate(&p).lines, e.lines);
+        // Its initializer fails: `return` leaves the closure, nothing drops armed.
+        p.insts[0]
+            .items
+            .insert(0, InitItem::Code(vec![Code::Fail], None));
+        p.insts[0].mac = InitMacro::TryPinInit;
+        assert_eq!(
+            simulate(&p).lines,
+            ["fail", "init s0 failed", "caught false"]
+        );
+        // Not the last statement: no closure, and the stack instance is never armed.
+        p.insts[0].items.remove(0);
+        p.stmts.push(Stmt::Read {
+            inst: 0,
+            field: 1,
+            route: Route::Deref,
+        });
+        assert_eq!(stack_scope(&p), None);
         assert!(!armed_drop(&p, 0));
     }
 

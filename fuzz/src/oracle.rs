@@ -122,6 +122,10 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
         Rule::DropImpl => &["E0119"],
         // The crate's `BuildableByInit` bound, worded at the struct's name.
         Rule::InitUnpinned => &["`init!` cannot build it"],
+        // The one `&'o mut` binding of a `#[borrowed(mut)]` field given twice: moved (the
+        // crate's "`o` was moved into the field `d`", rustc's E0382 "use of moved value"
+        // under it), or reborrowed (E0499, "as mutable more than once at a time").
+        Rule::MutTwice => &["was moved into the field", "E0382", "E0499"],
         Rule::FieldSet => &[
             "is not supported on the fields of a self-referential struct",
             "cannot be inside",

@@ -586,6 +586,7 @@ impl R<'_> {
             V::FnArg => "(crate::rt::describe as fn(&Own) -> String)".into(),
             V::FnRet => "(crate::rt::probed as fn() -> &'static Own)".into(),
             V::ContraFn => "crate::rt::describe".into(),
+            V::FnAt(s) => format!("crate::rt::fn_at({})", self.src(s, here, false)),
             V::Wrap(k, x) => {
                 let name = &self.p.items[*k].name;
                 match self.p.items[*k].kind {
@@ -753,10 +754,21 @@ impl R<'_> {
 
     /// The type of instance `k` for `stack_try_pin_init!`.
     fn inst_ty(&self) -> String {
+        self.inst_ty_at("'_")
+    }
+
+    /// The struct's type with the lifetime `lt` (`'_`, or an initializer function's `'z`). A
+    /// contravariant argument is `_` for `'_`: `fn(&'_ Own) -> String` would be the
+    /// higher-ranked `for<'a> fn(&'a Own) -> String`, another type.
+    fn inst_ty_at(&self, lt: &str) -> String {
         let st = &self.p.st;
-        let mut args: Vec<String> = st.lts.iter().map(|_| "'_".to_string()).collect();
+        let mut args: Vec<String> = st.lts.iter().map(|_| lt.to_string()).collect();
         for t in &st.tys {
-            args.push(t.inst.render("'_"));
+            if t.inst == Inst1::FnArgOwn && lt == "'_" {
+                args.push("_".into());
+            } else {
+                args.push(t.inst.render(lt));
+            }
         }
         for c in &st.consts {
             args.push(c.value.to_string());
@@ -783,12 +795,27 @@ impl R<'_> {
                 o.own.name, o.own.val
             ));
         }
+        // A stack instance dropped armed: from it on, `run()` is a closure under `catch_unwind`
+        // that ends with `rt::arm()` (`model::stack_scope`).
+        let scope = model::stack_scope(p);
         for (k, inst) in p.insts.iter().enumerate() {
+            if scope == Some(k) {
+                self.w("    let z_caught = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {");
+            }
             self.instance(k, inst);
         }
-        for s in &p.stmts {
-            let line = self.stmt(s, None);
+        for (n, s) in p.stmts.iter().enumerate() {
+            let line = if scope.is_some() && n + 1 == p.stmts.len() {
+                // Its drop: at the closure's end, armed.
+                "crate::rt::arm();".to_string()
+            } else {
+                self.stmt(s, None)
+            };
             self.w(&format!("    {line}"));
+        }
+        if scope.is_some() {
+            self.w("    }));");
+            self.w("    crate::rt::scope_caught(z_caught);");
         }
         self.w("}");
     }
@@ -865,7 +892,7 @@ impl R<'_> {
         let n = self.p.outers.len();
         let params: Vec<String> = (0..n).map(|o| format!("z_o{o}: &'z Own")).collect();
         let args: Vec<String> = (0..n).map(|o| format!("z_o{o}")).collect();
-        let ty = self.inst_ty().replace("'_", "'z");
+        let ty = self.inst_ty_at("'z");
         let err = if inst.mac == InitMacro::PinInit {
             "::core::convert::Infallible"
         } else {

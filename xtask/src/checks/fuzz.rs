@@ -132,6 +132,8 @@ fn print(opts: &Options) -> Result<()> {
         slot: 0,
         sanitizer: opts.sanitizer,
     };
+    // The harvest may build in the work directory: not while a run does.
+    let _lock = pin_init_fuzz::lock::lock_work(&opts.work).map_err(util::Error)?;
     let h = if opts.gen.hygiene {
         pin_init_fuzz::campaign::harvest(&env, true).map_err(util::Error)?
     } else {
