@@ -3853,7 +3853,7 @@ mod attack_tests {
 
     /// A contravariant argument `fn(&'o Own) -> String` ties `'o` to an outer value
     /// (`rt::fn_at`) in valid programs, also in instances declared before that value and
-    /// dropped after it (which `'o` may outlive: the instance holds none of its data).
+    /// dropped after it (valid when nothing's drop needs the generics alive).
     #[test]
     fn contravariant_type_arguments_name_outer_values_in_valid_programs() {
         let cfg = Config {
@@ -3882,7 +3882,9 @@ mod attack_tests {
             tied >= 20,
             "only {tied} valid programs tie `'o` to an outer value"
         );
-        assert!(late >= 3, "late instances: {late}");
+        // Late instances stay valid only without a drop that needs the generics (the struct
+        // is invariant in `T`, so such a drop needs `'o` alive: `model::names_outer`).
+        assert!(late >= 1, "late instances: {late}");
     }
 
     #[test]
