@@ -571,7 +571,10 @@ impl<T: ?Sized> Slot<Unpinned, T> {
 impl<T: ?Sized> Slot<UnpinnedChecked, T> {
     /// Initializes the field with an initializer (as [`Slot<Unpinned, T>`]).
     #[inline(always)]
-    pub fn init<E>(self, init: impl InitUnpinned<T, E>) -> Result<DropGuard<Unpinned, T>, E> {
+    pub fn init<E>(
+        self,
+        init: impl InitUnpinned<T, E>,
+    ) -> Result<DropGuard<UnpinnedChecked, T>, E> {
         // SAFETY: by the type invariant `ptr` is valid and uninitialized; on error it stays
         // uninitialized and `self` is consumed.
         unsafe { init.__init(self.ptr)? };
@@ -654,7 +657,10 @@ impl<T: ?Sized> UnpinnedSelfReferential<T> {
     /// which only turns its message off; then this panics, and the field is never pinned-
     /// initialized where it could be moved.
     #[inline(always)]
-    pub fn init<E>(self, _init: impl PinInit<T, E>) -> Result<DropGuard<Unpinned, T>, E> {
+    pub fn init<E>(
+        self,
+        _init: impl PinInit<T, E>,
+    ) -> Result<DropGuard<UnpinnedChecked, T>, E> {
         panic!("a self-referential struct in a field without `#[pin]`")
     }
 }

@@ -86,12 +86,12 @@ const _: () = {
             self,
             slot_7e8aa2cmlj8k3: *mut Guarded<T>,
         ) -> pin_init::__internal::Slot<
-            pin_init::__internal::UnpinnedChecked,
+            pin_init::__internal::Unpinned,
             __pin_init_field_log_7e8aa2cmlj8k3,
         > {
             unsafe {
                 <pin_init::__internal::Slot<
-                    pin_init::__internal::UnpinnedChecked,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_log_7e8aa2cmlj8k3,
                 >>::new(
                     pin_init::__internal::core::ptr::addr_of_mut!(

@@ -164,12 +164,12 @@ const _: () = {
             self,
             slot_hhckcbrntzmr3: *mut Plain<'a, T, N>,
         ) -> pin_init::__internal::Slot<
-            pin_init::__internal::UnpinnedChecked,
+            pin_init::__internal::Unpinned,
             __pin_init_field_count_hhckcbrntzmr3<'a, N>,
         > {
             unsafe {
                 <pin_init::__internal::Slot<
-                    pin_init::__internal::UnpinnedChecked,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_count_hhckcbrntzmr3<'a, N>,
                 >>::new(
                     pin_init::__internal::core::ptr::addr_of_mut!(
@@ -540,15 +540,9 @@ where
                         );
                     }
                     let mut __pinned_guard_9xbpy8z6b0yj1 = {
-                        {
-                            use pin_init::__internal::{
-                                RefineAnySlot as _, RefineCheckedSlot as _,
-                            };
-                            unsafe {
-                                fields_being_initialized_9xbpy8z6b0yj1
-                                    .pinned(slot_9xbpy8z6b0yj1)
-                                    .__pin_init_refine()
-                            }
+                        unsafe {
+                            fields_being_initialized_9xbpy8z6b0yj1
+                                .pinned(slot_9xbpy8z6b0yj1)
                         }
                             .init(PhantomPinned)?
                     };

@@ -98,12 +98,12 @@ const _: () = {
             self,
             slot_nhp2m9qfahyr3: *mut Conditional,
         ) -> pin_init::__internal::Slot<
-            pin_init::__internal::UnpinnedChecked,
+            pin_init::__internal::Unpinned,
             __pin_init_field_count_nhp2m9qfahyr3,
         > {
             unsafe {
                 <pin_init::__internal::Slot<
-                    pin_init::__internal::UnpinnedChecked,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field_count_nhp2m9qfahyr3,
                 >>::new(
                     pin_init::__internal::core::ptr::addr_of_mut!(

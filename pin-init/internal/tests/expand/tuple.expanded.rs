@@ -81,12 +81,12 @@ const _: () = {
             self,
             slot_552whpxn8etz0: *mut Pair,
         ) -> pin_init::__internal::Slot<
-            pin_init::__internal::UnpinnedChecked,
+            pin_init::__internal::Unpinned,
             __pin_init_field__1_552whpxn8etz0,
         > {
             unsafe {
                 <pin_init::__internal::Slot<
-                    pin_init::__internal::UnpinnedChecked,
+                    pin_init::__internal::Unpinned,
                     __pin_init_field__1_552whpxn8etz0,
                 >>::new(
                     pin_init::__internal::core::ptr::addr_of_mut!(
@@ -290,15 +290,9 @@ fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {
                         fields_being_initialized_i1ca1j6xdqa52|
                     {
                         let mut __0_guard_i1ca1j6xdqa52 = {
-                            {
-                                use pin_init::__internal::{
-                                    RefineAnySlot as _, RefineCheckedSlot as _,
-                                };
-                                unsafe {
-                                    fields_being_initialized_i1ca1j6xdqa52
-                                        ._0(slot_i1ca1j6xdqa52)
-                                        .__pin_init_refine()
-                                }
+                            unsafe {
+                                fields_being_initialized_i1ca1j6xdqa52
+                                    ._0(slot_i1ca1j6xdqa52)
                             }
                                 .init(1u8)?
                         };

@@ -42,8 +42,8 @@ pub(crate) fn is_checked_concrete(model: &PinDataStruct, f: &Field) -> bool {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         tokens.iter().enumerate().all(|(k, tt)| match tt {
             TokenTree::Ident(i) => {
-                let after_quote =
-                    k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '\'');
+                let after_quote = k > 0
+                    && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '\'');
                 let name = i.unraw().to_string();
                 if after_quote {
                     name == "static"
@@ -75,7 +75,11 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     // The function's body names the probe where the struct's generics are in scope: a name of
     // the expansion's own, which no generic of the struct (`struct S<Probe>`) can shadow.
     let probe = model.names.ident("FieldTypeProbe");
-    let checked: Vec<_> = model.fields.iter().filter(|f| is_checked(f)).collect();
+    let checked: Vec<_> = model
+        .fields
+        .iter()
+        .filter(|f| is_checked(f))
+        .collect();
     // The field types as a parameter: their well-formedness is then implied in the body (a
     // `&'a G` field gives `G: 'a`, as it does in the struct), and no bound is asked for that
     // the struct does not have. Fields under `#[cfg]` are left out (their type may not exist).

@@ -1,1 +1,0 @@
-../../../ui/selfref/move/mistake_selfref_field_not_pinned_beside_generic.rs
