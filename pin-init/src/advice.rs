@@ -11,9 +11,7 @@
 //! by the initializers anyway.
 
 /// Never implemented: the unmet bound of the never-called check `#[pin_data]` emits for a field
-/// without `#[pin]` whose type is a self-referential struct (`Self`). Where that error is
-/// certain, the field's `<-` initializer adds none of its own; implemented by hand, the check is
-/// off and that initializer panics.
+/// without `#[pin]` whose type is a self-referential struct (`Self`).
 #[diagnostic::on_unimplemented(
     message = "a field that holds a self-referential struct (`{Self}`) must stay where it is \
                built: write `#[pin]` on the field",

@@ -495,10 +495,6 @@ impl<T: ?Sized> BorrowedMut<T> {
 pub struct Pinned;
 /// Marker: the field is not structurally pinned.
 pub struct Unpinned;
-/// Marker: the field is not structurally pinned, and `#[pin_data]` checked its type, which names
-/// none of the struct's generics, for being a self-referential struct (which must be `#[pin]`):
-/// the initializer then decides on the same type as that check (see [`RefineCheckedSlot`]).
-pub struct UnpinnedChecked;
 
 /// An uninitialized field of a struct being initialized by `pin_init!`.
 ///
@@ -568,103 +564,6 @@ impl<T: ?Sized> Slot<Unpinned, T> {
     }
 }
 
-impl<T: ?Sized> Slot<UnpinnedChecked, T> {
-    /// Initializes the field with an initializer (as [`Slot<Unpinned, T>`]).
-    #[inline(always)]
-    pub fn init<E>(
-        self,
-        init: impl InitUnpinned<T, E>,
-    ) -> Result<DropGuard<UnpinnedChecked, T>, E> {
-        // SAFETY: by the type invariant `ptr` is valid and uninitialized; on error it stays
-        // uninitialized and `self` is consumed.
-        unsafe { init.__init(self.ptr)? };
-        // SAFETY: the field was just initialized and is owned by the guard.
-        Ok(unsafe { DropGuard::new(self.ptr) })
-    }
-}
-
-/// The slot a `<-` initializer of a field is given: the slot itself, except for a field
-/// without `#[pin]` whose type `#[pin_data]` checked and found to be a self-referential struct
-/// ([`RefineCheckedSlot`]).
-///
-/// Method lookup on the slot (by value) finds [`RefineCheckedSlot`]'s method first, where it
-/// applies; otherwise this one, whose receiver is a reference to the slot.
-pub trait RefineAnySlot {
-    /// The slot the initializer is given.
-    type Refined;
-
-    /// The slot itself.
-    ///
-    /// # Safety
-    ///
-    /// The slot behind `self` is never used again: the slot returned takes its place.
-    unsafe fn __pin_init_refine(self) -> Self::Refined;
-}
-
-impl<P, T: ?Sized> RefineAnySlot for &Slot<P, T> {
-    type Refined = Slot<P, T>;
-
-    #[inline(always)]
-    unsafe fn __pin_init_refine(self) -> Slot<P, T> {
-        // INVARIANT: the pointer of a slot that is never used again (guaranteed by the caller).
-        Slot {
-            ptr: self.ptr,
-            _p: PhantomData,
-        }
-    }
-}
-
-impl<'a, P, T: ?Sized, K> RefineAnySlot for &SelfRefSlot<'a, P, T, K> {
-    type Refined = SelfRefSlot<'a, P, T, K>;
-
-    #[inline(always)]
-    unsafe fn __pin_init_refine(self) -> SelfRefSlot<'a, P, T, K> {
-        // INVARIANT: the pointer of a slot that is never used again (guaranteed by the caller).
-        SelfRefSlot {
-            ptr: self.ptr,
-            _p: PhantomData,
-        }
-    }
-}
-
-/// A field without `#[pin]` whose type is a self-referential struct, given a `<-` initializer:
-/// `#[pin_data]` has reported the field already, by its check of the same type (a type that
-/// names none of the struct's generics: [`UnpinnedChecked`]), so the initializer accepts any
-/// pinned initializer of the type instead of adding an error about the initializer.
-pub trait RefineCheckedSlot<T: ?Sized> {
-    /// A slot that accepts any pinned initializer and never initializes.
-    ///
-    /// # Safety
-    ///
-    /// None needed (the slot returned never writes); `unsafe` as [`RefineAnySlot`]'s method.
-    unsafe fn __pin_init_refine(self) -> UnpinnedSelfReferential<T>;
-}
-
-impl<T: ?Sized + SelfReferential> RefineCheckedSlot<T> for Slot<UnpinnedChecked, T> {
-    #[inline(always)]
-    unsafe fn __pin_init_refine(self) -> UnpinnedSelfReferential<T> {
-        UnpinnedSelfReferential(PhantomData)
-    }
-}
-
-/// What [`RefineCheckedSlot`] gives: the slot of a field whose declaration does not compile
-/// (`#[pin_data]` reports it: "write `#[pin]` on the field").
-pub struct UnpinnedSelfReferential<T: ?Sized>(PhantomData<*mut T>);
-
-impl<T: ?Sized> UnpinnedSelfReferential<T> {
-    /// Never initializes: the struct does not compile, unless the check's advice trait
-    /// ([`WritePinOnTheField`](crate::advice::WritePinOnTheField)) was implemented by hand,
-    /// which only turns its message off; then this panics, and the field is never pinned-
-    /// initialized where it could be moved.
-    #[inline(always)]
-    pub fn init<E>(
-        self,
-        _init: impl PinInit<T, E>,
-    ) -> Result<DropGuard<UnpinnedChecked, T>, E> {
-        panic!("a self-referential struct in a field without `#[pin]`")
-    }
-}
-
 impl<T: ?Sized> Slot<Pinned, T> {
     /// Initializes the (structurally pinned) field with a pinned initializer.
     #[inline(always)]
@@ -704,15 +603,6 @@ impl<P, T: ?Sized> DropGuard<P, T> {
 }
 
 impl<T: ?Sized> DropGuard<Unpinned, T> {
-    /// The binding that later field initializers see.
-    #[inline(always)]
-    pub fn let_binding(&mut self) -> &mut T {
-        // SAFETY: by the type invariant the value is valid; the borrow of `self` keeps it alive.
-        unsafe { &mut *self.ptr }
-    }
-}
-
-impl<T: ?Sized> DropGuard<UnpinnedChecked, T> {
     /// The binding that later field initializers see.
     #[inline(always)]
     pub fn let_binding(&mut self) -> &mut T {

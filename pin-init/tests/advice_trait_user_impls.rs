@@ -8,10 +8,8 @@
 //!   it could hand out the field at the shortened lifetime of the borrow of `self`.
 //! - `WithProjectNeedsPin`: the `with_project` of `&mut Self`, whose body panics (and a
 //!   self-referential struct never gives safe code a `&mut Self` anyway: it is never `Unpin`).
-//! - `WritePinOnTheField`: a field without `#[pin]` holding a self-referential struct, whose
-//!   `<-` initializer then panics instead of initializing the field where it could be moved.
 
-use pin_init::advice::{NoAccessor, WithProjectNeedsPin, WritePinOnTheField};
+use pin_init::advice::{NoAccessor, WithProjectNeedsPin};
 use pin_init::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
@@ -46,35 +44,4 @@ fn an_implemented_advice_trait_reaches_only_a_panic() {
     );
     // The field is untouched and still read through its callback.
     assert_eq!(s.with_current(|m| m.lock().unwrap().to_string()), "one");
-}
-
-#[pin_data]
-struct Words {
-    words: Vec<&'text str>,
-    text: String,
-}
-
-// The check of `Outer::words` is switched off: `Outer` compiles.
-impl WritePinOnTheField for Words {}
-
-#[pin_data]
-struct Outer {
-    words: Words,
-    id: u32,
-}
-
-#[test]
-fn an_unpinned_self_referential_field_reaches_only_a_panic() {
-    let words = pin_init!(Words {
-        text: "a b".to_owned(),
-        words: text.split(' ').collect(),
-    });
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        let _ = Box::pin_init(pin_init!(Outer { id: 1, words <- words }));
-    }));
-    let msg = r.expect_err("the initializer of `words` must panic");
-    assert_eq!(
-        msg.downcast_ref::<&str>().copied(),
-        Some("a self-referential struct in a field without `#[pin]`")
-    );
 }

@@ -772,18 +772,7 @@ fn write_through_slot(
         // user's expression, without the slot method's signature.
         quote_spanned!(hi=> #field_slot.#write((#val_at_user,)))
     } else {
-        // The slot refined by its type (see `RefineCheckedSlot`): a field without `#[pin]`
-        // that `#[pin_data]` reports as holding a self-referential struct takes any pinned
-        // initializer, so that the field's error is the only one. The traits are in scope
-        // of this block alone, which holds no user token.
-        let refine = Ident::new("__pin_init_refine", lo);
-        let refined = quote_spanned! {hi=>
-            {
-                use ::pin_init::__internal::{RefineAnySlot as _, RefineCheckedSlot as _};
-                #unsafe_kw { #data.#method(#slot).#refine() }
-            }
-        };
-        quote_spanned!(hi=> #refined.#init(#val_at_user)?)
+        quote_spanned!(hi=> #field_slot.#init(#val_at_user)?)
     }
 }
 

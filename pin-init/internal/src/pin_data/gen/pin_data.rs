@@ -117,9 +117,6 @@ pub(crate) fn field_slot_method(
     let ty = aliases::ty(model, field);
     let marker = if field.pinned.is_some() {
         quote!(::pin_init::__internal::Pinned)
-    } else if borrowed_lt.is_none() && super::unpinned_selfref::is_checked_concrete(model, field)
-    {
-        quote!(::pin_init::__internal::UnpinnedChecked)
     } else {
         quote!(::pin_init::__internal::Unpinned)
     };

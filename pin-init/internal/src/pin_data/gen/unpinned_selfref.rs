@@ -19,55 +19,10 @@
 //! so that this error comes before the one of an initializer of the field (which a function
 //! returning `impl PinInit<..>` has checked at that time too).
 
-use crate::pin_data::model::{Field, PinDataStruct};
-use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned, ToTokens};
+use crate::pin_data::model::PinDataStruct;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
-
-/// Whether the check below is made for `f`: a field without `#[pin]` that neither borrows nor
-/// is borrowed.
-fn is_checked(f: &Field) -> bool {
-    f.pinned.is_none() && !f.is_dependent() && !f.lending.is_borrowed()
-}
-
-/// Whether `f` is checked and its type names none of the struct's generics (no type or const
-/// parameter, no lifetime but `'static`, no `Self`, no macro, which could expand to any of
-/// them): whether the type is self-referential is then the same where the check decides it
-/// (the struct's generics in scope) as where an initializer of the field does. Its slot is then
-/// `Slot<UnpinnedChecked, _>`, whose `<-` initializer is refused by the check alone (see
-/// `RefineCheckedSlot`), not by a second error at the initializer. Conservative: any token that
-/// might name a generic makes it `false` (the initializer then reports its own error too).
-pub(crate) fn is_checked_concrete(model: &PinDataStruct, f: &Field) -> bool {
-    fn concrete(tokens: TokenStream, generics: &[String]) -> bool {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        tokens.iter().enumerate().all(|(k, tt)| match tt {
-            TokenTree::Ident(i) => {
-                let after_quote = k > 0
-                    && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '\'');
-                let name = i.unraw().to_string();
-                if after_quote {
-                    name == "static"
-                } else {
-                    name != "Self" && !generics.contains(&name)
-                }
-            }
-            TokenTree::Punct(p) => p.as_char() != '!',
-            TokenTree::Group(g) => concrete(g.stream(), generics),
-            TokenTree::Literal(_) => true,
-        })
-    }
-    let generics: Vec<String> = model
-        .generics
-        .params
-        .iter()
-        .filter_map(|p| match p {
-            syn::GenericParam::Type(t) => Some(t.ident.unraw().to_string()),
-            syn::GenericParam::Const(c) => Some(c.ident.unraw().to_string()),
-            syn::GenericParam::Lifetime(_) => None,
-        })
-        .collect();
-    is_checked(f) && concrete(f.ty.to_token_stream(), &generics)
-}
 
 /// Emits the function, or nothing if every field is `#[pin]`, borrowed or dependent.
 pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
@@ -78,7 +33,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
     let checked: Vec<_> = model
         .fields
         .iter()
-        .filter(|f| is_checked(f))
+        .filter(|f| f.pinned.is_none() && !f.is_dependent() && !f.lending.is_borrowed())
         .collect();
     // The field types as a parameter: their well-formedness is then implied in the body (a
     // `&'a G` field gives `G: 'a`, as it does in the struct), and no bound is asked for that
