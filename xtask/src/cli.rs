@@ -406,7 +406,7 @@ pub const COMMANDS: &[Cmd] = &[
             valued(
                 "disable",
                 "CHECKS",
-                "build the proc macro with these checks switched off (comma-separated: drop_order, covariance, dropck, init_dropck, field_set, unpin, drop_impl, attr_after, hygiene), to see the fuzzer find holes",
+                "build the proc macro with these checks switched off (comma-separated: drop_order, covariance, dropck, contravariance, init_dropck, field_set, unpin, drop_impl, attr_after, hygiene), to see the fuzzer find holes",
             ),
             flag("self-check", "with each check switched off in turn, a fixed-seed run must find a program that breaks the oracle"),
             flag("print", "print the programs (source, the model's verdict and log) instead of running them"),
@@ -431,6 +431,7 @@ pub const FUZZ_CHECKS: &[&str] = &[
     "drop_order",
     "covariance",
     "dropck",
+    "contravariance",
     "init_dropck",
     "field_set",
     "unpin",

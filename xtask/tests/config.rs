@@ -375,6 +375,7 @@ fn kasan_demo_expects_exactly_the_switched_off_checks_to_build() {
                     "drop_order",
                     "covariance",
                     "dropck",
+                    "contravariance",
                     "init_dropck",
                     "field_set",
                     "unpin",

@@ -19,6 +19,7 @@
 //! | `drop_order` | the field-order check and `__drop_order_check` (a field may borrow a field that drops first) |
 //! | `covariance` | the per-capture covariance checks (a non-covariant dependent is treated as covariant) |
 //! | `dropck` | the drop-check ownership of the struct's generics by dependents with drop glue |
+//! | `contravariance` | the markers that make the struct never contravariant in a generic (`&'a ()`, `fn(T) -> T`): a contravariant use of a generic lets the struct's type lengthen it past the outer data a dependent holds |
 //! | `init_dropck` | the initializer's drop check of its guards (a field may be initialized before a field it borrows) |
 //! | `field_set` | the proof that rustc compiles the fields `#[pin_data]` saw: the exhaustive pattern, the refusal of `cfg_attr` on a self-referential struct's fields, and the `cfg_attr` conditions on generated items (a field removed by `cfg_attr` keeps its accessor) |
 //! | `unpin` | a self-referential struct's never-satisfied `Unpin` impl (it becomes `Unpin`, so `Pin::get_mut` and `DerefMut` move it) |
@@ -31,6 +32,7 @@ pub(crate) const NAMES: &[&str] = &[
     "drop_order",
     "covariance",
     "dropck",
+    "contravariance",
     "init_dropck",
     "field_set",
     "unpin",

@@ -409,6 +409,9 @@ pub(crate) fn stored_type(model: &PinDataStruct, field: &Field) -> Type {
 /// that generic afterwards (`S<'o>` to `S<'static>` when a field is `fn(&'a X)`) would outlive
 /// the data its dependent reads. Shortening, which covariance allows, is harmless.
 fn never_contravariant(model: &PinDataStruct) -> Option<TokenStream> {
+    if crate::support::check_disabled("contravariance") {
+        return None;
+    }
     let markers: Vec<TokenStream> = model
         .generics
         .params
