@@ -44,6 +44,7 @@ pub fn attacks_for_check(check: &str) -> Vec<AttackKind> {
         "drop_order" => vec![AttackKind::DropOrder],
         "covariance" => vec![AttackKind::Covariance],
         "dropck" => vec![AttackKind::DropCheck],
+        "contravariance" => vec![AttackKind::Contravariance],
         "init_dropck" => vec![AttackKind::InitDropCheck],
         "field_set" => vec![AttackKind::FieldSet],
         "unpin" => vec![AttackKind::MoveOut],
@@ -206,6 +207,15 @@ pub enum AttackKind {
     Covariance,
     /// An instance dropped after generic data that a reading dependent holds.
     DropCheck,
+    /// A struct contravariant in a generic, a dependent given outer data bounded only by it,
+    /// the instance kept past the outer value. Two forms: a generic lifetime `'a` used only
+    /// in a plain field `fn(&'a Own) -> String` (every dependent without drop glue, so that
+    /// no drop-check marker makes `'a` invariant), the dependent `&'x Own` read through its
+    /// accessor after the block of the outer values (`Inst::scoped`); or a type parameter
+    /// `T = fn(&'o Own) -> String`, the dependent `Rd<'x, Own>` read so after the block, or
+    /// the instance declared before the outer values (`Inst::late`) and its `Rd` reading
+    /// when dropped. Undefined behaviour if the struct's type may lengthen the generic.
+    Contravariance,
     /// A reading dependent initialized first, given a borrow of a later field, then failure.
     InitDropCheck,
     /// A block-local borrow written into a field.
@@ -245,10 +255,11 @@ pub enum AttackKind {
     MutTwice,
 }
 
-const ATTACKS: [AttackKind; 17] = [
+const ATTACKS: [AttackKind; 18] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
+    AttackKind::Contravariance,
     AttackKind::InitDropCheck,
     AttackKind::EscapeLocal,
     AttackKind::EscapeOut,
@@ -348,6 +359,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         hygiene: false,
         hyg_kind: Hyg::Items,
         field_init: false,
+        contra_lt: false,
     };
     g.program(seed, case)
 }
@@ -447,7 +459,12 @@ fn borrowable_owners(k: usize, owners_of: &Owners<'_>, attack: Option<AttackKind
     }
     if matches!(
         attack,
-        Some(AttackKind::DropOrder | AttackKind::DropCheck | AttackKind::InitDropCheck)
+        Some(
+            AttackKind::DropOrder
+                | AttackKind::DropCheck
+                | AttackKind::InitDropCheck
+                | AttackKind::Contravariance
+        )
     ) {
         owners.retain(|&o| {
             attrs[o] == BorrowAttr::Mut
@@ -473,6 +490,9 @@ struct Gen<'a> {
     /// A field's own initializer entry is being generated (`f <- v`): the only place a
     /// nested struct's `pin_init!` goes.
     field_init: bool,
+    /// The contravariance attack's generic is a lifetime (`fn(&'a Own) -> String`), not a
+    /// type argument `fn(&'o Own) -> String`.
+    contra_lt: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -687,6 +707,7 @@ impl Gen<'_> {
         if !st.tuple
             && self.rng.chance(WEIGHTS.pinned_drop)
             && attack != Some(AttackKind::DropCheck)
+            && attack != Some(AttackKind::Contravariance)
             // (A `PinnedDrop` is a `Drop` impl that would conflict with the attack's.)
             && attack != Some(AttackKind::DropImpl)
         {
@@ -706,6 +727,8 @@ impl Gen<'_> {
         let outers = self.outers(&st);
         let n_insts = match attack {
             Some(AttackKind::CrossSwap | AttackKind::MoveOut) => 2,
+            // Its instance outlives the block of the outer values: the only one.
+            Some(AttackKind::Contravariance) => 1,
             _ => 1 + self.rng.index(&WEIGHTS.insts),
         };
         let insts = self.instances(&st, &info, attack, n_insts, !outers.is_empty());
@@ -720,20 +743,30 @@ impl Gen<'_> {
             stmts: Vec::new(),
         };
         let all_ok = p.insts.len() == n_insts && !failed_init(&p);
+        if p.insts.first().is_some_and(|i| i.scoped) && contra_target(&p, &info).is_none() {
+            // No dependent got an outer value (none borrows an `Own`): no attack, and the
+            // ordinary statements may name the outer values.
+            p.insts[0].scoped = false;
+        }
         if all_ok {
             self.items = p.items.clone();
-            p.stmts = match removed {
+            let read = |field: usize| Stmt::Read {
+                inst: 0,
+                field,
+                route: if info[field].invariant {
+                    Route::With
+                } else {
+                    Route::Accessor
+                },
+            };
+            p.stmts = match (removed, contra_target(&p, &info)) {
                 // The attack's use: the removed dependent read where the API offers it.
-                Some(field) => vec![Stmt::Read {
-                    inst: 0,
-                    field,
-                    route: if info[field].invariant {
-                        Route::With
-                    } else {
-                        Route::Accessor
-                    },
-                }],
-                None => self.statements(&p, &info, selfref, attack),
+                (Some(field), _) => vec![read(field)],
+                // The contravariance attack's use: the dependent holding the outer value read
+                // after the block the outer values lived in (the outer values cannot be named
+                // there: no other statement).
+                (None, Some(field)) if p.insts[0].scoped => vec![read(field)],
+                _ => self.statements(&p, &info, selfref, attack),
             };
             add_armed_drop(&mut p);
             if self.rng.chance(70) {
@@ -873,6 +906,14 @@ impl Gen<'_> {
         if attack == Some(AttackKind::DropCheck) {
             n_lts = n_lts.max(1);
         }
+        // The contravariance attack: no generic lifetime while the fields are chosen (the
+        // lifetime form adds its `'a` with its one field afterwards, so that nothing else
+        // mentions it), and in the type form one type parameter `fn(&'o Own) -> String`.
+        let contra = attack == Some(AttackKind::Contravariance);
+        if contra {
+            self.contra_lt = self.rng.chance(50);
+            n_lts = 0;
+        }
         let mut lts = Vec::new();
         for k in 0..n_lts {
             let name = if self.hyg(Hyg::Lifetimes) && self.rng.chance(60) {
@@ -885,7 +926,10 @@ impl Gen<'_> {
             self.names.insert(name.clone());
             lts.push(name);
         }
-        let n_tys = self.rng.index(&w.tys);
+        let mut n_tys = self.rng.index(&w.tys);
+        if contra && !self.contra_lt {
+            n_tys = 1;
+        }
         let mut tys = Vec::new();
         for k in 0..n_tys {
             let name = if self.hyg(Hyg::TyParams) && self.rng.chance(60) {
@@ -906,6 +950,10 @@ impl Gen<'_> {
                 Inst1::FnArgOwn,
             ][self.rng.index(&w.ty_inst)]
             {
+                _ if contra && !self.contra_lt => Inst1::FnArgOwn,
+                // In the lifetime form, no type argument holds outer data (the instance must
+                // be able to outlive it through `'a` alone).
+                inst if contra && inst.borrows() => Inst1::Own,
                 // A `Cell` is not `Sync`.
                 Inst1::CellRefOwn if sync => Inst1::RefOwn,
                 inst => inst,
@@ -960,6 +1008,22 @@ impl Gen<'_> {
         }
         self.named_fields(&mut st, attack);
         self.cover_generics(&mut st);
+        if contra && self.contra_lt {
+            // The lifetime form: `'a`, used only contravariantly.
+            let name = format!("f{}", st.fields.len());
+            self.names.insert(name.clone());
+            self.names.insert("a".into());
+            st.lts.push("a".into());
+            st.fields.push(Field {
+                name,
+                ty: Ty::FnArg(Lt::Gen(0)),
+                pin: false,
+                attr: BorrowAttr::None,
+                uses: Vec::new(),
+                uses_default_inv: false,
+                cond: Cond::None,
+            });
+        }
         st
     }
 
@@ -1259,6 +1323,7 @@ impl Gen<'_> {
             Some(
                 AttackKind::Covariance
                 | AttackKind::DropCheck
+                | AttackKind::Contravariance
                 | AttackKind::InitDropCheck
                 | AttackKind::EscapeLocal
                 | AttackKind::CrossSwap,
@@ -1266,8 +1331,12 @@ impl Gen<'_> {
             _ => None,
         };
         for &k in &deps {
-            // The second borrower's attack is about every dependent (each may take the owner).
-            let special = if Some(k) == attack_target || attack == Some(AttackKind::MutTwice) {
+            // The second borrower's attack is about every dependent (each may take the owner);
+            // so is the contravariance attack's lifetime form (none may have drop glue).
+            let special = if Some(k) == attack_target
+                || attack == Some(AttackKind::MutTwice)
+                || (attack == Some(AttackKind::Contravariance) && self.contra_lt)
+            {
                 attack
             } else {
                 None
@@ -1352,6 +1421,7 @@ impl Gen<'_> {
                         | AttackKind::InitDropCheck
                         | AttackKind::DropOrder
                         | AttackKind::DropCheck
+                        | AttackKind::Contravariance
                 )
             ) =>
             {
@@ -1498,6 +1568,10 @@ impl Gen<'_> {
                     Ty::Rd(lt, Box::new(t))
                 }
             }
+            // The lifetime form: a plain borrow (no drop glue, no drop-check marker); the type
+            // form: an `Rd`, read when dropped.
+            Some(AttackKind::Contravariance) if self.contra_lt => borrow_of(tgt, lt, is_mut),
+            Some(AttackKind::Contravariance) if !is_mut => Ty::Rd(lt, Box::new(Ty::Own)),
             Some(AttackKind::Covariance | AttackKind::EscapeLocal)
                 if !is_mut && *tgt == Tgt::One(Ty::Own) =>
             {
@@ -1888,6 +1962,12 @@ impl Gen<'_> {
     ) -> Inst {
         let w = &WEIGHTS;
         let (place, late) = self.placement(st, info, attack, k);
+        // The contravariance attack keeps its instance past the block of the outer values (a
+        // read after it), or, in the type form, also only declares it before them (its `Rd`
+        // reads when dropped).
+        let scoped = attack == Some(AttackKind::Contravariance)
+            && late
+            && (self.contra_lt || self.rng.chance(50));
         let (fail, mac) = self.failure_and_macro(attack);
         let (order, idc_dep) = self.init_order(st, info, attack);
         let mut items = self.field_items(st, info, attack, &order, outers);
@@ -1926,6 +2006,7 @@ impl Gen<'_> {
         Inst {
             place,
             late,
+            scoped,
             mac,
             ctor,
             items,
@@ -1987,7 +2068,7 @@ impl Gen<'_> {
             late = false;
         }
         match attack {
-            Some(AttackKind::DropCheck) if k == 0 => {
+            Some(AttackKind::DropCheck | AttackKind::Contravariance) if k == 0 => {
                 place = Place::Box;
                 late = true;
             }
@@ -2109,13 +2190,21 @@ impl Gen<'_> {
                 mut_free: mut_free.clone(),
                 outers,
             };
-            let v = if attack == Some(AttackKind::DropCheck)
+            let contra_target = attack == Some(AttackKind::Contravariance)
+                && info[f].dependent
+                && !info[f].borrowed
+                && matches!(&st.fields[f].ty, Ty::Ref(_, t) if **t == Ty::Own);
+            let v = if (attack == Some(AttackKind::DropCheck)
+                || attack == Some(AttackKind::Contravariance))
                 && info[f].dependent
                 && matches!(&st.fields[f].ty, Ty::Rd(_, t) if **t == Ty::Own)
             {
                 // The attack: generic data held at a field lifetime, read when dropped (an
                 // outer `Own`: only an `Rd<'x, Own>` reads one; another `Rd` keeps its value).
                 Some(V::Rd(format!("r{}", self.owns + 1), Src::Outer(0)))
+            } else if contra_target {
+                // The contravariance attack's lifetime form: a plain borrow of an outer value.
+                Some(V::Ref(Src::Outer(0)))
             } else {
                 self.field_init = true;
                 let v = self.value(st, info, &st.fields[f].ty.clone(), &ctx);
@@ -3397,6 +3486,20 @@ pub fn is_selfref(st: &StructDef, info: &[FieldInfo]) -> bool {
     !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut)
 }
 
+/// The dependent that the contravariance attack gave an outer value (`V::Ref` or `V::Rd` of
+/// `Src::Outer`) in the first instance's initializer, if any.
+fn contra_target(p: &Program, info: &[FieldInfo]) -> Option<usize> {
+    p.insts.first()?.items.iter().find_map(|it| match it {
+        InitItem::Field(f, FieldInit::Val(v) | FieldInit::Arrow(v))
+            if info[*f].dependent
+                && matches!(v, V::Ref(Src::Outer(_)) | V::Rd(_, Src::Outer(_))) =>
+        {
+            Some(*f)
+        }
+        _ => None,
+    })
+}
+
 fn failed_init(p: &Program) -> bool {
     p.insts.iter().any(|i| {
         i.catch
@@ -3887,6 +3990,62 @@ mod attack_tests {
         assert!(late >= 1, "late instances: {late}");
     }
 
+    /// The contravariance attack takes both forms (a generic lifetime used only in
+    /// `fn(&'a Own) -> String`, a type argument `fn(&'o Own) -> String`), keeps its instance
+    /// past the outer values both ways (a read after their block, a drop after them), and
+    /// breaks the rule in nearly every program.
+    #[test]
+    fn contravariance_attacks_take_both_forms() {
+        let cfg = Config {
+            hygiene: false,
+            attack_percent: 100,
+            attacks: attacks_for_check("contravariance"),
+        };
+        let h = Harvest::default();
+        let (mut lt_read, mut ty_read, mut ty_drop, mut broken) = (0, 0, 0, 0);
+        for case in 0..200 {
+            let p = generate(1, case, &cfg, &h);
+            let text = crate::render::render(&p);
+            if std::env::var("SHOW_CONTRA").is_ok() {
+                println!("case {case}: {:?}\n{text}", model::check(&p));
+            }
+            let model::Verdict::Invalid(rules) = model::check(&p) else {
+                continue;
+            };
+            if !rules.contains(&Rule::Contravariance) {
+                continue;
+            }
+            broken += 1;
+            let inst = &p.insts[0];
+            assert!(inst.late && p.insts.len() == 1, "case {case}:\n{text}");
+            let lt_form = text.contains("fn(&'a Own) -> String");
+            let ty_form = p.st.tys.iter().any(|t| t.inst == Inst1::FnArgOwn);
+            assert!(lt_form || ty_form, "case {case}:\n{text}");
+            if inst.scoped {
+                // The read after the block of the outer values.
+                assert!(
+                    matches!(p.stmts[..], [Stmt::Read { .. }]),
+                    "case {case}:\n{text}"
+                );
+                assert!(text.contains("    }\n"), "case {case}:\n{text}");
+            }
+            match (lt_form, inst.scoped) {
+                (true, true) => lt_read += 1,
+                (false, true) => ty_read += 1,
+                (false, false) => ty_drop += 1,
+                (true, false) => panic!("case {case}: the lifetime form is read after\n{text}"),
+            }
+        }
+        assert!(
+            broken >= 150,
+            "only {broken} of 200 programs break the rule"
+        );
+        assert!(
+            lt_read >= 30 && ty_read >= 15 && ty_drop >= 15,
+            "{lt_read} {ty_read} {ty_drop}"
+        );
+    }
+
     #[test]
     fn every_rule_is_broken_on_purpose_somewhere() {
         let cfg = Config {
@@ -3908,6 +4067,7 @@ mod attack_tests {
             Rule::DropOrder,
             Rule::Covariance,
             Rule::DropCheck,
+            Rule::Contravariance,
             Rule::InitDropCheck,
             Rule::Escape,
             Rule::Move,

@@ -535,6 +535,10 @@ pub struct Inst {
     pub place: Place,
     /// `let z_sN;` before the outer values: the instance drops after them (drop check).
     pub late: bool,
+    /// With `late`: the outer values and the initializers are written in a block, the
+    /// statements after it, so the instance is used after the outer values dropped (every
+    /// instance of such a program is `late`).
+    pub scoped: bool,
     /// The macro.
     pub mac: InitMacro,
     /// The tuple constructor form `Sx(a, b)` (tuple structs, values only).
@@ -817,6 +821,9 @@ pub enum Rule {
     DropImpl,
     /// A self-referential struct built by `init!`/`try_init!` (whose value may move).
     InitUnpinned,
+    /// An instance used after the outer values its fields hold data of are gone (only a
+    /// struct type that lengthens a generic past them could be: one contravariant in it).
+    Contravariance,
     /// A `#[borrowed(mut)]` field borrowed by two fields (the crate hands out one `&'o mut`
     /// binding per initializer: moving or reborrowing it twice is the borrow checker's
     /// refusal).
@@ -833,6 +840,7 @@ impl Rule {
             Rule::DropOrder => "drop_order",
             Rule::Covariance => "covariance",
             Rule::DropCheck => "dropck",
+            Rule::Contravariance => "contravariance",
             Rule::InitDropCheck => "init_dropck",
             Rule::Escape => "escape",
             Rule::Move => "move",

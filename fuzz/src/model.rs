@@ -440,6 +440,17 @@ pub fn check(p: &Program) -> Verdict {
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
         if inst.late && late_needs_generics(p, &info) && names_outer(p, inst) {
             broken.insert(Rule::DropCheck);
+            // Drop check owns the generics; a struct type that may lengthen one (contravariant
+            // in it) would still let the instance drop after the data.
+            if contravariant_generic(p) {
+                broken.insert(Rule::Contravariance);
+            }
+        }
+        // An instance used after the block of the outer values its fields hold data of (every
+        // statement uses the one instance of such a program; its drop at the end is drop
+        // check's, above).
+        if inst.scoped && uses_outer(p, inst) && !p.stmts.is_empty() {
+            broken.insert(Rule::Contravariance);
         }
     }
     // `PinnedDrop::drop`'s writes: on `Pin<&mut Self>`, every instance's drop.
@@ -689,6 +700,17 @@ pub fn subst_params(ty: &Ty, st: &StructDef) -> Ty {
         }
         _ => map_inner(ty, &|t| subst_params(t, st)),
     }
+}
+
+/// Whether a generic of the struct is used contravariantly by a field: a generic lifetime in
+/// `fn(&'a Own) -> String`, or a type parameter instantiated with `fn(&'o Own) -> String`.
+pub fn contravariant_generic(p: &Program) -> bool {
+    p.st.fields.iter().any(|f| {
+        let mut l = Vec::new();
+        lifetimes(&subst_params(&f.ty, &p.st), &p.items, &mut l);
+        l.iter()
+            .any(|(l, v)| matches!(l, Lt::Gen(_)) && *v == Vr::Contra)
+    })
 }
 
 /// Whether the struct's generics can hold outer data: it has generic lifetimes, or a type
@@ -1188,6 +1210,13 @@ impl World<'_> {
                     return self.scope_end(&order);
                 }
             }
+        }
+        if p.insts.iter().any(|i| i.scoped) {
+            // The block of the outer values (and of any instance not declared before it) ends.
+            let late = |d: &Decl| matches!(d, Decl::Inst(i) if p.insts[*i].late);
+            let block: Vec<Decl> = order.iter().copied().filter(|d| !late(d)).collect();
+            self.scope_end(&block)?;
+            order.retain(late);
         }
         for s in &p.stmts {
             self.stmt(s)?;
@@ -1779,6 +1808,7 @@ mod tests {
             insts: vec![Inst {
                 place: Place::Box,
                 late: false,
+                scoped: false,
                 mac,
                 ctor: false,
                 items,

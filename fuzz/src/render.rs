@@ -789,6 +789,11 @@ impl R<'_> {
                 self.w(&format!("    let mut z_s{k};"));
             }
         }
+        // The outer values and the initializers in a block, the statements after it.
+        let scoped = p.insts.iter().any(|i| i.scoped);
+        if scoped {
+            self.w("    {");
+        }
         for (k, o) in p.outers.iter().enumerate() {
             self.w(&format!(
                 "    let z_o{k} = Own::new(\"{}\", {}); let z_o{k} = &z_o{k};",
@@ -803,6 +808,9 @@ impl R<'_> {
                 self.w("    let z_caught = ::std::panic::catch_unwind(::core::panic::AssertUnwindSafe(|| {");
             }
             self.instance(k, inst);
+        }
+        if scoped {
+            self.w("    }");
         }
         for (n, s) in p.stmts.iter().enumerate() {
             let line = if scope.is_some() && n + 1 == p.stmts.len() {

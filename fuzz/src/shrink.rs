@@ -629,6 +629,7 @@ fn remove_unused_generics(p: &Program) -> Option<Program> {
             q.outers.clear();
             for i in &mut q.insts {
                 i.late = false;
+                i.scoped = false;
             }
         }
         changed = true;
