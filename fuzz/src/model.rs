@@ -1967,7 +1967,11 @@ mod tests {
         assert!(p.insts[0].late && borrows_generics(&p.st));
         assert!(!uses_outer(&p, &p.insts[0]));
         assert!(names_outer(&p, &p.insts[0]));
-        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // Also the contravariance rule: with the struct covariant in `T`, `'o` could grow.
+        assert_eq!(
+            check(&p),
+            Verdict::Invalid(vec![Rule::DropCheck, Rule::Contravariance])
+        );
         // Without a drop that needs the generics, the late instance stays valid.
         p.st.pinned_drop = None;
         let e = simulate(&p);
