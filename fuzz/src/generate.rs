@@ -401,6 +401,31 @@ enum Tgt {
     Slice(Ty),
 }
 
+/// The dependent the attack is about, among `deps` (the dependents' indices, in order): for
+/// the drop order attack the first after the first owner (of `kinds`), for the variance,
+/// drop check, escape and swap attacks the first; none for the others.
+fn attack_target(
+    attack: Option<AttackKind>,
+    kinds: &[Option<OwnerKind>],
+    deps: &[usize],
+) -> Option<usize> {
+    match attack {
+        Some(AttackKind::DropOrder) => {
+            let first_owner = kinds.iter().position(Option::is_some);
+            first_owner.and_then(|o| deps.iter().copied().find(|&d| d > o))
+        }
+        Some(
+            AttackKind::Covariance
+            | AttackKind::DropCheck
+            | AttackKind::Contravariance
+            | AttackKind::InitDropCheck
+            | AttackKind::EscapeLocal
+            | AttackKind::CrossSwap,
+        ) => deps.first().copied(),
+        _ => None,
+    }
+}
+
 /// The owners (borrowed fields) while dependents are chosen: their kinds and attributes, the
 /// `#[borrowed(mut)]` ones already taken, and those a chained lifetime borrows unnamed.
 struct Owners<'o> {
@@ -687,34 +712,14 @@ impl Gen<'_> {
         self.items.len() - 1
     }
 
+    /// One program: the struct, its attack if any, its instances and the statements that use
+    /// them.
     fn program(&mut self, seed: u64, case: u64) -> Program {
-        self.hygiene = self.cfg.hygiene && self.rng.chance(WEIGHTS.hygiene);
-        // One construct of the class per program: several would mask each other's errors.
-        self.hyg_kind = self.rng.weighted(&[
-            (25, Hyg::Items),
-            (15, Hyg::ParamNewtype),
-            (15, Hyg::Macros),
-            (15, Hyg::Alt),
-            (8, Hyg::Fields),
-            (7, Hyg::Lifetimes),
-            (7, Hyg::TyParams),
-            (8, Hyg::Hijack),
-            (8, Hyg::CfgAttr),
-        ]);
+        self.choose_hygiene();
         let attack = self.attack();
         let mut st = self.struct_def(attack);
         let info = model::field_infos(&st, &self.items);
-        if !st.tuple
-            && self.rng.chance(WEIGHTS.pinned_drop)
-            && attack != Some(AttackKind::DropCheck)
-            && attack != Some(AttackKind::Contravariance)
-            // (A `PinnedDrop` is a `Drop` impl that would conflict with the attack's.)
-            && attack != Some(AttackKind::DropImpl)
-        {
-            st.pinned_drop = Some(self.pinned_drop_reads(&st, &info));
-            st.pd_writes = self.pinned_drop_writes(&st, &info);
-            st.pd_panic = self.rng.chance(WEIGHTS.pd_panic);
-        }
+        self.maybe_pinned_drop(&mut st, &info, attack);
         let selfref = is_selfref(&st, &info);
         let (attack, removed) = self.field_conds(&mut st, &info, selfref, attack);
         st.item_attack = match attack {
@@ -749,32 +754,83 @@ impl Gen<'_> {
             p.insts[0].scoped = false;
         }
         if all_ok {
-            self.items = p.items.clone();
-            let read = |field: usize| Stmt::Read {
-                inst: 0,
-                field,
-                route: if info[field].invariant {
-                    Route::With
-                } else {
-                    Route::Accessor
-                },
-            };
-            p.stmts = match (removed, contra_target(&p, &info)) {
-                // The attack's use: the removed dependent read where the API offers it.
-                (Some(field), _) => vec![read(field)],
-                // The contravariance attack's use: the dependent holding the outer value read
-                // after the block the outer values lived in (the outer values cannot be named
-                // there: no other statement).
-                (None, Some(field)) if p.insts[0].scoped => vec![read(field)],
-                _ => self.statements(&p, &info, selfref, attack),
-            };
-            add_armed_drop(&mut p);
-            if self.rng.chance(70) {
-                add_armed_stack_scope(&mut p);
-            }
-            p.items = std::mem::take(&mut self.items);
+            self.add_statements(&mut p, &info, removed, selfref, attack);
         }
         p
+    }
+
+    /// Whether this program tries the hygiene class and, if so, its one construct (several
+    /// would mask each other's errors).
+    fn choose_hygiene(&mut self) {
+        self.hygiene = self.cfg.hygiene && self.rng.chance(WEIGHTS.hygiene);
+        self.hyg_kind = self.rng.weighted(&[
+            (25, Hyg::Items),
+            (15, Hyg::ParamNewtype),
+            (15, Hyg::Macros),
+            (15, Hyg::Alt),
+            (8, Hyg::Fields),
+            (7, Hyg::Lifetimes),
+            (7, Hyg::TyParams),
+            (8, Hyg::Hijack),
+            (8, Hyg::CfgAttr),
+        ]);
+    }
+
+    /// By chance, a `PinnedDrop` impl for a struct with named fields (its reads, writes and
+    /// whether it panics); never with an attack that needs a `Drop` impl of its own or none.
+    fn maybe_pinned_drop(
+        &mut self,
+        st: &mut StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+    ) {
+        if !st.tuple
+            && self.rng.chance(WEIGHTS.pinned_drop)
+            && attack != Some(AttackKind::DropCheck)
+            && attack != Some(AttackKind::Contravariance)
+            // (A `PinnedDrop` is a `Drop` impl that would conflict with the attack's.)
+            && attack != Some(AttackKind::DropImpl)
+        {
+            st.pinned_drop = Some(self.pinned_drop_reads(st, info));
+            st.pd_writes = self.pinned_drop_writes(st, info);
+            st.pd_panic = self.rng.chance(WEIGHTS.pd_panic);
+        }
+    }
+
+    /// The statements of a program whose instances all initialize: the attack's one read if
+    /// it has one, else ordinary statements; then the armed drop and stack scope checks.
+    fn add_statements(
+        &mut self,
+        p: &mut Program,
+        info: &[FieldInfo],
+        removed: Option<usize>,
+        selfref: bool,
+        attack: Option<AttackKind>,
+    ) {
+        self.items = p.items.clone();
+        let read = |field: usize| Stmt::Read {
+            inst: 0,
+            field,
+            route: if info[field].invariant {
+                Route::With
+            } else {
+                Route::Accessor
+            },
+        };
+        p.stmts = match (removed, contra_target(p, info)) {
+            // The attack's use: the removed dependent read where the API offers it.
+            (Some(field), _) => vec![read(field)],
+            // The contravariance attack's use: the dependent holding the outer value read
+            // after the block the outer values lived in (the outer values cannot be named
+            // there: no other statement).
+            (None, Some(field)) if p.insts[0].scoped => vec![read(field)],
+            _ => self.statements(p, info, selfref, attack),
+        };
+        add_armed_drop(p);
+        if self.rng.chance(70) {
+            add_armed_stack_scope(p);
+        }
+        p.items = std::mem::take(&mut self.items);
     }
 
     /// The values outside the instances that a struct with generic lifetimes borrows: two
@@ -899,18 +955,66 @@ impl Gen<'_> {
     // -----------------------------------------------------------------------------------------
     // The struct.
 
+    /// The struct's definition: its generics, then its fields (tuple or named), with the
+    /// contravariance attack's lifetime field last.
     fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
         let w = &WEIGHTS;
         let tuple = attack.is_none() && self.rng.chance(w.tuple);
-        let mut n_lts = self.rng.index(&w.lts);
+        let contra = attack == Some(AttackKind::Contravariance);
+        let lts = self.struct_lifetimes(attack);
+        let tys = self.struct_type_params(contra);
+        let consts = if self.rng.chance(w.konst) {
+            vec![ConstParam {
+                name: "N".into(),
+                value: self.rng.range(2, 3),
+            }]
+        } else {
+            Vec::new()
+        };
+        let exists = if !tuple && !lts.is_empty() && self.rng.chance(w.exists) {
+            vec![Exists {
+                name: "e".into(),
+                bound: 0,
+            }]
+        } else {
+            Vec::new()
+        };
+        let mut st = StructDef {
+            tuple,
+            lts,
+            tys,
+            consts,
+            exists,
+            where_bounds: self.rng.chance(30),
+            fields: Vec::new(),
+            pinned_drop: None,
+            pd_writes: Vec::new(),
+            pd_panic: false,
+            item_attack: None,
+        };
+        if tuple {
+            self.tuple_fields(&mut st, attack);
+            self.cover_generics(&mut st);
+            return st;
+        }
+        self.named_fields(&mut st, attack);
+        self.cover_generics(&mut st);
+        if contra && self.contra_lt {
+            self.contra_lifetime_field(&mut st);
+        }
+        st
+    }
+
+    /// The struct's generic lifetimes (at least one for the drop check attack). For the
+    /// contravariance attack, chooses its form (`contra_lt`) and gives no generic lifetime
+    /// while the fields are chosen: the lifetime form adds its `'a` with its one field
+    /// afterwards, so that nothing else mentions it.
+    fn struct_lifetimes(&mut self, attack: Option<AttackKind>) -> Vec<String> {
+        let mut n_lts = self.rng.index(&WEIGHTS.lts);
         if attack == Some(AttackKind::DropCheck) {
             n_lts = n_lts.max(1);
         }
-        // The contravariance attack: no generic lifetime while the fields are chosen (the
-        // lifetime form adds its `'a` with its one field afterwards, so that nothing else
-        // mentions it), and in the type form one type parameter `fn(&'o Own) -> String`.
-        let contra = attack == Some(AttackKind::Contravariance);
-        if contra {
+        if attack == Some(AttackKind::Contravariance) {
             self.contra_lt = self.rng.chance(50);
             n_lts = 0;
         }
@@ -926,6 +1030,13 @@ impl Gen<'_> {
             self.names.insert(name.clone());
             lts.push(name);
         }
+        lts
+    }
+
+    /// The struct's type parameters with their instances; in the type form of the
+    /// contravariance attack, one parameter instantiated with `fn(&'o Own) -> String`.
+    fn struct_type_params(&mut self, contra: bool) -> Vec<TyParam> {
+        let w = &WEIGHTS;
         let mut n_tys = self.rng.index(&w.tys);
         if contra && !self.contra_lt {
             n_tys = 1;
@@ -960,71 +1071,42 @@ impl Gen<'_> {
             };
             tys.push(TyParam { name, sync, inst });
         }
-        let consts = if self.rng.chance(w.konst) {
-            vec![ConstParam {
-                name: "N".into(),
-                value: self.rng.range(2, 3),
-            }]
-        } else {
-            Vec::new()
-        };
-        let exists = if !tuple && !lts.is_empty() && self.rng.chance(w.exists) {
-            vec![Exists {
-                name: "e".into(),
-                bound: 0,
-            }]
-        } else {
-            Vec::new()
-        };
-        let mut st = StructDef {
-            tuple,
-            lts,
-            tys,
-            consts,
-            exists,
-            where_bounds: self.rng.chance(30),
-            fields: Vec::new(),
-            pinned_drop: None,
-            pd_writes: Vec::new(),
-            pd_panic: false,
-            item_attack: None,
-        };
-        if tuple {
-            let n = self.rng.range(1, 3);
-            for k in 0..n {
-                let (ty, ()) = self.plain_type(&st, attack);
-                st.fields.push(Field {
-                    name: format!("_{k}"),
-                    ty,
-                    pin: self.rng.chance(w.pin),
-                    attr: BorrowAttr::None,
-                    uses: Vec::new(),
-                    uses_default_inv: false,
-                    cond: Cond::None,
-                });
-            }
-            self.cover_generics(&mut st);
-            return st;
-        }
-        self.named_fields(&mut st, attack);
-        self.cover_generics(&mut st);
-        if contra && self.contra_lt {
-            // The lifetime form: `'a`, used only contravariantly.
-            let name = format!("f{}", st.fields.len());
-            self.names.insert(name.clone());
-            self.names.insert("a".into());
-            st.lts.push("a".into());
+        tys
+    }
+
+    /// One to three plain fields `_0`, `_1`, ... of a tuple struct.
+    fn tuple_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
+        let n = self.rng.range(1, 3);
+        for k in 0..n {
+            let (ty, ()) = self.plain_type(st, attack);
             st.fields.push(Field {
-                name,
-                ty: Ty::FnArg(Lt::Gen(0)),
-                pin: false,
+                name: format!("_{k}"),
+                ty,
+                pin: self.rng.chance(WEIGHTS.pin),
                 attr: BorrowAttr::None,
                 uses: Vec::new(),
                 uses_default_inv: false,
                 cond: Cond::None,
             });
         }
-        st
+    }
+
+    /// The lifetime form of the contravariance attack: adds `'a` and one last field that uses
+    /// it only contravariantly.
+    fn contra_lifetime_field(&mut self, st: &mut StructDef) {
+        let name = format!("f{}", st.fields.len());
+        self.names.insert(name.clone());
+        self.names.insert("a".into());
+        st.lts.push("a".into());
+        st.fields.push(Field {
+            name,
+            ty: Ty::FnArg(Lt::Gen(0)),
+            pin: false,
+            attr: BorrowAttr::None,
+            uses: Vec::new(),
+            uses_default_inv: false,
+            cond: Cond::None,
+        });
     }
 
     /// Adds a plain field for every generic no field mentions (an unused parameter is an
@@ -1301,7 +1383,6 @@ impl Gen<'_> {
         attrs: &[BorrowAttr],
         fields: &mut [Field],
     ) -> Option<usize> {
-        let w = &WEIGHTS;
         let n = roles.len();
         // A `&'y mut` chain is `y`'s one borrower.
         let mut mut_taken: BTreeSet<usize> = kinds
@@ -1312,24 +1393,8 @@ impl Gen<'_> {
             })
             .collect();
         let mut chained: BTreeSet<usize> = BTreeSet::new();
-        let mut attack_dep: Option<usize> = None;
-        let first_owner = (0..n).find(|&k| kinds[k].is_some());
         let deps: Vec<usize> = (0..n).filter(|&k| roles[k] == Role::Dep).collect();
-        // The dependent the attack is about.
-        let attack_target = match attack {
-            Some(AttackKind::DropOrder) => {
-                first_owner.and_then(|o| deps.iter().copied().find(|&d| d > o))
-            }
-            Some(
-                AttackKind::Covariance
-                | AttackKind::DropCheck
-                | AttackKind::Contravariance
-                | AttackKind::InitDropCheck
-                | AttackKind::EscapeLocal
-                | AttackKind::CrossSwap,
-            ) => deps.first().copied(),
-            _ => None,
-        };
+        let attack_target = attack_target(attack, kinds, &deps);
         for &k in &deps {
             // The second borrower's attack is about every dependent (each may take the owner);
             // so is the contravariance attack's lifetime form (none may have drop glue).
@@ -1348,30 +1413,30 @@ impl Gen<'_> {
                 chained: &mut chained,
             };
             let ty = self.dep_type(st, k, &mut owners_of, special);
-            if special.is_some() && ty.is_some() {
-                attack_dep = Some(k);
-            }
             fields[k].ty = ty.unwrap_or(Ty::Own);
-            fields[k].pin = self.rng.chance(w.pin)
-                && !matches!(
-                    special,
-                    Some(
-                        AttackKind::InitDropCheck | AttackKind::CrossSwap | AttackKind::EscapeLocal
-                    )
-                );
-            // A nested self-referential struct is built in place: structurally pinned.
-            fields[k].pin |= match &fields[k].ty {
-                Ty::Arr(t, _) => self.is_nested(t),
-                t => self.is_nested(t),
-            };
+            fields[k].pin = self.dep_pin(&fields[k].ty, special);
         }
-        let _ = attack_dep;
         for o in chained {
             if fields[o].attr == BorrowAttr::None {
                 fields[o].attr = BorrowAttr::Shared;
             }
         }
         attack_target
+    }
+
+    /// Whether a dependent of type `ty` is structurally pinned: by chance, unless its attack
+    /// (`special`) moves it; always if it is a nested self-referential struct (built in
+    /// place).
+    fn dep_pin(&mut self, ty: &Ty, special: Option<AttackKind>) -> bool {
+        let pin = self.rng.chance(WEIGHTS.pin)
+            && !matches!(
+                special,
+                Some(AttackKind::InitDropCheck | AttackKind::CrossSwap | AttackKind::EscapeLocal)
+            );
+        pin | match ty {
+            Ty::Arr(t, _) => self.is_nested(t),
+            t => self.is_nested(t),
+        }
     }
 
     fn uses_for(&mut self, st: &mut StructDef, k: usize, attack: Option<AttackKind>) {

@@ -46,30 +46,79 @@ impl Outcome {
     }
 }
 
+/// Borrow-checker errors: a lifetime the rule's check makes too short.
+const BORROWCK: &[&str] = &[
+    "E0597", // does not live long enough
+    "E0716", // temporary value dropped while borrowed
+    "E0505", // cannot move out of value because it is borrowed
+    "E0521", // borrowed data escapes outside of ..
+    "lifetime may not live long enough",
+];
+
+/// The drop order rule: `__drop_order_check`, the initializer's chain, and the macro's own
+/// errors.
+const DROP_ORDER: &[&str] = &[
+    "E0597",
+    "E0716",
+    "E0521",
+    "E0491",
+    "lifetime may not live long enough",
+    "but drops later",
+    "cannot borrow from itself",
+];
+
+/// The contravariance rule: the struct's type cannot lengthen the generic, so the borrow of
+/// the outer value does not live long enough (the lifetime and borrow errors `ui-compare.sh`
+/// counts as one class, whose codes change between compilers).
+const CONTRAVARIANCE: &[&str] = &[
+    "E0597",
+    "E0716",
+    "E0505",
+    "E0713",
+    "E0521",
+    "E0499",
+    "E0502",
+    "E0503",
+    "E0506",
+    "E0515",
+    "lifetime may not live long enough",
+];
+
+/// The move rule: swaps across instances (lifetimes), moves of a pinned struct (`Unpin`).
+const MOVE: &[&str] = &[
+    "E0597",
+    "E0716",
+    "E0505",
+    "E0521",
+    "lifetime may not live long enough",
+    "cannot be unpinned",
+    "E0277",
+    "E0308",
+    // no `DerefMut` for `Pin<P>` of a `!Unpin` struct
+    "E0596",
+];
+
+/// The route rule: a route the API does not offer, so no such method, `NotVisible`, the
+/// crate's "has no accessor", or no `&mut` through a shared one.
+const ROUTE: &[&str] = &[
+    "E0599",
+    "E0308",
+    "has no accessor",
+    "E0594",
+    "E0596",
+    "E0615",
+    "E0616",
+    "E0609",
+    "E0614",
+];
+
 /// What a rejection for breaking `rule` looks like: an error code (`E0597`) or a piece of a
 /// message (rustc's or the crate's), one of which an error header line of the rejection must
 /// contain. `None`: any error (ill-formed Rust whatever the crate does).
 pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
-    // Borrow-checker errors: a lifetime the rule's check makes too short.
-    const BORROWCK: &[&str] = &[
-        "E0597", // does not live long enough
-        "E0716", // temporary value dropped while borrowed
-        "E0505", // cannot move out of value because it is borrowed
-        "E0521", // borrowed data escapes outside of ..
-        "lifetime may not live long enough",
-    ];
     Some(match rule {
         Rule::Program => return None,
-        // `__drop_order_check`, the initializer's chain, and the macro's own errors.
-        Rule::DropOrder => &[
-            "E0597",
-            "E0716",
-            "E0521",
-            "E0491",
-            "lifetime may not live long enough",
-            "but drops later",
-            "cannot borrow from itself",
-        ],
+        Rule::DropOrder => DROP_ORDER,
         // The covariance check: rustc's "one type is more general than the other".
         Rule::Covariance => &[
             "E0308",
@@ -77,52 +126,13 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
             "not general enough",
         ],
         Rule::DropCheck => &["E0597", "E0713", "E0716", "E0505"],
-        // The struct's type cannot lengthen the generic: the borrow of the outer value does
-        // not live long enough (the lifetime and borrow errors `ui-compare.sh` counts as one
-        // class, whose codes change between compilers).
-        Rule::Contravariance => &[
-            "E0597",
-            "E0716",
-            "E0505",
-            "E0713",
-            "E0521",
-            "E0499",
-            "E0502",
-            "E0503",
-            "E0506",
-            "E0515",
-            "lifetime may not live long enough",
-        ],
+        Rule::Contravariance => CONTRAVARIANCE,
         // The skeleton's drop check: "`early` does not live long enough".
         Rule::InitDropCheck => &["E0597", "E0716", "E0505", "E0506"],
         Rule::Escape => BORROWCK,
         Rule::SharedChain => BORROWCK,
-        // Swaps across instances (lifetimes), moves of a pinned struct (`Unpin`).
-        Rule::Move => &[
-            "E0597",
-            "E0716",
-            "E0505",
-            "E0521",
-            "lifetime may not live long enough",
-            "cannot be unpinned",
-            "E0277",
-            "E0308",
-            // no `DerefMut` for `Pin<P>` of a `!Unpin` struct
-            "E0596",
-        ],
-        // A route the API does not offer: no such method, `NotVisible`, the crate's "has no
-        // accessor", or no `&mut` through a shared one.
-        Rule::Route => &[
-            "E0599",
-            "E0308",
-            "has no accessor",
-            "E0594",
-            "E0596",
-            "E0615",
-            "E0616",
-            "E0609",
-            "E0614",
-        ],
+        Rule::Move => MOVE,
+        Rule::Route => ROUTE,
         // `Send`/`Sync` missing, for the struct or for a field at every field lifetime.
         Rule::Thread => &[
             "between threads safely",
