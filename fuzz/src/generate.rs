@@ -4021,7 +4021,7 @@ mod attack_tests {
 
     /// A contravariant argument `fn(&'o Own) -> String` ties `'o` to an outer value
     /// (`rt::fn_at`) in valid programs, also in instances declared before that value and
-    /// dropped after it (valid when nothing's drop needs the generics alive).
+    /// dropped after it (which `'o` may outlive: the instance holds none of its data).
     #[test]
     fn contravariant_type_arguments_name_outer_values_in_valid_programs() {
         let cfg = Config {
@@ -4050,9 +4050,7 @@ mod attack_tests {
             tied >= 20,
             "only {tied} valid programs tie `'o` to an outer value"
         );
-        // Late instances stay valid only without a drop that needs the generics (the struct
-        // is invariant in `T`, so such a drop needs `'o` alive: `model::names_outer`).
-        assert!(late >= 1, "late instances: {late}");
+        assert!(late >= 3, "late instances: {late}");
     }
 
     /// The contravariance attack takes both forms (a generic lifetime used only in

@@ -438,7 +438,7 @@ pub fn check(p: &Program) -> Verdict {
         check_init(p, &info, inst, &mut broken);
         // An instance dropped after the outer values: wrong if something's drop may observe
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
-        if inst.late && late_needs_generics(p, &info) && names_outer(p, inst) {
+        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
             broken.insert(Rule::DropCheck);
             // Drop check owns the generics; a struct type that may lengthen one (contravariant
             // in it) would still let the instance drop after the data.
@@ -778,22 +778,9 @@ pub fn stack_scope(p: &Program) -> Option<usize> {
 /// Whether an instance's initializer or the statements hold data of an outer value (a
 /// contravariant `rt::fn_at` naming one holds none: [`held_srcs`]).
 pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
-    outer_in(p, inst, held_srcs)
-}
-
-/// Whether an instance's type names the borrow of an outer value: [`uses_outer`], and also a
-/// contravariant `rt::fn_at` naming one. The crate makes a self-referential struct invariant in
-/// its type parameters (a type argument contravariant in `'o` could otherwise lengthen `'o`
-/// past data a dependent holds), so `T = fn(&'o Own) -> String` keeps `'o` in the instance's
-/// type, and a drop that needs the generics alive needs `'o` alive.
-pub fn names_outer(p: &Program, inst: &Inst) -> bool {
-    outer_in(p, inst, value_srcs)
-}
-
-fn outer_in(p: &Program, inst: &Inst, srcs_of: for<'a> fn(&'a V, &mut Vec<&'a Src>)) -> bool {
     let outer = |v: &V| {
         let mut s = Vec::new();
-        srcs_of(v, &mut s);
+        held_srcs(v, &mut s);
         s.iter().any(|s| matches!(s, Src::Outer(_)))
     };
     let init = inst.items.iter().any(|it| match it {
@@ -1957,23 +1944,17 @@ mod tests {
     }
 
     #[test]
-    fn a_contravariant_type_argument_holds_nothing_but_stays_in_the_type() {
-        // `T = fn(&'o Own) -> String` from `rt::fn_at(o)` holds no data of `o`, but the struct
-        // is invariant in `T` (else `'o` could grow past data a dependent holds: the hole of
-        // seed 9102, case 3225), so a `PinnedDrop`, which needs every generic alive, needs `'o`
-        // alive: an instance dropped after `o` is rejected.
+    fn a_contravariant_type_argument_holds_nothing_of_what_it_names() {
+        // `T = fn(&'o Own) -> String` from `rt::fn_at(o)` holds none of `o`'s data, and a
+        // `fn` pointer puts no drop-check constraint on `'o`: even a `PinnedDrop` (which needs
+        // every generic alive) lets the instance be dropped after `o`. rustc accepts it (seed 6,
+        // case 294 without hygiene), also now that the struct is invariant in `T` (seed 9301,
+        // cases 1176 and 3264, which a model that counted `'o` as held called drop-check
+        // breaks).
         let mut p = borrowing_arg(Inst1::FnArgOwn);
         p.st.pinned_drop = Some(Vec::new());
         assert!(p.insts[0].late && borrows_generics(&p.st));
         assert!(!uses_outer(&p, &p.insts[0]));
-        assert!(names_outer(&p, &p.insts[0]));
-        // Also the contravariance rule: with the struct covariant in `T`, `'o` could grow.
-        assert_eq!(
-            check(&p),
-            Verdict::Invalid(vec![Rule::DropCheck, Rule::Contravariance])
-        );
-        // Without a drop that needs the generics, the late instance stays valid.
-        p.st.pinned_drop = None;
         let e = simulate(&p);
         assert_eq!(e.verdict, Verdict::Valid);
         assert!(e.ub.is_none());
