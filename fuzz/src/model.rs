@@ -1939,7 +1939,7 @@ mod tests {
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::MutTwice]));
         assert_eq!(
             crate::oracle::expected_reasons(Rule::MutTwice),
-            Some(&["was moved into the field", "E0382", "E0499"][..])
+            Some(&["was moved into the field", "E0382", "E0499", "E0505"][..])
         );
     }
 

@@ -150,8 +150,10 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
         Rule::InitUnpinned => &["`init!` cannot build it"],
         // The one `&'o mut` binding of a `#[borrowed(mut)]` field given twice: moved (the
         // crate's "`o` was moved into the field `d`", rustc's E0382 "use of moved value"
-        // under it), or reborrowed (E0499, "as mutable more than once at a time").
-        Rule::MutTwice => &["was moved into the field", "E0382", "E0499"],
+        // under it), or reborrowed (E0499, "as mutable more than once at a time"; E0505 when
+        // a value reborrows it, `Mutex::new(f)` for a field of `&mut` type, and a later item
+        // moves it: seed 9301, case 4713).
+        Rule::MutTwice => &["was moved into the field", "E0382", "E0499", "E0505"],
         Rule::FieldSet => &[
             "is not supported on the fields of a self-referential struct",
             "cannot be inside",
