@@ -279,8 +279,9 @@ impl<'a, T> StackPinned<'a, T> {
     ///
     /// `slot` must not be initialized; it must not be moved, reused or freed before the
     /// returned value has been dropped, and the returned value must be dropped (not leaked).
-    /// `stack_pin_init!` upholds this: both are locals of the macro that no other code can
-    /// name, and they go out of scope together.
+    /// `stack_pin_init!` upholds this: the slot is a temporary of the macro's first `let` that
+    /// no code can name, and the returned value a binding that the macro's last `let` shadows,
+    /// dropped at the end of the same block.
     #[inline(always)]
     pub unsafe fn init<E: crate::IsInfallible>(
         slot: &'a mut MaybeUninit<T>,

@@ -67,15 +67,20 @@ macro_rules! __derive_maybe_zeroable {
 #[macro_export]
 macro_rules! stack_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
-        let val = $val;
-        let mut slot = $crate::__internal::core::mem::MaybeUninit$(::<$t>)?::uninit();
-        // SAFETY: `slot` and `guard` are locals of this macro that no other code can name:
-        // `slot` is not moved or reused while `guard` lives, and `guard` is dropped (not
-        // leaked) when they go out of scope together.
-        let mut guard = unsafe { $crate::__internal::StackPinned::init(&mut slot, val) };
+        // The slot is a temporary of this `let`, which lives to the end of the enclosing block
+        // (temporary lifetime extension), and the guard a binding that the next statement
+        // shadows: the expansion names nothing but `$var`, so no user item (a constant `slot`)
+        // can turn one of its bindings into a pattern.
+        let $var = $val;
+        let $var = ($var, &mut $crate::__internal::core::mem::MaybeUninit$(::<$t>)?::uninit());
+        // SAFETY: the slot is uninitialized, and no code can name it but this statement: it is
+        // not moved or reused while the guard lives. The guard is dropped (not leaked) at the
+        // end of the block: no code can name it once the next statement shadows it. The borrow
+        // checker keeps the slot alive until the guard (which has drop glue) is dropped.
+        let mut $var = unsafe { $crate::__internal::StackPinned::init($var.1, $var.0) };
         // A path, not `guard.as_pin()`: a user trait's `as_pin(&self)` would win the method
         // lookup over the inherent `as_pin(&mut self)`.
-        let mut $var = $crate::__internal::StackPinned::as_pin(&mut guard);
+        let mut $var = $crate::__internal::StackPinned::as_pin(&mut $var);
     };
 }
 
@@ -107,16 +112,22 @@ macro_rules! stack_pin_init {
 #[macro_export]
 macro_rules! stack_try_pin_init {
     (let $var:ident $(: $t:ty)? = $val:expr) => {
-        let val = $val;
-        let mut $var =
-            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
-        let mut $var = $crate::__internal::StackInit::init($var, val);
+        // No name of the expansion's own (see `stack_pin_init!`): the value and the pinned slot,
+        // a temporary extended to the end of the enclosing block, are bound to `$var`.
+        let $var = $val;
+        let $var = (
+            $var,
+            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit()),
+        );
+        let mut $var = $crate::__internal::StackInit::init($var.1, $var.0);
     };
     (let $var:ident $(: $t:ty)? =? $val:expr) => {
-        let val = $val;
-        let mut $var =
-            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit());
-        let mut $var = $crate::__internal::StackInit::init($var, val)?;
+        let $var = $val;
+        let $var = (
+            $var,
+            $crate::__internal::core::pin::pin!($crate::__internal::StackInit$(::<$t>)?::uninit()),
+        );
+        let mut $var = $crate::__internal::StackInit::init($var.1, $var.0)?;
     };
 }
 
