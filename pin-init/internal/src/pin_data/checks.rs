@@ -17,6 +17,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_no_macros(model, diag);
     check_std_derives(model, diag);
     check_generic_named_like_field(model, diag);
+    check_type_parameter_named_like_generated_item(model, diag);
     check_elided_lifetimes(model, diag);
     if !crate::support::check_disabled("drop_order") {
         check_drop_order(model, diag);
@@ -145,6 +146,64 @@ fn check_std_derives(model: &PinDataStruct, diag: &mut DiagCtxt) {
                 ),
             };
             diag.error_spanned(&path, msg);
+        }
+    }
+}
+
+/// The items the expansion declares beside the struct with names made for the user to read (not
+/// hashed), each with what it is: a user item of the same name is a duplicate definition
+/// (E0428), and a type parameter of the same name would hide it inside the generated impls,
+/// which name it (see [`check_type_parameter_named_like_generated_item`]).
+pub(crate) fn generated_module_items(model: &PinDataStruct) -> Vec<(syn::Ident, &'static str)> {
+    use super::gen::{drop, projection, selfref};
+    let mut out = vec![(projection::struct_ident(model, false), "projection struct")];
+    if model.is_self_referential() {
+        out.push((
+            projection::struct_ident(model, true),
+            "shared projection struct",
+        ));
+        let (must_not_impl_drop, useless_pinned_drop) =
+            drop::trait_names(model, proc_macro2::Span::call_site());
+        out.push((must_not_impl_drop, "trait that forbids a `Drop` impl"));
+        out.push((
+            useless_pinned_drop,
+            "trait that requires `#[pin_data(PinnedDrop)]`",
+        ));
+        out.push((
+            selfref::with_project::carrier_ident(model),
+            "trait that explains `with_project` on an unpinned value",
+        ));
+        for f in model
+            .fields
+            .iter()
+            .filter(|f| f.is_dependent() && f.invariance.in_captures())
+        {
+            out.push((
+                selfref::accessors::no_accessor_trait(model, f),
+                "module that explains the missing accessor of an invariant field",
+            ));
+        }
+    }
+    out
+}
+
+/// A type parameter named like one of the [`generated_module_items`]: inside the impls that
+/// name the item, the parameter would be found instead, and rustc's errors would be about
+/// generated code the user never wrote. Refused at the parameter.
+fn check_type_parameter_named_like_generated_item(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    let items = generated_module_items(model);
+    for param in model.generics.type_params() {
+        let name = param.ident.unraw().to_string();
+        if let Some((_, what)) = items.iter().find(|(item, _)| *item == name) {
+            diag.error(
+                param.ident.span(),
+                format_args!(
+                    "type parameter `{name}` has the name of an item that `#[pin_data]` \
+                     declares beside `{ident}` (the {what}), and would hide it: rename the type \
+                     parameter",
+                    ident = model.ident.unraw()
+                ),
+            );
         }
     }
 }

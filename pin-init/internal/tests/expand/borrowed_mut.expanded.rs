@@ -372,7 +372,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_4rgaj6oc1nvc2(
-        _: pin_init::__internal::core::marker::PhantomData<Split>,
+        ty_4rgaj6oc1nvc2: pin_init::__internal::core::marker::PhantomData<Split>,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_4rgaj6oc1nvc2<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -391,8 +391,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_4rgaj6oc1nvc2<T> {}
-        (&Probe_4rgaj6oc1nvc2::<Split>(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_4rgaj6oc1nvc2(ty_4rgaj6oc1nvc2)).check();
     }
 };
 fn split() -> impl PinInit<Split> {

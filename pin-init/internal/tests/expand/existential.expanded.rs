@@ -430,7 +430,9 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_7rd0hunl80hn3<'a>(
-        _: pin_init::__internal::core::marker::PhantomData<CommandQueue<'a>>,
+        ty_7rd0hunl80hn3: pin_init::__internal::core::marker::PhantomData<
+            CommandQueue<'a>,
+        >,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_7rd0hunl80hn3<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -449,10 +451,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_7rd0hunl80hn3<T> {}
-        (&Probe_7rd0hunl80hn3::<
-            CommandQueue<'a>,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_7rd0hunl80hn3(ty_7rd0hunl80hn3)).check();
     }
 };
 fn queue(dev: &Device) -> impl PinInit<CommandQueue<'_>> + '_ {

@@ -650,7 +650,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_9k4sjvv0az3t1<'a, T: Parse>(
-        _: pin_init::__internal::core::marker::PhantomData<Parsed<'a, T>>,
+        ty_9k4sjvv0az3t1: pin_init::__internal::core::marker::PhantomData<Parsed<'a, T>>,
     ) -> impl pin_init::__internal::core::marker::Sized
     where
         T: Send,
@@ -672,10 +672,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_9k4sjvv0az3t1<T> {}
-        (&Probe_9k4sjvv0az3t1::<
-            Parsed<'a, T>,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_9k4sjvv0az3t1(ty_9k4sjvv0az3t1)).check();
     }
 };
 fn parsed<'a, T: Parse + Send>(source: &'a T) -> impl PinInit<Parsed<'a, T>> + 'a {

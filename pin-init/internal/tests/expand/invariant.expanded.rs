@@ -476,7 +476,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_zreq56oea7772<'a>(
-        _: pin_init::__internal::core::marker::PhantomData<Channel<'a>>,
+        ty_zreq56oea7772: pin_init::__internal::core::marker::PhantomData<Channel<'a>>,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_zreq56oea7772<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -495,10 +495,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_zreq56oea7772<T> {}
-        (&Probe_zreq56oea7772::<
-            Channel<'a>,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_zreq56oea7772(ty_zreq56oea7772)).check();
     }
 };
 fn channel(dev: &Device) -> impl PinInit<Channel<'_>> + '_ {

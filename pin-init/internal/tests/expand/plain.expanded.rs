@@ -435,7 +435,9 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_hhckcbrntzmr3<'a, T: Clone, const N: usize>(
-        _: pin_init::__internal::core::marker::PhantomData<Plain<'a, T, N>>,
+        ty_hhckcbrntzmr3: pin_init::__internal::core::marker::PhantomData<
+            Plain<'a, T, N>,
+        >,
     ) -> impl pin_init::__internal::core::marker::Sized
     where
         T: 'a,
@@ -457,10 +459,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_hhckcbrntzmr3<T> {}
-        (&Probe_hhckcbrntzmr3::<
-            Plain<'a, T, N>,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_hhckcbrntzmr3(ty_hhckcbrntzmr3)).check();
     }
 };
 fn initializers<'a, T: Clone, const N: usize>(

@@ -699,7 +699,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_8bdrk42bjzww1(
-        _: pin_init::__internal::core::marker::PhantomData<Config>,
+        ty_8bdrk42bjzww1: pin_init::__internal::core::marker::PhantomData<Config>,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_8bdrk42bjzww1<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -718,8 +718,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_8bdrk42bjzww1<T> {}
-        (&Probe_8bdrk42bjzww1::<Config>(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_8bdrk42bjzww1(ty_8bdrk42bjzww1)).check();
     }
 };
 fn config(line: &str) -> impl PinInit<Config> + '_ {

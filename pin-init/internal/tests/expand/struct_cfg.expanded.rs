@@ -252,7 +252,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_nhp2m9qfahyr3(
-        _: pin_init::__internal::core::marker::PhantomData<Conditional>,
+        ty_nhp2m9qfahyr3: pin_init::__internal::core::marker::PhantomData<Conditional>,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_nhp2m9qfahyr3<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -271,10 +271,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_nhp2m9qfahyr3<T> {}
-        (&Probe_nhp2m9qfahyr3::<
-            Conditional,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_nhp2m9qfahyr3(ty_nhp2m9qfahyr3)).check();
     }
 };
 const _: () = unsafe { pin_init::__internal::anchor_is_pin_init() };
@@ -686,7 +683,9 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_ucrfykaix1421(
-        _: pin_init::__internal::core::marker::PhantomData<ConditionalSelfRef>,
+        ty_ucrfykaix1421: pin_init::__internal::core::marker::PhantomData<
+            ConditionalSelfRef,
+        >,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_ucrfykaix1421<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -705,9 +704,6 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_ucrfykaix1421<T> {}
-        (&Probe_ucrfykaix1421::<
-            ConditionalSelfRef,
-        >(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_ucrfykaix1421(ty_ucrfykaix1421)).check();
     }
 };

@@ -231,7 +231,7 @@ const _: () = {
     }
     #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
     fn __pin_data_pinned_drop_argument_552whpxn8etz0(
-        _: pin_init::__internal::core::marker::PhantomData<Pair>,
+        ty_552whpxn8etz0: pin_init::__internal::core::marker::PhantomData<Pair>,
     ) -> impl pin_init::__internal::core::marker::Sized {
         struct Probe_552whpxn8etz0<T: ?pin_init::__internal::core::marker::Sized>(
             pin_init::__internal::core::marker::PhantomData<T>,
@@ -250,8 +250,7 @@ const _: () = {
         }
         impl<T: ?pin_init::__internal::core::marker::Sized> has_no_pinned_drop_impl
         for &Probe_552whpxn8etz0<T> {}
-        (&Probe_552whpxn8etz0::<Pair>(pin_init::__internal::core::marker::PhantomData))
-            .check();
+        (&Probe_552whpxn8etz0(ty_552whpxn8etz0)).check();
     }
 };
 fn pairs() -> (impl PinInit<Pair>, impl PinInit<Pair>) {

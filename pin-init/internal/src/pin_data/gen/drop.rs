@@ -84,6 +84,12 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// clause nothing satisfies (pin-init's `WritePinDataPinnedDrop`). rustc checks coherence
 /// first (no item of a macro is checked before it), so this error follows the E0119 at the
 /// same line, and says what the conflict's trait name only hints at.
+///
+/// The traits are named for the note rustc prints ("required by a bound in
+/// `has_a_pinned_drop_impl::check`"), so they are declared in the function's body, whose code
+/// has no token of the user's: the struct's type reaches the probe through the parameter, so a
+/// type parameter or a type of the user's named like one of the traits is never looked up
+/// where the traits are in scope (the signature does not see the body's items).
 pub(crate) fn generate_argument_check(model: &PinDataStruct) -> TokenStream {
     if model.args.pinned_drop.is_some() {
         return TokenStream::new();
@@ -93,15 +99,16 @@ pub(crate) fn generate_argument_check(model: &PinDataStruct) -> TokenStream {
     // Unguessable: the body names the struct, which may be called `Probe`.
     let probe = model.names.ident("Probe");
     let name = model.names.ident("__pin_data_pinned_drop_argument");
+    let param = model.names.local("ty");
     let call = quote_spanned! {Span::call_site()=>
-        (&#probe::<#ident #ty_generics>(::core::marker::PhantomData)).check()
+        (&#probe(#param)).check()
     };
     // The struct as the parameter's type: its well-formedness (its inferred outlives bounds)
     // is then implied in the body.
     quote! {
         #[allow(dead_code, non_snake_case, non_camel_case_types, clippy::all)]
         fn #name #impl_generics (
-            _: ::core::marker::PhantomData<#ident #ty_generics>,
+            #param: ::core::marker::PhantomData<#ident #ty_generics>,
         ) -> impl ::core::marker::Sized #where_clause {
             struct #probe<T: ?::core::marker::Sized>(::core::marker::PhantomData<T>);
             trait has_a_pinned_drop_impl<T: ?::core::marker::Sized> {
@@ -130,7 +137,7 @@ pub(crate) fn generate_argument_check(model: &PinDataStruct) -> TokenStream {
 /// level (by `gen::generate`) and named after the struct with no hashed suffix, as the
 /// accessors' traits are: rustc prints them to the user, a user item of the same name is a
 /// duplicate definition (E0428), so no user token can be captured by them.
-fn trait_names(model: &PinDataStruct, at_ident: Span) -> (syn::Ident, syn::Ident) {
+pub(crate) fn trait_names(model: &PinDataStruct, at_ident: Span) -> (syn::Ident, syn::Ident) {
     let ident = &model.ident;
     if model.is_self_referential() {
         let name = syn::ext::IdentExt::unraw(ident);

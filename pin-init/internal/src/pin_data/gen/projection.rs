@@ -33,6 +33,17 @@ fn access(f: &Field, shared: bool) -> Access {
     }
 }
 
+/// The name of the projection struct (`<Name>Projection`, `shared`: `<Name>ProjectionRef`), at
+/// module level beside the struct, as upstream pin-init names it.
+pub(crate) fn struct_ident(model: &PinDataStruct, shared: bool) -> syn::Ident {
+    let ident = &model.ident;
+    if shared {
+        format_ident!("{}ProjectionRef", ident)
+    } else {
+        format_ident!("{}Projection", ident)
+    }
+}
+
 /// Emits the projection struct and method; `shared` selects `project_ref`.
 fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream) {
     let PinDataStruct {
@@ -45,14 +56,14 @@ fn projection(model: &PinDataStruct, shared: bool) -> (TokenStream, TokenStream)
     let this = model.names.local("this");
     let (proj_ident, method, receiver, get) = if shared {
         (
-            format_ident!("{}ProjectionRef", ident),
+            struct_ident(model, true),
             format_ident!("project_ref"),
             quote!(&#pin_lt Self),
             quote!(::core::pin::Pin::get_ref(self)),
         )
     } else {
         (
-            format_ident!("{}Projection", ident),
+            struct_ident(model, false),
             format_ident!("project"),
             quote!(&#pin_lt mut Self),
             // SAFETY: only `#[pin]` fields are given out pinned, and

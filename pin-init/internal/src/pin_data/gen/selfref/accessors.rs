@@ -69,7 +69,7 @@ pub(crate) fn generate(model: &PinDataStruct) -> TokenStream {
 /// a hashed suffix: rustc prints it where the names are not unique in the crate. A user item of
 /// the same name in the module is a duplicate definition (E0428); none can be captured by it,
 /// and a glob import of one is shadowed by it.
-fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
+pub(crate) fn no_accessor_trait(model: &PinDataStruct, f: &Field) -> syn::Ident {
     quote::format_ident!(
         "{}_{}_is_invariant_use_{}",
         model.ident.unraw(),

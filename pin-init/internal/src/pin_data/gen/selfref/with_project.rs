@@ -105,9 +105,8 @@ fn generate_one_struct(model: &PinDataStruct, shared: bool) -> TokenStream {
 /// rustc prints them, and they say what they are for.
 pub(crate) fn generate_unpinned_items(model: &PinDataStruct) -> TokenStream {
     let ident = &model.ident;
-    let name = model.ident.unraw();
     let vis = &model.vis;
-    let carrier = format_ident!("{}_with_project_without_Pin", name);
+    let carrier = carrier_ident(model);
     let proj = struct_name(model, false);
     let this = model.names.lifetime("__this");
     let r = model.names.ident("__R");
@@ -218,4 +217,9 @@ fn generate_method(model: &PinDataStruct, shared: bool) -> TokenStream {
             })
         }
     }
+}
+
+/// The name of the trait of [`generate_unpinned_items`] (module level, not hashed).
+pub(crate) fn carrier_ident(model: &PinDataStruct) -> syn::Ident {
+    format_ident!("{}_with_project_without_Pin", model.ident.unraw())
 }

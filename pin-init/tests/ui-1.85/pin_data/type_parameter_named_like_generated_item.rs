@@ -1,0 +1,1 @@
+../../ui/pin_data/type_parameter_named_like_generated_item.rs
