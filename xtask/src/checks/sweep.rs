@@ -261,14 +261,17 @@ pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
     if inputs.is_empty() {
         crate::bail!("no expansion snapshots in {}", dir.display());
     }
-    let mut all_user = BTreeSet::new();
+    let mut structs = BTreeSet::new();
+    let mut fields = BTreeSet::new();
     for input in inputs {
         let expanded = input.with_extension("expanded.rs");
         let read =
             |p: &Path| std::fs::read_to_string(p).context(format!("cannot read {}", p.display()));
         let input_text = read(&input)?;
         let user = lex_names(&input_text);
-        all_user.extend(defined_names(&input_text));
+        let (s, f) = defined_names(&input_text);
+        structs.extend(s);
+        fields.extend(f);
         for name in lex_names(&read(&expanded)?) {
             if !user.contains(&name) {
                 names.insert(name);
@@ -277,37 +280,48 @@ pub fn introduced_names(repo: &Path) -> Result<BTreeSet<Name>> {
     }
     names.retain(|n| !SKIP.contains(&n.text()));
     // A name made from the input's names (`__key_guard_<suffix>`, `ConfigProjection`) is tried
-    // as the program's expansion makes it (`__owner_guard_<suffix>`, `SubjectProjection`), once.
+    // as the program's expansion makes it (`__owner_guard_<suffix>`, `SubjectProjection`): a
+    // struct's name as `Subject`, a field's as a borrowed field (`owner`), a dependent (`view`)
+    // and an invariant one (`cell`), once per pattern.
     let mut patterns = BTreeSet::new();
     let mut out = BTreeSet::new();
     for name in names {
         let lifetime = matches!(name, Name::Lifetime(_));
         let text = name.text();
         let base = suffix_base(text).unwrap_or(text);
-        let pattern = pattern_of(base, &all_user);
+        let suffix = &text[base.len()..];
+        let pattern = pattern_of(base, &structs, &fields);
         if !patterns.insert((lifetime, pattern.clone())) {
             continue;
         }
-        let instance = pattern.replace("{}", "owner").replace("{C}", "Subject");
-        // The suffix is the expansion's; any one stands for all (see above).
-        let text = match suffix_base(text) {
-            Some(_) => format!("{instance}_{}", &text[base.len() + 1..]),
-            None => instance,
-        };
-        out.insert(if lifetime {
-            Name::Lifetime(text)
-        } else {
-            Name::Ident(text)
-        });
+        // The name itself where a segment is a short field name (`a` in
+        // `has_a_pinned_drop_impl`): likely a word of the expansion's, not the field's.
+        let mut instances = Vec::new();
+        if pattern != base && base.split('_').any(|w| w.len() <= 3 && fields.contains(w)) {
+            instances.push(base.to_string());
+        }
+        for field in ["owner", "view", "cell"] {
+            instances.push(pattern.replace("{S}", "Subject").replace("{f}", field));
+        }
+        for instance in instances {
+            // The suffix is the expansion's; any one stands for all (see above).
+            let text = format!("{instance}{suffix}");
+            out.insert(if lifetime {
+                Name::Lifetime(text)
+            } else {
+                Name::Ident(text)
+            });
+        }
     }
     out.retain(|n| !SKIP.contains(&n.text()));
     Ok(out)
 }
 
 /// The names an input defines for the expansion to build names from: its structs' and unions'
-/// names and their fields' names (lines `name: Type,` inside them).
-fn defined_names(text: &str) -> BTreeSet<Name> {
-    let mut out = BTreeSet::new();
+/// names, and their fields' names (lines `name: Type,` inside them).
+fn defined_names(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut structs = BTreeSet::new();
+    let mut fields = BTreeSet::new();
     let mut depth = 0usize;
     let mut in_item = false;
     for line in text.lines() {
@@ -319,7 +333,7 @@ fn defined_names(text: &str) -> BTreeSet<Name> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                out.insert(Name::Ident(name));
+                structs.insert(name);
                 in_item = true;
             }
         }
@@ -327,7 +341,7 @@ fn defined_names(text: &str) -> BTreeSet<Name> {
             let field = line.trim_start().trim_start_matches("pub ");
             if let Some((name, _)) = field.split_once(':') {
                 if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    out.insert(Name::Ident(name.to_string()));
+                    fields.insert(name.to_string());
                 }
             }
         }
@@ -344,25 +358,27 @@ fn defined_names(text: &str) -> BTreeSet<Name> {
             }
         }
     }
-    out
+    (structs, fields)
 }
 
-/// `name` with each `_`-separated segment that is one of the input's names replaced by `{}`,
-/// and one that starts with an input name in `CamelCase` (`ConfigProjection`) by `{C}` and the
-/// rest.
-fn pattern_of(name: &str, user: &BTreeSet<Name>) -> String {
-    let is_user = |w: &str| user.contains(&Name::Ident(w.to_string()));
+/// `name` with each `_`-separated segment that is one of the input's struct names replaced by
+/// `{S}`, one that is a field name by `{f}`, and one that starts with a struct name in
+/// `CamelCase` (`ConfigProjection`) by `{S}` and the rest.
+fn pattern_of(name: &str, structs: &BTreeSet<String>, fields: &BTreeSet<String>) -> String {
     let segment = |seg: &str| -> String {
-        if !seg.is_empty() && is_user(seg) {
-            return "{}".into();
+        if structs.contains(seg) {
+            return "{S}".into();
+        }
+        if fields.contains(seg) {
+            return "{f}".into();
         }
         for (i, _) in seg.char_indices().skip(1) {
             let (head, tail) = seg.split_at(i);
             if head.starts_with(|c: char| c.is_ascii_uppercase())
                 && tail.starts_with(|c: char| c.is_ascii_uppercase())
-                && is_user(head)
+                && structs.contains(head)
             {
-                return format!("{{C}}{tail}");
+                return format!("{{S}}{tail}");
             }
         }
         seg.to_string()
@@ -638,6 +654,30 @@ pub fn run(repo: &Path, work: &Path, max_names: Option<usize>) -> Result<Summary
             );
         }
     }
+    // The only rejection allowed: a user item named like an item the expansion declares beside
+    // the struct under a name made for the user to read (`SubjectProjection`), a duplicate
+    // definition. A type parameter of that name gets our error, which says to rename it.
+    let unexpected: Vec<String> = rejected
+        .iter()
+        .filter(|(&i, message)| !allowed_rejection(&programs[i], message))
+        .map(|(&i, message)| {
+            let p = &programs[i];
+            format!(
+                "user {} `{}` ({}): {message}",
+                p.variant.word(),
+                p.name,
+                p.module
+            )
+        })
+        .collect();
+    if !unexpected.is_empty() {
+        crate::bail!(
+            "{} program(s) with a user item named like a name of the expansion do not compile, \
+             though the same program with a fresh name does:\n  {}",
+            unexpected.len(),
+            unexpected.join("\n  ")
+        );
+    }
     let stdout = build_and_run(work, included.len(), shards)?;
     let behaved = compare(&programs, &included, &sections(&stdout))?;
     Ok(Summary {
@@ -652,6 +692,20 @@ pub fn run(repo: &Path, work: &Path, max_names: Option<usize>) -> Result<Summary
             .collect(),
         behaved: behaved - Variant::ALL.len(),
     })
+}
+
+/// Whether the rejection of `p` with `message` (the first error) is one the crate documents: a
+/// user item that duplicates an item the expansion declares beside the struct under a readable
+/// name (E0428), or a type parameter of that name, refused by `#[pin_data]` with a message
+/// that says to rename it.
+fn allowed_rejection(p: &Program, message: &str) -> bool {
+    match p.variant {
+        Variant::TypeParam => {
+            message.contains("`#[pin_data]` declares beside")
+                && message.contains("rename the type parameter")
+        }
+        _ => message.contains("is defined multiple times"),
+    }
 }
 
 /// The programs: each variant with the fresh name (the reference), then with each name.
@@ -763,8 +817,8 @@ fn write_mains(
     Ok(())
 }
 
-/// Type-checks (cheap: no code generation), leaves out the modules that errors point into,
-/// again until it passes. Returns the programs left and those rejected, with the error.
+/// Type-checks (the first round: no code generation) or builds (later rounds), leaves out the
+/// modules that errors point into, again until it passes. Returns the programs left and those rejected, with the error.
 fn type_check(
     work: &Path,
     programs: &[Program],
@@ -779,7 +833,10 @@ fn type_check(
             included.len(),
             round + 1
         );
-        let out = cargo(work, "check")
+        // The first round only type-checks (most rejections show there); later ones build,
+        // so the round that passes leaves the binaries `build_and_run` needs.
+        let subcommand = if round == 0 { "check" } else { "build" };
+        let out = cargo(work, subcommand)
             .output()
             .context("cannot run cargo +nightly")?;
         if out.status.success() {
@@ -907,8 +964,13 @@ fn errors_by_module(json_lines: &str) -> BTreeMap<String, String> {
             continue;
         }
         let text = v["message"]["message"].as_str().unwrap_or("").to_string();
+        // The program a primary span points into; any span's only when none does (a secondary
+        // span may point at a same-named item of another program: "similarly named").
         let mut files = Vec::new();
-        collect_files(&v["message"], &mut files);
+        collect_files(&v["message"], true, &mut files);
+        if files.is_empty() {
+            collect_files(&v["message"], false, &mut files);
+        }
         for file in files {
             let name = file.rsplit('/').next().unwrap_or(&file);
             if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
@@ -920,9 +982,13 @@ fn errors_by_module(json_lines: &str) -> BTreeMap<String, String> {
     out
 }
 
-/// Every file name of every span of a diagnostic, its children and macro backtraces.
-fn collect_files(message: &serde_json::Value, out: &mut Vec<String>) {
+/// Every file name of every span of a diagnostic (only its primary spans with `primary`), its
+/// children and macro backtraces.
+fn collect_files(message: &serde_json::Value, primary: bool, out: &mut Vec<String>) {
     for span in message["spans"].as_array().into_iter().flatten() {
+        if primary && span["is_primary"] != true {
+            continue;
+        }
         let mut span = span;
         loop {
             if let Some(f) = span["file_name"].as_str() {
@@ -934,8 +1000,11 @@ fn collect_files(message: &serde_json::Value, out: &mut Vec<String>) {
             }
         }
     }
+    if primary {
+        return;
+    }
     for child in message["children"].as_array().into_iter().flatten() {
-        collect_files(child, out);
+        collect_files(child, false, out);
     }
 }
 
