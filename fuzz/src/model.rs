@@ -438,7 +438,10 @@ pub fn check(p: &Program) -> Verdict {
         check_init(p, &info, inst, &mut broken);
         // An instance dropped after the outer values: wrong if something's drop may observe
         // the generics and a generic lifetime holds outer data (else it may be `'static`).
-        if inst.late && late_needs_generics(p, &info) && uses_outer(p, inst) {
+        if inst.late
+            && late_needs_generics(p, &info)
+            && (uses_outer(p, inst) || (inst.via_fn && via_fn_fixes_generics(p, &info)))
+        {
             broken.insert(Rule::DropCheck);
             // Drop check owns the generics; a struct type that may lengthen one (contravariant
             // in it) would still let the instance drop after the data.
@@ -808,10 +811,30 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
     init || p.stmts.iter().any(|s| stmt_outer(s, &outer))
 }
 
+/// Whether the instance type that `fn z_mkN<'z>(..) -> impl PinInit<Sx<..>>` returns keeps
+/// `'z` whatever the fields hold: a self-referential struct is invariant in its type
+/// parameters (every dependent's storage mentions `fn(T) -> T`) and in a generic lifetime a
+/// field uses contravariantly, so an argument written with `'z` there (`&'z Own`,
+/// `fn(&'z Own) -> String`) cannot be shortened to the instance's own scope. Covariant generic
+/// lifetimes can: those count only when a field holds outer data ([`uses_outer`]).
+pub fn via_fn_fixes_generics(p: &Program, info: &[FieldInfo]) -> bool {
+    if !info.iter().any(|i| i.dependent) {
+        return false;
+    }
+    let contra_lt = p.st.fields.iter().any(|f| {
+        let mut l = Vec::new();
+        lifetimes(&f.ty, &p.items, &mut l);
+        l.iter()
+            .any(|(l, v)| matches!(l, Lt::Gen(g) if *g < p.st.lts.len()) && *v == Vr::Contra)
+    });
+    contra_lt || p.st.tys.iter().any(|t| t.inst.borrows())
+}
+
 /// Whether an instance dropped after the data of its generic lifetimes is rejected: the struct
 /// has a generic lifetime, and something's drop may observe it (a `PinnedDrop`, a dependent
-/// whose type may have drop glue, a borrowed field mentioning it, a plain field whose `Drop`
-/// needs it).
+/// whose type may have drop glue, a borrowed field mentioning it, a borrowed dependent (its
+/// storage mentions every generic, and `Borrowed`'s empty `Drop` owns it), a plain field whose
+/// `Drop` needs it).
 pub fn late_needs_generics(p: &Program, info: &[FieldInfo]) -> bool {
     let st = &p.st;
     if !borrows_generics(st) {
@@ -827,7 +850,7 @@ pub fn late_needs_generics(p: &Program, info: &[FieldInfo]) -> bool {
         lifetimes(&ty, &p.items, &mut l);
         let mentions_gen = l.iter().any(|(l, _)| matches!(l, Lt::Gen(_)));
         (i.dependent && syntactic_glue(&f.ty))
-            || ((i.borrowed || i.borrowed_mut) && mentions_gen)
+            || ((i.borrowed || i.borrowed_mut) && (mentions_gen || i.dependent))
             || (!i.dependent && drop_needs_generic(&ty, &p.items))
     })
 }
@@ -1962,6 +1985,75 @@ mod tests {
         let mut p = borrowing_arg(Inst1::RefOwn);
         p.st.pinned_drop = Some(Vec::new());
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+    }
+
+    #[test]
+    fn a_function_fixes_the_lifetime_an_invariant_type_argument_names() {
+        // Seed 9302, case 1622: `fn z_mk0<'z>(..) -> impl PinInit<Sx<fn(&'z Own) -> String>>`.
+        // The struct is invariant in `T`, so the instance's type keeps `'z` (the borrow of the
+        // outer value) though no field holds its data; a dependent with drop glue makes drop
+        // check own `T`: the late instance is rejected (E0597).
+        let mut p = borrowing_arg(Inst1::FnArgOwn);
+        p.st.fields[0].ty = Ty::Rd(Lt::Field(1), Box::new(Ty::Own));
+        p.insts[0].items[1] = InitItem::Field(
+            0,
+            FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+        );
+        assert!(!uses_outer(&p, &p.insts[0]));
+        assert_eq!(check(&p), Verdict::Valid);
+        p.insts[0].via_fn = true;
+        assert!(matches!(check(&p), Verdict::Invalid(r) if r.contains(&Rule::DropCheck)));
+        // Without drop glue in the dependent nothing observes `T` when the instance drops.
+        let mut p = borrowing_arg(Inst1::FnArgOwn);
+        p.insts[0].via_fn = true;
+        assert_eq!(check(&p), Verdict::Valid);
+    }
+
+    #[test]
+    fn a_borrowed_dependent_owns_every_generic_for_the_drop_check() {
+        // Seed 9305, case 3590: `struct Sx<'a> { f0: [&'f1 Own; 2], f1: &'f2 Own, f2: Own,
+        // f3: &'a Own }`. `f1` is a dependent that `f0` borrows: its storage mentions `'a`
+        // (the struct is never contravariant in it) inside `Borrowed`, whose empty `Drop`
+        // needs it alive: a late instance whose `f3` holds an outer value is rejected.
+        let field = |name: &str, ty: Ty| Field {
+            name: name.into(),
+            ty,
+            pin: false,
+            attr: BorrowAttr::None,
+            uses: Vec::new(),
+            uses_default_inv: false,
+            cond: Cond::None,
+        };
+        let mut p = program(
+            vec![
+                InitItem::Field(2, FieldInit::Val(own("x", 5))),
+                InitItem::Field(1, FieldInit::Val(V::Ref(Src::Field(2, Sel::Whole)))),
+                InitItem::Field(3, FieldInit::Val(V::Ref(Src::Outer(0)))),
+                InitItem::Field(0, FieldInit::Val(V::Ref(Src::Field(1, Sel::Whole)))),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.lts.push("a".into());
+        p.st.fields = vec![
+            field("f0", Ty::Ref(Lt::Field(1), Box::new(Ty::Own))),
+            field("f1", Ty::Ref(Lt::Field(2), Box::new(Ty::Own))),
+            field("f2", Ty::Own),
+            field("f3", Ty::Ref(Lt::Gen(0), Box::new(Ty::Own))),
+        ];
+        p.outers.push(Outer {
+            own: OwnLit {
+                name: "o".into(),
+                val: 7,
+            },
+        });
+        p.stmts.clear();
+        assert_eq!(check(&p), Verdict::Valid);
+        p.insts[0].late = true;
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
+        // Without the borrower `f0`, `f1` is a plain dependent without drop glue: valid.
+        p.st.fields[0].ty = Ty::Own;
+        p.insts[0].items[3] = InitItem::Field(0, FieldInit::Val(own("y", 6)));
+        assert_eq!(check(&p), Verdict::Valid);
     }
 
     #[test]
