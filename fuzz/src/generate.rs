@@ -607,7 +607,7 @@ impl Gen<'_> {
     }
 
     /// A harvested name from `pool` (templates filled in: `{S}` the struct, `{f}` a field), not
-    /// yet taken.
+    /// yet taken. Never one with the expansion's suffix (see [`has_expansion_suffix`]).
     fn harvested(&mut self, pool: &[String], taken: &BTreeSet<String>) -> Option<String> {
         let ok: Vec<String> = pool
             .iter()
@@ -628,6 +628,7 @@ impl Gen<'_> {
                     && !taken.contains(n)
                     && !self.names.contains(n)
                     && !n.starts_with("z_")
+                    && !has_expansion_suffix(n)
             })
             .collect();
         if ok.is_empty() {
@@ -3832,9 +3833,48 @@ pub fn is_ident(s: &str) -> bool {
     chars.all(|c| c == '_' || c.is_ascii_alphanumeric()) && !KEYWORDS.contains(&s)
 }
 
+/// Whether `name` ends in the expansion's suffix (`_` and 13 base-36 digits,
+/// `value_3sfumhklmpov0`): a hash of the macro's input, which a program names only by copying
+/// the expansion of that same input (the fuzzer's fixed nested struct `In0` gives the same
+/// suffix in every program). A user item of such a name can only make the program fail to
+/// compile (a constant or unit struct turns a `let` of the expansion into a pattern of the
+/// binding's own type; an item the expansion declares shadows it), which is the cost of naming
+/// what nobody writes; the name-capture sweep checks that it is no more than that.
+pub fn has_expansion_suffix(name: &str) -> bool {
+    name.rsplit_once('_').is_some_and(|(base, suffix)| {
+        !base.is_empty()
+            && suffix.len() == 13
+            && suffix
+                .bytes()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_with_the_expansion_s_suffix_are_never_user_names() {
+        assert!(has_expansion_suffix("value_3sfumhklmpov0"));
+        assert!(has_expansion_suffix("__ThePinData_hhckcbrntzmr3"));
+        assert!(!has_expansion_suffix("has_a_pinned_drop_impl"));
+        assert!(!has_expansion_suffix("_3sfumhklmpov0"));
+        assert!(!has_expansion_suffix("value_3SFUMHKLMPOV0"));
+        let mut h = fake_harvest();
+        h.locals = vec!["value_3sfumhklmpov0".into()];
+        h.idents = vec!["value_3sfumhklmpov0".into()];
+        h.types = h.idents.clone();
+        h.fns = h.idents.clone();
+        h.params = h.idents.clone();
+        for case in 0..200 {
+            let text = crate::render::render(&generate(5, case, &Config::default(), &h));
+            assert!(
+                !text.contains("value_3sfumhklmpov0"),
+                "case {case}:\n{text}"
+            );
+        }
+    }
 
     fn fake_harvest() -> Harvest {
         Harvest {
