@@ -1782,9 +1782,9 @@ mod tests {
         })
     }
 
-    /// `struct Sx { d: Rd<'x, Own>, x: Own }`, built in the order `items`.
-    fn program(items: Vec<InitItem>, mac: InitMacro) -> Program {
-        let field = |name: &str, ty: Ty| Field {
+    /// A field without attributes.
+    fn field(name: &str, ty: Ty) -> Field {
+        Field {
             name: name.into(),
             ty,
             pin: false,
@@ -1792,7 +1792,11 @@ mod tests {
             uses: Vec::new(),
             uses_default_inv: false,
             cond: Cond::None,
-        };
+        }
+    }
+
+    /// `struct Sx { d: Rd<'x, Own>, x: Own }`, built in the order `items`.
+    fn program(items: Vec<InitItem>, mac: InitMacro) -> Program {
         Program {
             name: "p000000".into(),
             seed: 0,
@@ -2015,15 +2019,6 @@ mod tests {
         // f3: &'a Own }`. `f1` is a dependent that `f0` borrows: its storage mentions `'a`
         // (the struct is never contravariant in it) inside `Borrowed`, whose empty `Drop`
         // needs it alive: a late instance whose `f3` holds an outer value is rejected.
-        let field = |name: &str, ty: Ty| Field {
-            name: name.into(),
-            ty,
-            pin: false,
-            attr: BorrowAttr::None,
-            uses: Vec::new(),
-            uses_default_inv: false,
-            cond: Cond::None,
-        };
         let mut p = program(
             vec![
                 InitItem::Field(2, FieldInit::Val(own("x", 5))),
