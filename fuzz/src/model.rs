@@ -441,6 +441,7 @@ pub fn check(p: &Program) -> Verdict {
         if inst.late
             && late_needs_generics(p, &info)
             && (uses_outer(p, inst) || (inst.via_fn && via_fn_fixes_generics(p, &info)))
+            && drop_observes_held(p, &info, inst)
         {
             broken.insert(Rule::DropCheck);
             // Drop check owns the generics; a struct type that may lengthen one (contravariant
@@ -809,6 +810,111 @@ pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
         }
     }
     init || p.stmts.iter().any(|s| stmt_outer(s, &outer))
+}
+
+/// The generics of the struct (`Lt::Gen` indices: the lifetimes, then one per type parameter,
+/// as [`subst_params`] names them) that `ty` mentions.
+fn gens_of(ty: &Ty, st: &StructDef, items: &[UserItem]) -> BTreeSet<usize> {
+    let mut l = Vec::new();
+    lifetimes(&subst_params(ty, st), items, &mut l);
+    l.into_iter()
+        .filter_map(|(l, _)| match l {
+            Lt::Gen(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether, for a late instance, what its drop observes meets a generic that holds outer
+/// data. Observed: every generic for a `PinnedDrop`, a dependent with drop glue (its storage
+/// owns them all) or a borrowed dependent (its storage names them all, inside `Borrowed`'s
+/// empty `Drop`); a borrowed field's and a plain field's own generics. Held: the generics of
+/// the type of each field given outer data (every generic when that type names none, e.g. a
+/// dependent, or when a statement's write is not tied to a field), and those an initializer
+/// function fixes ([`via_fn_fixes_generics`]). A borrowing type argument that nothing observes
+/// (`T` of a borrowed `f: T` beside an outer `&'b Own` field) lets the instance drop late.
+pub fn drop_observes_held(p: &Program, info: &[FieldInfo], inst: &Inst) -> bool {
+    let st = &p.st;
+    let all: BTreeSet<usize> = (0..st.lts.len() + st.tys.len()).collect();
+    let mut observed = BTreeSet::new();
+    if st.pinned_drop.is_some() {
+        observed = all.clone();
+    }
+    for (f, i) in st.fields.iter().zip(info) {
+        if i.dependent && (syntactic_glue(&f.ty) || i.borrowed || i.borrowed_mut) {
+            observed = all.clone();
+        } else if i.borrowed
+            || i.borrowed_mut
+            || (!i.dependent && drop_needs_generic(&subst_params(&f.ty, st), &p.items))
+        {
+            observed.extend(gens_of(&f.ty, st, &p.items));
+        }
+    }
+    let outer = |v: &V| {
+        let mut s = Vec::new();
+        held_srcs(v, &mut s);
+        s.iter().any(|s| matches!(s, Src::Outer(_)))
+    };
+    let mut held = BTreeSet::new();
+    let hold_field = |f: usize, held: &mut BTreeSet<usize>| {
+        let g = gens_of(&st.fields[f].ty, st, &p.items);
+        if g.is_empty() {
+            held.extend(all.iter().copied());
+        } else {
+            held.extend(g);
+        }
+    };
+    for it in &inst.items {
+        match it {
+            InitItem::Field(
+                f,
+                FieldInit::Val(v)
+                | FieldInit::Arrow(v)
+                | FieldInit::FailThen(v)
+                | FieldInit::PanicThen(v),
+            ) if outer(v) => hold_field(*f, &mut held),
+            InitItem::Code(stmts, _) => {
+                for c in stmts {
+                    if let Code::Assign(f, v) | Code::Replace(f, v) | Code::SwapTmp(f, v) = c {
+                        if outer(v) {
+                            hold_field(*f, &mut held);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    fn stmt_outer(s: &Stmt, outer: &dyn Fn(&V) -> bool) -> bool {
+        match s {
+            Stmt::Write { value, .. } => outer(value),
+            Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
+            Stmt::Unwind { inner } => stmt_outer(inner, outer),
+            _ => false,
+        }
+    }
+    if p.stmts.iter().any(|s| stmt_outer(s, &outer)) {
+        held.extend(all.iter().copied());
+    }
+    if inst.via_fn && via_fn_fixes_generics(p, info) {
+        let lts = st.lts.len();
+        held.extend(
+            st.tys
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.inst.borrows())
+                .map(|(i, _)| lts + i),
+        );
+        for f in &st.fields {
+            let mut l = Vec::new();
+            lifetimes(&f.ty, &p.items, &mut l);
+            held.extend(l.into_iter().filter_map(|(l, v)| match l {
+                Lt::Gen(g) if g < lts && v == Vr::Contra => Some(g),
+                _ => None,
+            }));
+        }
+    }
+    !observed.is_disjoint(&held)
 }
 
 /// Whether the instance type that `fn z_mkN<'z>(..) -> impl PinInit<Sx<..>>` returns keeps
@@ -2011,6 +2117,47 @@ mod tests {
         let mut p = borrowing_arg(Inst1::FnArgOwn);
         p.insts[0].via_fn = true;
         assert_eq!(check(&p), Verdict::Valid);
+    }
+
+    #[test]
+    fn drop_check_meets_only_the_generics_that_hold_outer_data() {
+        // Seed 9601, case 302: `struct Sx<'b, T> { f4: &'f5 T, f5: T, f6: &'b Own }` with
+        // `T = fn(&'o Own) -> String` from `rt::fn_at(o)` and `f6: o`, dropped after `o`.
+        // `Borrowed<T>` owns `T`, whose `'o` nothing holds; `'b` holds `o` and nothing's drop
+        // observes it: rustc accepts.
+        let mut p = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(V::FnAt(Src::Outer(0)))),
+                InitItem::Field(2, FieldInit::Val(V::Ref(Src::Outer(0)))),
+                InitItem::Field(0, FieldInit::Val(V::Ref(Src::Field(1, Sel::Whole)))),
+            ],
+            InitMacro::PinInit,
+        );
+        p.st.lts.push("b".into());
+        p.st.tys.push(TyParam {
+            name: "T".into(),
+            sync: false,
+            inst: Inst1::FnArgOwn,
+        });
+        p.st.fields = vec![
+            field("f4", Ty::Ref(Lt::Field(1), Box::new(Ty::Param(0)))),
+            field("f5", Ty::Param(0)),
+            field("f6", Ty::Ref(Lt::Gen(0), Box::new(Ty::Own))),
+        ];
+        p.outers.push(Outer {
+            own: OwnLit {
+                name: "o".into(),
+                val: 7,
+            },
+        });
+        p.stmts.clear();
+        p.insts[0].late = true;
+        assert!(uses_outer(&p, &p.insts[0]));
+        assert_eq!(check(&p), Verdict::Valid);
+        // With `T = &'o Own` holding `o`, `Borrowed<T>` observes it: rejected.
+        p.st.tys[0].inst = Inst1::RefOwn;
+        p.insts[0].items[0] = InitItem::Field(1, FieldInit::Val(V::Ref(Src::Outer(0))));
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::DropCheck]));
     }
 
     #[test]
