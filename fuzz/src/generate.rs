@@ -151,6 +151,19 @@ pub struct Weights {
     /// A statement of a thread's body that writes (through a shared route, into a cell)
     /// instead of reading (percent).
     pub thread_write: u32,
+    /// A struct that is not self-referential (plain fields only, no attack) made zeroable:
+    /// its plain fields drawn from the `Zeroable` types, a zeroable derive (percent).
+    pub zeroable: u32,
+    /// `#[derive(MaybeZeroable)]` instead of `#[derive(Zeroable)]` on such a struct (percent).
+    pub maybe_zeroable: u32,
+    /// `#[derive(MaybeZeroable)]` on any other struct that is not self-referential (its
+    /// fields need not be `Zeroable`: no impl then, and no error) (percent).
+    pub maybe_zeroable_any: u32,
+    /// An instance of a `Zeroable` struct whose initializer ends with a zeroing rest
+    /// (percent); each field is then left out (all zeroes) with one chance in two.
+    pub zero_rest: u32,
+    /// A plain `Zeroable` field initialized by `f <- init_zeroed()` (percent).
+    pub init_zeroed: u32,
 }
 
 /// The weights.
@@ -195,6 +208,11 @@ pub const WEIGHTS: Weights = Weights {
     stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
     hygiene: 40,
     thread_write: 40,
+    zeroable: 60,
+    maybe_zeroable: 30,
+    maybe_zeroable_any: 15,
+    zero_rest: 60,
+    init_zeroed: 20,
 };
 
 /// The attacks (rules broken on purpose, with the use that is undefined behaviour if the
@@ -253,9 +271,13 @@ pub enum AttackKind {
     /// `&'o mut [Own]`), each given the owner's `&mut` binding (`o`, moved twice) or a
     /// reborrow of it (`&mut o[..]`, twice).
     MutTwice,
+    /// `#[derive(Zeroable)]` or `#[derive(MaybeZeroable)]` on a self-referential struct, its
+    /// first instance built with `..Zeroable::init_zeroed()` leaving its leaf dependents out:
+    /// all zeroes, their references null (read by the statements or when they drop).
+    Zeroable,
 }
 
-const ATTACKS: [AttackKind; 18] = [
+const ATTACKS: [AttackKind; 19] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -274,6 +296,7 @@ const ATTACKS: [AttackKind; 18] = [
     AttackKind::DropImpl,
     AttackKind::InitUnpinned,
     AttackKind::MutTwice,
+    AttackKind::Zeroable,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -360,6 +383,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         hyg_kind: Hyg::Items,
         field_init: false,
         contra_lt: false,
+        zero: false,
     };
     g.program(seed, case)
 }
@@ -518,6 +542,8 @@ struct Gen<'a> {
     /// The contravariance attack's generic is a lifetime (`fn(&'a Own) -> String`), not a
     /// type argument `fn(&'o Own) -> String`.
     contra_lt: bool,
+    /// The struct (not self-referential) is made zeroable: plain fields of `Zeroable` types.
+    zero: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -726,6 +752,7 @@ impl Gen<'_> {
             Some(a) => self.item_attack(&st, &info, selfref, a),
             None => None,
         };
+        let attack = self.zero_derive(&mut st, selfref, attack);
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             self.add_hijacking_trait(&st);
         }
@@ -757,6 +784,49 @@ impl Gen<'_> {
             self.add_statements(&mut p, &info, removed, selfref, attack);
         }
         p
+    }
+
+    /// The struct's zeroable derive: on a struct made zeroable (`Gen::zero`) one of the two;
+    /// on another struct that is not self-referential, now and then `MaybeZeroable` (which
+    /// gives no impl when a field is not `Zeroable`); on the `zeroable` attack's
+    /// self-referential struct either (the attack is dropped when the struct is not one, or
+    /// its field types hold a type macro, which `MaybeZeroable` refuses for another reason).
+    fn zero_derive(
+        &mut self,
+        st: &mut StructDef,
+        selfref: bool,
+        attack: Option<AttackKind>,
+    ) -> Option<AttackKind> {
+        let w = &WEIGHTS;
+        let macros = st
+            .fields
+            .iter()
+            .any(|f| model::has_type_macro(&f.ty, &self.items));
+        if attack == Some(AttackKind::Zeroable) {
+            if !selfref || macros || st.item_attack.is_some() {
+                return None;
+            }
+            st.zeroable = Some(if self.rng.chance(50) {
+                ZeroDerive::Zeroable
+            } else {
+                ZeroDerive::MaybeZeroable
+            });
+            return attack;
+        }
+        if attack.is_some() || selfref || st.item_attack.is_some() || macros {
+            return attack;
+        }
+        if self.zero {
+            let maybe = self.rng.chance(w.maybe_zeroable) || !model::derive_zeroable_ok(st);
+            st.zeroable = Some(if maybe {
+                ZeroDerive::MaybeZeroable
+            } else {
+                ZeroDerive::Zeroable
+            });
+        } else if self.rng.chance(w.maybe_zeroable_any) {
+            st.zeroable = Some(ZeroDerive::MaybeZeroable);
+        }
+        attack
     }
 
     /// Whether this program tries the hygiene class and, if so, its one construct (several
@@ -991,7 +1061,9 @@ impl Gen<'_> {
             pd_writes: Vec::new(),
             pd_panic: false,
             item_attack: None,
+            zeroable: None,
         };
+        self.zero = false;
         if tuple {
             self.tuple_fields(&mut st, attack);
             self.cover_generics(&mut st);
@@ -1076,6 +1148,7 @@ impl Gen<'_> {
 
     /// One to three plain fields `_0`, `_1`, ... of a tuple struct.
     fn tuple_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
+        self.zero = attack.is_none() && self.rng.chance(WEIGHTS.zeroable);
         let n = self.rng.range(1, 3);
         for k in 0..n {
             let (ty, ()) = self.plain_type(st, attack);
@@ -1126,7 +1199,9 @@ impl Gen<'_> {
         let mut extra = Vec::new();
         for g in 0..st.lts.len() {
             if !lts.iter().any(|(l, _)| *l == Lt::Gen(g)) {
-                extra.push(Ty::Ref(Lt::Gen(g), Box::new(Ty::Own)));
+                let r = Ty::Ref(Lt::Gen(g), Box::new(Ty::Own));
+                // A zeroable struct's: `Option<&'a Own>`, which is `Zeroable` (`None`).
+                extra.push(if self.zero { Ty::Opt(Box::new(r)) } else { r });
             }
         }
         for t in 0..st.tys.len() {
@@ -1163,6 +1238,11 @@ impl Gen<'_> {
         let w = &WEIGHTS;
         let roles = self.field_roles(st, attack);
         let n = roles.len();
+        // A struct of plain fields only is not self-referential: it may be made zeroable.
+        self.zero = attack.is_none()
+            && st.exists.is_empty()
+            && roles.iter().all(|r| *r == Role::Plain)
+            && self.rng.chance(w.zeroable);
         let names = self.field_names_of(n);
         // Owners first (dependents need their kinds).
         let (kinds, attrs) = self.owners(st, attack, &roles);
@@ -1189,7 +1269,7 @@ impl Gen<'_> {
                 let (ty, ()) = self.plain_type(st, attack);
                 fields[k].ty = ty;
                 fields[k].pin = self.rng.chance(w.pin);
-                if self.rng.chance(w.borrowed_unused) {
+                if !self.zero && self.rng.chance(w.borrowed_unused) {
                     fields[k].attr = BorrowAttr::Shared;
                 }
             }
@@ -1866,6 +1946,9 @@ impl Gen<'_> {
 
     /// A plain field's type (no field lifetimes).
     fn plain_type(&mut self, st: &StructDef, attack: Option<AttackKind>) -> (Ty, ()) {
+        if self.zero {
+            return (self.zeroable_type(st), ());
+        }
         let w = &WEIGHTS.plain_ty;
         let gen = |g: &mut Self| Lt::Gen(g.rng.below(st.lts.len().max(1)));
         loop {
@@ -1915,6 +1998,37 @@ impl Gen<'_> {
                 return (Ty::Item(item, None, None), ());
             }
             return (ty, ());
+        }
+    }
+
+    /// A plain field type of a zeroable struct: one that is `Zeroable` (`u32`, a `T`
+    /// instantiated with `u32`, `Option<&'a Own>`, `Option<Box<Own>>`, arrays and pairs).
+    fn zeroable_type(&mut self, st: &StructDef) -> Ty {
+        let u32_params: Vec<usize> = (0..st.tys.len())
+            .filter(|&i| st.tys[i].inst == Inst1::U32)
+            .collect();
+        loop {
+            let ty = match self.rng.below(8) {
+                0 | 1 => Ty::U32,
+                2 if !u32_params.is_empty() => Ty::Param(*self.rng.pick(&u32_params)),
+                3 if !st.lts.is_empty() => {
+                    let l = Lt::Gen(self.rng.below(st.lts.len()));
+                    Ty::Opt(Box::new(Ty::Ref(l, Box::new(Ty::Own))))
+                }
+                4 => Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own)))),
+                5 if !st.consts.is_empty() => Ty::Arr(Box::new(Ty::U32), Len::Const(0)),
+                5 => Ty::Arr(Box::new(Ty::U32), Len::Lit(2)),
+                6 => Ty::Tup(
+                    Box::new(Ty::U32),
+                    Box::new(Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own))))),
+                ),
+                7 => Ty::Arr(
+                    Box::new(Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own))))),
+                    Len::Lit(2),
+                ),
+                _ => continue,
+            };
+            return ty;
         }
     }
 
@@ -2034,7 +2148,8 @@ impl Gen<'_> {
             && late
             && (self.contra_lt || self.rng.chance(50));
         let (fail, mac) = self.failure_and_macro(attack);
-        let (order, idc_dep) = self.init_order(st, info, attack);
+        let (mut order, idc_dep) = self.init_order(st, info, attack);
+        let zero_rest = self.zero_rest(st, info, attack, k, &mut order);
         let mut items = self.field_items(st, info, attack, &order, outers);
         self.add_code_blocks(st, info, &mut items, outers);
         if let Some(d) = idc_dep {
@@ -2048,6 +2163,7 @@ impl Gen<'_> {
             _ => false,
         });
         let ctor = st.tuple
+            && zero_rest.is_none()
             && self.rng.chance(30)
             && items
                 .iter()
@@ -2079,7 +2195,38 @@ impl Gen<'_> {
             path,
             via_fn,
             unpinned,
+            zero_rest,
         }
+    }
+
+    /// Whether instance `k`'s initializer ends with a zeroing rest, and the fields it then
+    /// leaves out (removed from `order`): in a valid program, of a `Zeroable` struct, each
+    /// field with one chance in two; in the `zeroable` attack's first instance, every leaf
+    /// dependent (nothing borrows it: its zeroed reference is read when used or dropped).
+    fn zero_rest(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+        order: &mut Vec<usize>,
+    ) -> Option<ZeroRest> {
+        let leave_out: Vec<usize> = match attack {
+            Some(AttackKind::Zeroable) if k == 0 => (0..st.fields.len())
+                .filter(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut)
+                .collect(),
+            None if model::struct_zeroable(st, false) && self.rng.chance(WEIGHTS.zero_rest) => (0
+                ..st.fields.len())
+                .filter(|_| self.rng.chance(50))
+                .collect(),
+            _ => return None,
+        };
+        order.retain(|f| !leave_out.contains(f));
+        Some(if self.rng.chance(70) {
+            ZeroRest::InitZeroed
+        } else {
+            ZeroRest::Zeroed
+        })
     }
 
     /// Whether instance `k` is built by `init!`/`try_init!`: the attack's first instance, or
@@ -2259,7 +2406,14 @@ impl Gen<'_> {
                 && info[f].dependent
                 && !info[f].borrowed
                 && matches!(&st.fields[f].ty, Ty::Ref(_, t) if **t == Ty::Own);
-            let v = if (attack == Some(AttackKind::DropCheck)
+            let v = if info[f].plain()
+                && st.fields[f].cond == Cond::None
+                && model::zeroable_ty(&st.fields[f].ty, st)
+                && self.rng.chance(w.init_zeroed)
+            {
+                // All zeroes, built in place (`f <- init_zeroed()`).
+                Some(V::Zeroed(st.fields[f].ty.clone()))
+            } else if (attack == Some(AttackKind::DropCheck)
                 || attack == Some(AttackKind::Contravariance))
                 && info[f].dependent
                 && matches!(&st.fields[f].ty, Ty::Rd(_, t) if **t == Ty::Own)
@@ -2293,7 +2447,7 @@ impl Gen<'_> {
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
             // function item or higher-ranked `fn` pointer coerced to it. A nested struct's
             // `pin_init!` is an initializer only.
-            let arrow = self.rng.chance(w.arrow) || model::in_place_only(&v);
+            let arrow = self.rng.chance(w.arrow) || model::initializer_only(&v);
             let fi = if arrow && !has_fn_value(&v) {
                 FieldInit::Arrow(v)
             } else {
@@ -2391,7 +2545,7 @@ impl Gen<'_> {
             .filter(|&i| matches!(items[i], InitItem::Field(..)))
             // A nested struct's `pin_init!` is no value for `f: { ..; v }`.
             .filter(|&i| {
-                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::in_place_only(v))
+                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::initializer_only(v))
             })
             .collect();
         if self.rng.chance(50) && !fields_at.is_empty() {
@@ -3836,7 +3990,7 @@ pub fn is_ident(s: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn fake_harvest() -> Harvest {
+    pub(super) fn fake_harvest() -> Harvest {
         Harvest {
             idents: [
                 "__R",
@@ -3926,6 +4080,9 @@ mod tests {
             (Ty::FnArg(_), V::FnArg | V::FnAt(_)) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (_, V::Chain(x)) => fits(&ty, x, p),
+            (_, V::Zeroed(t)) => {
+                model::zeroable_ty(t, &p.st) && model::subst_params(t, &p.st) == ty
+            }
             (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
             (Ty::Arr(t, Len::Lit(n)), V::InitArray(x, m)) => n == m && fits(t, x, p),
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
@@ -4110,6 +4267,62 @@ mod attack_tests {
     }
 
     #[test]
+    fn zeroable_derives_and_zeroed_initializers_are_generated_valid() {
+        let h = super::tests::fake_harvest();
+        let cfg = Config::default();
+        let (mut derive, mut maybe, mut rest, mut left_out, mut zeroed) = (0, 0, 0, 0, 0);
+        let n = 3000;
+        for case in 0..n {
+            let p = generate(5, case, &cfg, &h);
+            let zeroed_here = p.insts.iter().any(|i| {
+                i.items
+                    .iter()
+                    .any(|it| matches!(it, InitItem::Field(_, FieldInit::Arrow(V::Zeroed(_)))))
+            });
+            let rest_here = p.insts.iter().any(|i| i.zero_rest.is_some());
+            if p.st.zeroable.is_none() && !zeroed_here && !rest_here {
+                continue;
+            }
+            let e = model::simulate(&p);
+            if let model::Verdict::Invalid(rules) = &e.verdict {
+                // Only the attack makes them invalid, and only for its own rule.
+                assert!(
+                    !rules.contains(&Rule::Program),
+                    "case {case}: ill-formed: {rules:?}\n{}",
+                    crate::render::render(&p)
+                );
+                continue;
+            }
+            assert!(e.ub.is_none(), "case {case}: {:?}", e.ub);
+            derive += usize::from(p.st.zeroable == Some(ZeroDerive::Zeroable));
+            maybe += usize::from(p.st.zeroable == Some(ZeroDerive::MaybeZeroable));
+            rest += usize::from(rest_here);
+            left_out += usize::from(p.insts.iter().any(|i| {
+                i.zero_rest.is_some()
+                    && (0..p.st.fields.len()).any(|f| {
+                        !i.items
+                            .iter()
+                            .any(|it| matches!(it, InitItem::Field(g, _) if *g == f))
+                    })
+            }));
+            zeroed += usize::from(zeroed_here);
+        }
+        // A few percent of the programs each (measured on this seed, with margin).
+        for (what, count) in [
+            ("#[derive(Zeroable)]", derive),
+            ("#[derive(MaybeZeroable)]", maybe),
+            ("a zeroing rest", rest),
+            ("a zeroing rest leaving a field out", left_out),
+            ("f <- init_zeroed()", zeroed),
+        ] {
+            assert!(
+                count * 100 >= n as usize,
+                "{what}: only {count} of {n} valid programs"
+            );
+        }
+    }
+
+    #[test]
     fn every_rule_is_broken_on_purpose_somewhere() {
         let cfg = Config {
             hygiene: false,
@@ -4139,6 +4352,7 @@ mod attack_tests {
             Rule::DropImpl,
             Rule::InitUnpinned,
             Rule::MutTwice,
+            Rule::Zeroable,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -426,6 +426,7 @@ pub fn check(p: &Program) -> Verdict {
     let info = field_infos(st, &p.items);
     let selfref = !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut);
     check_struct(st, &info, selfref, &mut broken);
+    check_zeroable(p, selfref, &mut broken);
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
@@ -732,6 +733,130 @@ pub fn in_place_only(v: &V) -> bool {
     }
 }
 
+/// Whether `v` is no value, only an initializer for `f <- v`: [`in_place_only`], or
+/// `init_zeroed()`.
+pub fn initializer_only(v: &V) -> bool {
+    in_place_only(v) || matches!(v, V::Zeroed(_))
+}
+
+/// The all-zeroes value of `ty` (`0`, `None`, arrays and pairs of those) if `ty` is
+/// `Zeroable` (`generic`: a type parameter counts as one, as `#[derive(Zeroable)]` bounds it;
+/// otherwise as its instantiation). `None` for a type all zeroes is no value of (a reference,
+/// `Own`, a user type, a cell).
+fn zero_m(ty: &Ty, st: &StructDef, generic: bool) -> Option<M> {
+    let z = |t: &Ty| zero_m(t, st, generic);
+    Some(match ty {
+        Ty::U32 => M::U32(0),
+        Ty::Param(_) if generic => M::U32(0),
+        Ty::Param(t) => match st.tys.get(*t)?.inst {
+            Inst1::U32 => M::U32(0),
+            _ => return None,
+        },
+        // `ZeroableOption`: references, slices and boxes (null is `None`).
+        Ty::Opt(t) => match &**t {
+            Ty::Ref(..) | Ty::RefMut(..) | Ty::Slice(..) | Ty::SliceMut(..) | Ty::Boxed(_) => {
+                M::None
+            }
+            _ => return None,
+        },
+        Ty::Arr(t, len) => {
+            let n = match len {
+                Len::Lit(n) => *n,
+                Len::Const(c) => st.consts.get(*c)?.value,
+            };
+            M::List(vec![z(t)?; n])
+        }
+        Ty::Tup(a, b) => M::Tup(Box::new(z(a)?), Box::new(z(b)?)),
+        _ => return None,
+    })
+}
+
+/// Whether a field of type `ty` is `Zeroable` in the program (its type parameters
+/// instantiated): what `f <- init_zeroed()` needs.
+pub fn zeroable_ty(ty: &Ty, st: &StructDef) -> bool {
+    zero_m(ty, st, false).is_some()
+}
+
+/// Whether `#[derive(Zeroable)]` accepts `st`'s fields (each `Zeroable`, type parameters
+/// bounded by it).
+pub fn derive_zeroable_ok(st: &StructDef) -> bool {
+    st.fields.iter().all(|f| zero_m(&f.ty, st, true).is_some())
+}
+
+/// Whether the program's struct type is `Zeroable` (what a zeroing rest needs): derived, not
+/// self-referential, every field `Zeroable` with the type arguments the program gives (and for
+/// `#[derive(Zeroable)]`, which bounds every type parameter, every type argument).
+pub fn struct_zeroable(st: &StructDef, selfref: bool) -> bool {
+    let fields = st.fields.iter().all(|f| zeroable_ty(&f.ty, st));
+    match st.zeroable {
+        None => false,
+        _ if selfref => false,
+        Some(ZeroDerive::MaybeZeroable) => fields,
+        Some(ZeroDerive::Zeroable) => fields && st.tys.iter().all(|t| t.inst == Inst1::U32),
+    }
+}
+
+/// The rules the zeroable derives and zeroed initializers of `p` break: a self-referential
+/// struct derived `Zeroable` or zeroed by a rest (rule `zeroable`); a derive on fields it
+/// refuses, a rest on a struct that is not `Zeroable`, `init_zeroed()` where it is no
+/// initializer of the field (ill-formed Rust: `Program`).
+fn check_zeroable(p: &Program, selfref: bool, broken: &mut BTreeSet<Rule>) {
+    let st = &p.st;
+    match st.zeroable {
+        Some(ZeroDerive::Zeroable) if selfref => {
+            broken.insert(Rule::Zeroable);
+        }
+        Some(ZeroDerive::Zeroable) if !derive_zeroable_ok(st) => {
+            broken.insert(Rule::Program);
+        }
+        // `MaybeZeroable` pastes the field types into its bounds: it refuses type macros.
+        Some(ZeroDerive::MaybeZeroable)
+            if st.fields.iter().any(|f| has_type_macro(&f.ty, &p.items)) =>
+        {
+            broken.insert(Rule::Program);
+        }
+        _ => {}
+    }
+    for inst in &p.insts {
+        if inst.zero_rest.is_some() {
+            if inst.ctor {
+                broken.insert(Rule::Program);
+            } else if selfref {
+                broken.insert(Rule::Zeroable);
+            } else if !struct_zeroable(st, selfref) {
+                broken.insert(Rule::Program);
+            }
+        }
+        for item in &inst.items {
+            match item {
+                InitItem::Field(f, FieldInit::Arrow(V::Zeroed(t))) => {
+                    let ty = &st.fields[*f].ty;
+                    if t != ty || !zeroable_ty(ty, st) {
+                        broken.insert(Rule::Program);
+                    }
+                }
+                InitItem::Field(
+                    _,
+                    FieldInit::Val(v) | FieldInit::FailThen(v) | FieldInit::PanicThen(v),
+                ) if has_zeroed(v) => {
+                    broken.insert(Rule::Program);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether `init_zeroed()` is (inside) `v`.
+fn has_zeroed(v: &V) -> bool {
+    match v {
+        V::Zeroed(_) => true,
+        V::Alt(_, a, b) => has_zeroed(a) || has_zeroed(b),
+        V::Chain(x) => has_zeroed(x),
+        _ => false,
+    }
+}
+
 /// Whether a nested struct's `pin_init!` is anywhere but `f <- v` of a `#[pin]` field (the
 /// shrinker can make those: `f: pin_init!(..)` is a type error, and `<-` needs `#[pin]` for
 /// an initializer that is only `PinInit`).
@@ -900,7 +1025,14 @@ pub fn held_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
 fn srcs<'a>(v: &'a V, fn_at: bool, out: &mut Vec<&'a Src>) {
     let rec = |x: &'a V, out: &mut Vec<&'a Src>| srcs(x, fn_at, out);
     match v {
-        V::Own(_) | V::U32(_) | V::Item(_) | V::None | V::FnArg | V::FnRet | V::ContraFn => {}
+        V::Own(_)
+        | V::U32(_)
+        | V::Item(_)
+        | V::None
+        | V::FnArg
+        | V::FnRet
+        | V::ContraFn
+        | V::Zeroed(_) => {}
         V::FnAt(s) => {
             if fn_at {
                 out.push(s);
@@ -1256,6 +1388,27 @@ impl World<'_> {
         let inst = &p.insts[i];
         let mut done: Vec<usize> = Vec::new();
         let mut end = InitEnd::Ok;
+        if inst.zero_rest.is_some() {
+            // The slot is zeroed before the first item: the fields without an item keep it.
+            for (f, field) in p.st.fields.iter().enumerate() {
+                let written = inst
+                    .items
+                    .iter()
+                    .any(|it| matches!(it, InitItem::Field(g, _) if *g == f));
+                if field.cond == Cond::Removed || written {
+                    continue;
+                }
+                match zero_m(&field.ty, &p.st, false) {
+                    Some(m) => self.insts[i].fields[f] = Some(m),
+                    None => {
+                        return Err(Ub(format!(
+                            "zeroes field {} of s{i}, of which all zeroes is no value",
+                            field.name
+                        )))
+                    }
+                }
+            }
+        }
         'items: for item in &inst.items {
             match item {
                 // rustc removed the entry with the field: its value is never evaluated.
@@ -1392,6 +1545,10 @@ impl World<'_> {
                 self.log(format!("chain {s}"));
                 m
             }
+            V::Zeroed(t) => match zero_m(t, &self.p.st, false) {
+                Some(m) => m,
+                None => return Err(Ub("`init_zeroed()` of a type that is not `Zeroable`".into())),
+            },
         })
     }
 
@@ -1813,6 +1970,7 @@ mod tests {
                 pd_writes: Vec::new(),
                 pd_panic: false,
                 item_attack: None,
+                zeroable: None,
             },
             outers: Vec::new(),
             insts: vec![Inst {
@@ -1826,6 +1984,7 @@ mod tests {
                 path: PathForm::Plain,
                 via_fn: false,
                 unpinned: false,
+                zero_rest: None,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,
