@@ -154,6 +154,10 @@ pub struct Weights {
     /// A struct that is not self-referential (plain fields only, no attack) made zeroable:
     /// its plain fields drawn from the `Zeroable` types, a zeroable derive (percent).
     pub zeroable: u32,
+    /// A program without an attack whose struct is made of plain fields only (no owners, no
+    /// existential lifetime), to be made zeroable (percent; beside those the other weights
+    /// give).
+    pub zero_struct: u32,
     /// `#[derive(MaybeZeroable)]` instead of `#[derive(Zeroable)]` on such a struct (percent).
     pub maybe_zeroable: u32,
     /// `#[derive(MaybeZeroable)]` on any other struct that is not self-referential (its
@@ -209,6 +213,7 @@ pub const WEIGHTS: Weights = Weights {
     hygiene: 40,
     thread_write: 40,
     zeroable: 60,
+    zero_struct: 6,
     maybe_zeroable: 30,
     maybe_zeroable_any: 15,
     zero_rest: 60,
@@ -384,6 +389,7 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         field_init: false,
         contra_lt: false,
         zero: false,
+        zero_wanted: false,
     };
     g.program(seed, case)
 }
@@ -544,6 +550,8 @@ struct Gen<'a> {
     contra_lt: bool,
     /// The struct (not self-referential) is made zeroable: plain fields of `Zeroable` types.
     zero: bool,
+    /// The struct is to have plain fields only, and be made zeroable.
+    zero_wanted: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -1029,6 +1037,7 @@ impl Gen<'_> {
     /// contravariance attack's lifetime field last.
     fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
         let w = &WEIGHTS;
+        self.zero_wanted = attack.is_none() && self.rng.chance(w.zero_struct);
         let tuple = attack.is_none() && self.rng.chance(w.tuple);
         let contra = attack == Some(AttackKind::Contravariance);
         let lts = self.struct_lifetimes(attack);
@@ -1041,7 +1050,8 @@ impl Gen<'_> {
         } else {
             Vec::new()
         };
-        let exists = if !tuple && !lts.is_empty() && self.rng.chance(w.exists) {
+        let exists = if !tuple && !self.zero_wanted && !lts.is_empty() && self.rng.chance(w.exists)
+        {
             vec![Exists {
                 name: "e".into(),
                 bound: 0,
@@ -1148,7 +1158,7 @@ impl Gen<'_> {
 
     /// One to three plain fields `_0`, `_1`, ... of a tuple struct.
     fn tuple_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
-        self.zero = attack.is_none() && self.rng.chance(WEIGHTS.zeroable);
+        self.zero = attack.is_none() && (self.zero_wanted || self.rng.chance(WEIGHTS.zeroable));
         let n = self.rng.range(1, 3);
         for k in 0..n {
             let (ty, ()) = self.plain_type(st, attack);
@@ -1242,7 +1252,7 @@ impl Gen<'_> {
         self.zero = attack.is_none()
             && st.exists.is_empty()
             && roles.iter().all(|r| *r == Role::Plain)
-            && self.rng.chance(w.zeroable);
+            && (self.zero_wanted || self.rng.chance(w.zeroable));
         let names = self.field_names_of(n);
         // Owners first (dependents need their kinds).
         let (kinds, attrs) = self.owners(st, attack, &roles);
@@ -1297,6 +1307,9 @@ impl Gen<'_> {
         let mut n_owner = self.rng.index(&w.owners);
         if attack.is_some() {
             n_owner = n_owner.max(1);
+        }
+        if self.zero_wanted {
+            n_owner = 0;
         }
         let n_dep = if n_owner == 0 && st.exists.is_empty() {
             0
