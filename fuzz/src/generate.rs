@@ -1200,7 +1200,7 @@ impl Gen<'_> {
         let mut consts = std::collections::BTreeSet::new();
         for f in &st.fields {
             model::lifetimes(&f.ty, &self.items, &mut lts);
-            collect_params(
+            model::collect_params(
                 &model::resolve(&f.ty, &self.items),
                 &mut params,
                 &mut consts,
@@ -2100,8 +2100,8 @@ impl Gen<'_> {
                 };
                 // The impl is generic: no value of a type parameter or a const-length array.
                 let (mut ps, mut cs) = (BTreeSet::new(), BTreeSet::new());
-                collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
-                collect_params(
+                model::collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
+                model::collect_params(
                     &model::resolve(&st.fields[*field].ty, &items),
                     &mut ps,
                     &mut cs,
@@ -2224,14 +2224,19 @@ impl Gen<'_> {
         k: usize,
         order: &mut Vec<usize>,
     ) -> Option<ZeroRest> {
+        // A field whose type mentions a generic parameter is written: the rest gives no value
+        // to infer the argument from.
+        let typed: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| !mentions_param(&model::resolve(&st.fields[f].ty, &self.items)))
+            .collect();
         let leave_out: Vec<usize> = match attack {
-            Some(AttackKind::Zeroable) if k == 0 => (0..st.fields.len())
+            Some(AttackKind::Zeroable) if k == 0 => typed
+                .into_iter()
                 .filter(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut)
                 .collect(),
-            None if model::struct_zeroable(st, false) && self.rng.chance(WEIGHTS.zero_rest) => (0
-                ..st.fields.len())
-                .filter(|_| self.rng.chance(50))
-                .collect(),
+            None if model::struct_zeroable(st, false) && self.rng.chance(WEIGHTS.zero_rest) => {
+                typed.into_iter().filter(|_| self.rng.chance(50)).collect()
+            }
             _ => return None,
         };
         order.retain(|f| !leave_out.contains(f));
@@ -2422,6 +2427,8 @@ impl Gen<'_> {
             let v = if info[f].plain()
                 && st.fields[f].cond == Cond::None
                 && model::zeroable_ty(&st.fields[f].ty, st)
+                // (Its type is the field's: no generic argument to infer from it.)
+                && !mentions_param(&st.fields[f].ty)
                 && self.rng.chance(w.init_zeroed)
             {
                 // All zeroes, built in place (`f <- init_zeroed()`).
@@ -3769,7 +3776,7 @@ fn hidden_lts(ty: &Ty, items: &[UserItem]) -> Vec<Lt> {
 fn mentions_param(t: &Ty) -> bool {
     let mut params = BTreeSet::new();
     let mut consts = BTreeSet::new();
-    collect_params(t, &mut params, &mut consts);
+    model::collect_params(t, &mut params, &mut consts);
     !params.is_empty() || !consts.is_empty()
 }
 
@@ -3900,37 +3907,6 @@ fn has_fn_value(v: &V) -> bool {
         V::Tup(a, b) => has_fn_value(a) || has_fn_value(b),
         V::Arr(xs) | V::Vec(xs) => xs.iter().any(has_fn_value),
         _ => false,
-    }
-}
-
-fn collect_params(t: &Ty, params: &mut BTreeSet<usize>, consts: &mut BTreeSet<usize>) {
-    match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(x, n) => {
-            if let Len::Const(c) = n {
-                consts.insert(*c);
-            }
-            collect_params(x, params, consts);
-        }
-        Ty::Ref(_, x)
-        | Ty::RefMut(_, x)
-        | Ty::Slice(_, x)
-        | Ty::SliceMut(_, x)
-        | Ty::Opt(x)
-        | Ty::Vec(x)
-        | Ty::Boxed(x)
-        | Ty::Cell(x)
-        | Ty::RefCell(x)
-        | Ty::Mutex(x)
-        | Ty::Rd(_, x) => collect_params(x, params, consts),
-        Ty::Tup(a, b) => {
-            collect_params(a, params, consts);
-            collect_params(b, params, consts);
-        }
-        Ty::Item(_, _, Some(x)) => collect_params(x, params, consts),
-        _ => {}
     }
 }
 

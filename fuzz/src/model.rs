@@ -818,6 +818,35 @@ fn check_zeroable(p: &Program, selfref: bool, broken: &mut BTreeSet<Rule>) {
         _ => {}
     }
     for inst in &p.insts {
+        // Generic arguments are inferred from the values the initializer writes: a parameter
+        // that only fields without a value mention (left to the rest, or `init_zeroed()`,
+        // whose type is the field's) is not inferred (E0282 and its kin), unless an
+        // initializer function's return type names it.
+        let zeroed_items = inst
+            .items
+            .iter()
+            .any(|it| matches!(it, InitItem::Field(_, FieldInit::Arrow(V::Zeroed(_)))));
+        if (inst.zero_rest.is_some() || zeroed_items) && !inst.via_fn {
+            let (mut all, mut written) = (
+                (BTreeSet::new(), BTreeSet::new()),
+                (BTreeSet::new(), BTreeSet::new()),
+            );
+            for (f, field) in st.fields.iter().enumerate() {
+                let ty = resolve(&field.ty, &p.items);
+                collect_params(&ty, &mut all.0, &mut all.1);
+                let has_value = inst.items.iter().any(|it| match it {
+                    InitItem::Field(g, FieldInit::Arrow(v)) => *g == f && !has_zeroed(v),
+                    InitItem::Field(g, fi) => *g == f && *fi != FieldInit::ArrowErr,
+                    InitItem::Code(..) => false,
+                });
+                if has_value {
+                    collect_params(&ty, &mut written.0, &mut written.1);
+                }
+            }
+            if all != written {
+                broken.insert(Rule::Program);
+            }
+        }
         if inst.zero_rest.is_some() {
             if inst.ctor {
                 broken.insert(Rule::Program);
@@ -844,6 +873,38 @@ fn check_zeroable(p: &Program, selfref: bool, broken: &mut BTreeSet<Rule>) {
                 _ => {}
             }
         }
+    }
+}
+
+/// Collects the type parameters (`params`) and const parameters (`consts`) `t` mentions.
+pub fn collect_params(t: &Ty, params: &mut BTreeSet<usize>, consts: &mut BTreeSet<usize>) {
+    match t {
+        Ty::Param(i) => {
+            params.insert(*i);
+        }
+        Ty::Arr(x, n) => {
+            if let Len::Const(c) = n {
+                consts.insert(*c);
+            }
+            collect_params(x, params, consts);
+        }
+        Ty::Ref(_, x)
+        | Ty::RefMut(_, x)
+        | Ty::Slice(_, x)
+        | Ty::SliceMut(_, x)
+        | Ty::Opt(x)
+        | Ty::Vec(x)
+        | Ty::Boxed(x)
+        | Ty::Cell(x)
+        | Ty::RefCell(x)
+        | Ty::Mutex(x)
+        | Ty::Rd(_, x) => collect_params(x, params, consts),
+        Ty::Tup(a, b) => {
+            collect_params(a, params, consts);
+            collect_params(b, params, consts);
+        }
+        Ty::Item(_, _, Some(x)) => collect_params(x, params, consts),
+        _ => {}
     }
 }
 
