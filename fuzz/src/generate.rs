@@ -151,6 +151,23 @@ pub struct Weights {
     /// A statement of a thread's body that writes (through a shared route, into a cell)
     /// instead of reading (percent).
     pub thread_write: u32,
+    /// A struct that is not self-referential (plain fields only, no attack) made zeroable:
+    /// its plain fields drawn from the `Zeroable` types, a zeroable derive (percent).
+    pub zeroable: u32,
+    /// A program without an attack whose struct is made of plain fields only (no owners, no
+    /// existential lifetime), to be made zeroable (percent; beside those the other weights
+    /// give).
+    pub zero_struct: u32,
+    /// `#[derive(MaybeZeroable)]` instead of `#[derive(Zeroable)]` on such a struct (percent).
+    pub maybe_zeroable: u32,
+    /// `#[derive(MaybeZeroable)]` on any other struct that is not self-referential (its
+    /// fields need not be `Zeroable`: no impl then, and no error) (percent).
+    pub maybe_zeroable_any: u32,
+    /// An instance of a `Zeroable` struct whose initializer ends with a zeroing rest
+    /// (percent); each field is then left out (all zeroes) with one chance in two.
+    pub zero_rest: u32,
+    /// A plain `Zeroable` field initialized by `f <- init_zeroed()` (percent).
+    pub init_zeroed: u32,
 }
 
 /// The weights.
@@ -195,6 +212,12 @@ pub const WEIGHTS: Weights = Weights {
     stmt_kind: [45, 22, 6, 4, 4, 10, 6, 6],
     hygiene: 40,
     thread_write: 40,
+    zeroable: 60,
+    zero_struct: 6,
+    maybe_zeroable: 30,
+    maybe_zeroable_any: 15,
+    zero_rest: 60,
+    init_zeroed: 20,
 };
 
 /// The attacks (rules broken on purpose, with the use that is undefined behaviour if the
@@ -253,9 +276,13 @@ pub enum AttackKind {
     /// `&'o mut [Own]`), each given the owner's `&mut` binding (`o`, moved twice) or a
     /// reborrow of it (`&mut o[..]`, twice).
     MutTwice,
+    /// `#[derive(Zeroable)]` or `#[derive(MaybeZeroable)]` on a self-referential struct, its
+    /// first instance built with `..Zeroable::init_zeroed()` leaving its leaf dependents out:
+    /// all zeroes, their references null (read by the statements or when they drop).
+    Zeroable,
 }
 
-const ATTACKS: [AttackKind; 18] = [
+const ATTACKS: [AttackKind; 19] = [
     AttackKind::DropOrder,
     AttackKind::Covariance,
     AttackKind::DropCheck,
@@ -274,6 +301,7 @@ const ATTACKS: [AttackKind; 18] = [
     AttackKind::DropImpl,
     AttackKind::InitUnpinned,
     AttackKind::MutTwice,
+    AttackKind::Zeroable,
 ];
 
 /// Names the renderer uses unqualified: no user item may take them.
@@ -360,6 +388,8 @@ pub fn generate(seed: u64, case: u64, cfg: &Config, harvest: &Harvest) -> Progra
         hyg_kind: Hyg::Items,
         field_init: false,
         contra_lt: false,
+        zero: false,
+        zero_wanted: false,
     };
     g.program(seed, case)
 }
@@ -518,6 +548,10 @@ struct Gen<'a> {
     /// The contravariance attack's generic is a lifetime (`fn(&'a Own) -> String`), not a
     /// type argument `fn(&'o Own) -> String`.
     contra_lt: bool,
+    /// The struct (not self-referential) is made zeroable: plain fields of `Zeroable` types.
+    zero: bool,
+    /// The struct is to have plain fields only, and be made zeroable.
+    zero_wanted: bool,
 }
 
 /// The construct of the token-hygiene class a program uses.
@@ -727,6 +761,7 @@ impl Gen<'_> {
             Some(a) => self.item_attack(&st, &info, selfref, a),
             None => None,
         };
+        let attack = self.zero_derive(&mut st, selfref, attack);
         if self.hyg(Hyg::Hijack) && self.rng.chance(80) {
             self.add_hijacking_trait(&st);
         }
@@ -758,6 +793,49 @@ impl Gen<'_> {
             self.add_statements(&mut p, &info, removed, selfref, attack);
         }
         p
+    }
+
+    /// The struct's zeroable derive: on a struct made zeroable (`Gen::zero`) one of the two;
+    /// on another struct that is not self-referential, now and then `MaybeZeroable` (which
+    /// gives no impl when a field is not `Zeroable`); on the `zeroable` attack's
+    /// self-referential struct either (the attack is dropped when the struct is not one, or
+    /// its field types hold a type macro, which `MaybeZeroable` refuses for another reason).
+    fn zero_derive(
+        &mut self,
+        st: &mut StructDef,
+        selfref: bool,
+        attack: Option<AttackKind>,
+    ) -> Option<AttackKind> {
+        let w = &WEIGHTS;
+        let macros = st
+            .fields
+            .iter()
+            .any(|f| model::has_type_macro(&f.ty, &self.items));
+        if attack == Some(AttackKind::Zeroable) {
+            if !selfref || macros || st.item_attack.is_some() {
+                return None;
+            }
+            st.zeroable = Some(if self.rng.chance(50) {
+                ZeroDerive::Zeroable
+            } else {
+                ZeroDerive::MaybeZeroable
+            });
+            return attack;
+        }
+        if attack.is_some() || selfref || st.item_attack.is_some() || macros {
+            return attack;
+        }
+        if self.zero {
+            let maybe = self.rng.chance(w.maybe_zeroable) || !model::derive_zeroable_ok(st);
+            st.zeroable = Some(if maybe {
+                ZeroDerive::MaybeZeroable
+            } else {
+                ZeroDerive::Zeroable
+            });
+        } else if self.rng.chance(w.maybe_zeroable_any) {
+            st.zeroable = Some(ZeroDerive::MaybeZeroable);
+        }
+        attack
     }
 
     /// Whether this program tries the hygiene class and, if so, its one construct (several
@@ -960,6 +1038,7 @@ impl Gen<'_> {
     /// contravariance attack's lifetime field last.
     fn struct_def(&mut self, attack: Option<AttackKind>) -> StructDef {
         let w = &WEIGHTS;
+        self.zero_wanted = attack.is_none() && self.rng.chance(w.zero_struct);
         let tuple = attack.is_none() && self.rng.chance(w.tuple);
         let contra = attack == Some(AttackKind::Contravariance);
         let lts = self.struct_lifetimes(attack);
@@ -972,7 +1051,8 @@ impl Gen<'_> {
         } else {
             Vec::new()
         };
-        let exists = if !tuple && !lts.is_empty() && self.rng.chance(w.exists) {
+        let exists = if !tuple && !self.zero_wanted && !lts.is_empty() && self.rng.chance(w.exists)
+        {
             vec![Exists {
                 name: "e".into(),
                 bound: 0,
@@ -992,7 +1072,9 @@ impl Gen<'_> {
             pd_writes: Vec::new(),
             pd_panic: false,
             item_attack: None,
+            zeroable: None,
         };
+        self.zero = false;
         if tuple {
             self.tuple_fields(&mut st, attack);
             self.cover_generics(&mut st);
@@ -1077,6 +1159,7 @@ impl Gen<'_> {
 
     /// One to three plain fields `_0`, `_1`, ... of a tuple struct.
     fn tuple_fields(&mut self, st: &mut StructDef, attack: Option<AttackKind>) {
+        self.zero = attack.is_none() && (self.zero_wanted || self.rng.chance(WEIGHTS.zeroable));
         let n = self.rng.range(1, 3);
         for k in 0..n {
             let (ty, ()) = self.plain_type(st, attack);
@@ -1118,7 +1201,7 @@ impl Gen<'_> {
         let mut consts = std::collections::BTreeSet::new();
         for f in &st.fields {
             model::lifetimes(&f.ty, &self.items, &mut lts);
-            collect_params(
+            model::collect_params(
                 &model::resolve(&f.ty, &self.items),
                 &mut params,
                 &mut consts,
@@ -1127,7 +1210,9 @@ impl Gen<'_> {
         let mut extra = Vec::new();
         for g in 0..st.lts.len() {
             if !lts.iter().any(|(l, _)| *l == Lt::Gen(g)) {
-                extra.push(Ty::Ref(Lt::Gen(g), Box::new(Ty::Own)));
+                let r = Ty::Ref(Lt::Gen(g), Box::new(Ty::Own));
+                // A zeroable struct's: `Option<&'a Own>`, which is `Zeroable` (`None`).
+                extra.push(if self.zero { Ty::Opt(Box::new(r)) } else { r });
             }
         }
         for t in 0..st.tys.len() {
@@ -1164,6 +1249,11 @@ impl Gen<'_> {
         let w = &WEIGHTS;
         let roles = self.field_roles(st, attack);
         let n = roles.len();
+        // A struct of plain fields only is not self-referential: it may be made zeroable.
+        self.zero = attack.is_none()
+            && st.exists.is_empty()
+            && roles.iter().all(|r| *r == Role::Plain)
+            && (self.zero_wanted || self.rng.chance(w.zeroable));
         let names = self.field_names_of(n);
         // Owners first (dependents need their kinds).
         let (kinds, attrs) = self.owners(st, attack, &roles);
@@ -1190,7 +1280,7 @@ impl Gen<'_> {
                 let (ty, ()) = self.plain_type(st, attack);
                 fields[k].ty = ty;
                 fields[k].pin = self.rng.chance(w.pin);
-                if self.rng.chance(w.borrowed_unused) {
+                if !self.zero && self.rng.chance(w.borrowed_unused) {
                     fields[k].attr = BorrowAttr::Shared;
                 }
             }
@@ -1218,6 +1308,9 @@ impl Gen<'_> {
         let mut n_owner = self.rng.index(&w.owners);
         if attack.is_some() {
             n_owner = n_owner.max(1);
+        }
+        if self.zero_wanted {
+            n_owner = 0;
         }
         let n_dep = if n_owner == 0 && st.exists.is_empty() {
             0
@@ -1867,6 +1960,9 @@ impl Gen<'_> {
 
     /// A plain field's type (no field lifetimes).
     fn plain_type(&mut self, st: &StructDef, attack: Option<AttackKind>) -> (Ty, ()) {
+        if self.zero {
+            return (self.zeroable_type(st), ());
+        }
         let w = &WEIGHTS.plain_ty;
         let gen = |g: &mut Self| Lt::Gen(g.rng.below(st.lts.len().max(1)));
         loop {
@@ -1916,6 +2012,37 @@ impl Gen<'_> {
                 return (Ty::Item(item, None, None), ());
             }
             return (ty, ());
+        }
+    }
+
+    /// A plain field type of a zeroable struct: one that is `Zeroable` (`u32`, a `T`
+    /// instantiated with `u32`, `Option<&'a Own>`, `Option<Box<Own>>`, arrays and pairs).
+    fn zeroable_type(&mut self, st: &StructDef) -> Ty {
+        let u32_params: Vec<usize> = (0..st.tys.len())
+            .filter(|&i| st.tys[i].inst == Inst1::U32)
+            .collect();
+        loop {
+            let ty = match self.rng.below(8) {
+                0 | 1 => Ty::U32,
+                2 if !u32_params.is_empty() => Ty::Param(*self.rng.pick(&u32_params)),
+                3 if !st.lts.is_empty() => {
+                    let l = Lt::Gen(self.rng.below(st.lts.len()));
+                    Ty::Opt(Box::new(Ty::Ref(l, Box::new(Ty::Own))))
+                }
+                4 => Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own)))),
+                5 if !st.consts.is_empty() => Ty::Arr(Box::new(Ty::U32), Len::Const(0)),
+                5 => Ty::Arr(Box::new(Ty::U32), Len::Lit(2)),
+                6 => Ty::Tup(
+                    Box::new(Ty::U32),
+                    Box::new(Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own))))),
+                ),
+                7 => Ty::Arr(
+                    Box::new(Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own))))),
+                    Len::Lit(2),
+                ),
+                _ => continue,
+            };
+            return ty;
         }
     }
 
@@ -1974,8 +2101,8 @@ impl Gen<'_> {
                 };
                 // The impl is generic: no value of a type parameter or a const-length array.
                 let (mut ps, mut cs) = (BTreeSet::new(), BTreeSet::new());
-                collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
-                collect_params(
+                model::collect_params(&st.fields[*field].ty, &mut ps, &mut cs);
+                model::collect_params(
                     &model::resolve(&st.fields[*field].ty, &items),
                     &mut ps,
                     &mut cs,
@@ -2035,7 +2162,8 @@ impl Gen<'_> {
             && late
             && (self.contra_lt || self.rng.chance(50));
         let (fail, mac) = self.failure_and_macro(attack);
-        let (order, idc_dep) = self.init_order(st, info, attack);
+        let (mut order, idc_dep) = self.init_order(st, info, attack);
+        let zero_rest = self.zero_rest(st, info, attack, k, &mut order);
         let mut items = self.field_items(st, info, attack, &order, outers);
         self.add_code_blocks(st, info, &mut items, outers);
         if let Some(d) = idc_dep {
@@ -2049,6 +2177,7 @@ impl Gen<'_> {
             _ => false,
         });
         let ctor = st.tuple
+            && zero_rest.is_none()
             && self.rng.chance(30)
             && items
                 .iter()
@@ -2080,7 +2209,43 @@ impl Gen<'_> {
             path,
             via_fn,
             unpinned,
+            zero_rest,
         }
+    }
+
+    /// Whether instance `k`'s initializer ends with a zeroing rest, and the fields it then
+    /// leaves out (removed from `order`): in a valid program, of a `Zeroable` struct, each
+    /// field with one chance in two; in the `zeroable` attack's first instance, every leaf
+    /// dependent (nothing borrows it: its zeroed reference is read when used or dropped).
+    fn zero_rest(
+        &mut self,
+        st: &StructDef,
+        info: &[FieldInfo],
+        attack: Option<AttackKind>,
+        k: usize,
+        order: &mut Vec<usize>,
+    ) -> Option<ZeroRest> {
+        // A field whose type mentions a generic parameter is written: the rest gives no value
+        // to infer the argument from.
+        let typed: Vec<usize> = (0..st.fields.len())
+            .filter(|&f| !mentions_param(&model::resolve(&st.fields[f].ty, &self.items)))
+            .collect();
+        let leave_out: Vec<usize> = match attack {
+            Some(AttackKind::Zeroable) if k == 0 => typed
+                .into_iter()
+                .filter(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut)
+                .collect(),
+            None if model::struct_zeroable(st, false) && self.rng.chance(WEIGHTS.zero_rest) => {
+                typed.into_iter().filter(|_| self.rng.chance(50)).collect()
+            }
+            _ => return None,
+        };
+        order.retain(|f| !leave_out.contains(f));
+        Some(if self.rng.chance(70) {
+            ZeroRest::InitZeroed
+        } else {
+            ZeroRest::Zeroed
+        })
     }
 
     /// Whether instance `k` is built by `init!`/`try_init!`: the attack's first instance, or
@@ -2260,7 +2425,16 @@ impl Gen<'_> {
                 && info[f].dependent
                 && !info[f].borrowed
                 && matches!(&st.fields[f].ty, Ty::Ref(_, t) if **t == Ty::Own);
-            let v = if (attack == Some(AttackKind::DropCheck)
+            let v = if info[f].plain()
+                && st.fields[f].cond == Cond::None
+                && model::zeroable_ty(&st.fields[f].ty, st)
+                // (Its type is the field's: no generic argument to infer from it.)
+                && !mentions_param(&st.fields[f].ty)
+                && self.rng.chance(w.init_zeroed)
+            {
+                // All zeroes, built in place (`f <- init_zeroed()`).
+                Some(V::Zeroed(st.fields[f].ty.clone()))
+            } else if (attack == Some(AttackKind::DropCheck)
                 || attack == Some(AttackKind::Contravariance))
                 && info[f].dependent
                 && matches!(&st.fields[f].ty, Ty::Rd(_, t) if **t == Ty::Own)
@@ -2294,7 +2468,7 @@ impl Gen<'_> {
             // `f <- v` initializes the field with a `v` of exactly the field's type: no
             // function item or higher-ranked `fn` pointer coerced to it. A nested struct's
             // `pin_init!` is an initializer only.
-            let arrow = self.rng.chance(w.arrow) || model::in_place_only(&v);
+            let arrow = self.rng.chance(w.arrow) || model::initializer_only(&v);
             let fi = if arrow && !has_fn_value(&v) {
                 FieldInit::Arrow(v)
             } else {
@@ -2392,7 +2566,7 @@ impl Gen<'_> {
             .filter(|&i| matches!(items[i], InitItem::Field(..)))
             // A nested struct's `pin_init!` is no value for `f: { ..; v }`.
             .filter(|&i| {
-                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::in_place_only(v))
+                !matches!(&items[i], InitItem::Field(_, FieldInit::Arrow(v)) if model::initializer_only(v))
             })
             .collect();
         if self.rng.chance(50) && !fields_at.is_empty() {
@@ -3603,7 +3777,7 @@ fn hidden_lts(ty: &Ty, items: &[UserItem]) -> Vec<Lt> {
 fn mentions_param(t: &Ty) -> bool {
     let mut params = BTreeSet::new();
     let mut consts = BTreeSet::new();
-    collect_params(t, &mut params, &mut consts);
+    model::collect_params(t, &mut params, &mut consts);
     !params.is_empty() || !consts.is_empty()
 }
 
@@ -3737,37 +3911,6 @@ fn has_fn_value(v: &V) -> bool {
     }
 }
 
-fn collect_params(t: &Ty, params: &mut BTreeSet<usize>, consts: &mut BTreeSet<usize>) {
-    match t {
-        Ty::Param(i) => {
-            params.insert(*i);
-        }
-        Ty::Arr(x, n) => {
-            if let Len::Const(c) = n {
-                consts.insert(*c);
-            }
-            collect_params(x, params, consts);
-        }
-        Ty::Ref(_, x)
-        | Ty::RefMut(_, x)
-        | Ty::Slice(_, x)
-        | Ty::SliceMut(_, x)
-        | Ty::Opt(x)
-        | Ty::Vec(x)
-        | Ty::Boxed(x)
-        | Ty::Cell(x)
-        | Ty::RefCell(x)
-        | Ty::Mutex(x)
-        | Ty::Rd(_, x) => collect_params(x, params, consts),
-        Ty::Tup(a, b) => {
-            collect_params(a, params, consts);
-            collect_params(b, params, consts);
-        }
-        Ty::Item(_, _, Some(x)) => collect_params(x, params, consts),
-        _ => {}
-    }
-}
-
 fn owner_type(kind: OwnerKind) -> Ty {
     match kind {
         OwnerKind::Own => Ty::Own,
@@ -3876,7 +4019,7 @@ mod tests {
         }
     }
 
-    fn fake_harvest() -> Harvest {
+    pub(super) fn fake_harvest() -> Harvest {
         Harvest {
             idents: [
                 "__R",
@@ -3966,6 +4109,9 @@ mod tests {
             (Ty::FnArg(_), V::FnArg | V::FnAt(_)) | (Ty::FnRet(_), V::FnRet) => true,
             (Ty::Item(k, _, _), V::Nested(j, ..)) => k == j,
             (_, V::Chain(x)) => fits(&ty, x, p),
+            (_, V::Zeroed(t)) => {
+                model::zeroable_ty(t, &p.st) && model::subst_params(t, &p.st) == ty
+            }
             (Ty::Item(k, _, _), V::Fut(_)) => p.items[*k].kind == ItemKind::Future,
             (Ty::Arr(t, Len::Lit(n)), V::InitArray(x, m)) => n == m && fits(t, x, p),
             (Ty::Item(k, _, a), V::Wrap(j, x)) if k == j => match &p.items[*k].kind {
@@ -4150,6 +4296,62 @@ mod attack_tests {
     }
 
     #[test]
+    fn zeroable_derives_and_zeroed_initializers_are_generated_valid() {
+        let h = super::tests::fake_harvest();
+        let cfg = Config::default();
+        let (mut derive, mut maybe, mut rest, mut left_out, mut zeroed) = (0, 0, 0, 0, 0);
+        let n = 3000;
+        for case in 0..n {
+            let p = generate(5, case, &cfg, &h);
+            let zeroed_here = p.insts.iter().any(|i| {
+                i.items
+                    .iter()
+                    .any(|it| matches!(it, InitItem::Field(_, FieldInit::Arrow(V::Zeroed(_)))))
+            });
+            let rest_here = p.insts.iter().any(|i| i.zero_rest.is_some());
+            if p.st.zeroable.is_none() && !zeroed_here && !rest_here {
+                continue;
+            }
+            let e = model::simulate(&p);
+            if let model::Verdict::Invalid(rules) = &e.verdict {
+                // Only the attack makes them invalid, and only for its own rule.
+                assert!(
+                    !rules.contains(&Rule::Program),
+                    "case {case}: ill-formed: {rules:?}\n{}",
+                    crate::render::render(&p)
+                );
+                continue;
+            }
+            assert!(e.ub.is_none(), "case {case}: {:?}", e.ub);
+            derive += usize::from(p.st.zeroable == Some(ZeroDerive::Zeroable));
+            maybe += usize::from(p.st.zeroable == Some(ZeroDerive::MaybeZeroable));
+            rest += usize::from(rest_here);
+            left_out += usize::from(p.insts.iter().any(|i| {
+                i.zero_rest.is_some()
+                    && (0..p.st.fields.len()).any(|f| {
+                        !i.items
+                            .iter()
+                            .any(|it| matches!(it, InitItem::Field(g, _) if *g == f))
+                    })
+            }));
+            zeroed += usize::from(zeroed_here);
+        }
+        // A few percent of the programs each (measured on this seed, with margin).
+        for (what, count) in [
+            ("#[derive(Zeroable)]", derive),
+            ("#[derive(MaybeZeroable)]", maybe),
+            ("a zeroing rest", rest),
+            ("a zeroing rest leaving a field out", left_out),
+            ("f <- init_zeroed()", zeroed),
+        ] {
+            assert!(
+                count * 100 >= n as usize,
+                "{what}: only {count} of {n} valid programs"
+            );
+        }
+    }
+
+    #[test]
     fn every_rule_is_broken_on_purpose_somewhere() {
         let cfg = Config {
             hygiene: false,
@@ -4179,6 +4381,7 @@ mod attack_tests {
             Rule::DropImpl,
             Rule::InitUnpinned,
             Rule::MutTwice,
+            Rule::Zeroable,
         ] {
             assert!(seen.contains(&r), "no program breaks {r:?}");
         }

@@ -152,6 +152,32 @@ pub struct StructDef {
     pub pd_panic: bool,
     /// An attack on the item itself (an attribute after `#[pin_data]`, a plain `Drop`).
     pub item_attack: Option<ItemAttack>,
+    /// `#[derive(::pin_init::Zeroable)]` or `#[derive(::pin_init::MaybeZeroable)]` after
+    /// `#[pin_data]` (on a self-referential struct only in the `zeroable` attack: its storage
+    /// types are never `Zeroable`).
+    pub zeroable: Option<ZeroDerive>,
+}
+
+/// The zeroable derives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZeroDerive {
+    /// `#[derive(::pin_init::Zeroable)]`: every field must be `Zeroable` (an error otherwise);
+    /// every type parameter gets a `Zeroable` bound.
+    Zeroable,
+    /// `#[derive(::pin_init::MaybeZeroable)]`: `Zeroable` where every field type is, no impl
+    /// (and no error) otherwise.
+    MaybeZeroable,
+}
+
+/// The rest `..Zeroable::init_zeroed()` of an initializer: the slot is zeroed first, the
+/// fields the initializer leaves out stay all zeroes (the struct must be `Zeroable`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZeroRest {
+    /// `..::pin_init::Zeroable::init_zeroed()`.
+    InitZeroed,
+    /// `..Zeroable::zeroed()` (Linux 6.12's spelling; the macro reads the path, it resolves
+    /// nothing).
+    Zeroed,
 }
 
 /// Attacks on the struct's item, each refused by `#[pin_data]` (its `Drop` blanket impl, its
@@ -495,6 +521,10 @@ pub enum V {
     /// `PinInit::pin_chain(v, |z_n| { rt::log("chain ..") ; Ok(()) })`: `v` built, then the
     /// chained closure reads it through `Pin<&mut T>` (logs `chain <shown>`).
     Chain(Box<V>),
+    /// `::pin_init::init_zeroed()` (only as `f <- v`) for a field of the given `Zeroable` type
+    /// (written as the field's type, the struct's type parameters not substituted): all
+    /// zeroes, `0`, `None`, `[0, 0]`.
+    Zeroed(Ty),
 }
 
 /// An outer value of `run()`.
@@ -557,6 +587,10 @@ pub struct Inst {
     /// `Init` is a `PinInit`): valid for a struct that is not self-referential and has no
     /// `#[pin]` field, an attack on a self-referential one (`init!`'s value may move).
     pub unpinned: bool,
+    /// The initializer ends with a zeroing rest (`..Zeroable::init_zeroed()`): the fields
+    /// without an item are all zeroes (valid for a struct that is `Zeroable`, an attack on a
+    /// self-referential one).
+    pub zero_rest: Option<ZeroRest>,
 }
 
 /// How an initializer names the struct: every form names the same struct, and the macros must
@@ -824,6 +858,9 @@ pub enum Rule {
     /// An instance used after the outer values its fields hold data of are gone (only a
     /// struct type that lengthens a generic past them could be: one contravariant in it).
     Contravariance,
+    /// A self-referential struct that is `Zeroable` (derived), or zeroed by an initializer's
+    /// `..Zeroable::init_zeroed()` (its dependents' references would be null).
+    Zeroable,
     /// A `#[borrowed(mut)]` field borrowed by two fields (the crate hands out one `&'o mut`
     /// binding per initializer: moving or reborrowing it twice is the borrow checker's
     /// refusal).
@@ -853,6 +890,7 @@ impl Rule {
             Rule::DropImpl => "drop_impl",
             Rule::InitUnpinned => "init_unpinned",
             Rule::MutTwice => "mut_twice",
+            Rule::Zeroable => "zeroable",
             Rule::Program => "program",
         }
     }

@@ -426,6 +426,7 @@ pub fn check(p: &Program) -> Verdict {
     let info = field_infos(st, &p.items);
     let selfref = !st.exists.is_empty() || info.iter().any(|i| i.borrowed || i.borrowed_mut);
     check_struct(st, &info, selfref, &mut broken);
+    check_zeroable(p, selfref, &mut broken);
     for inst in &p.insts {
         // `?` in an initializer whose error type is `Infallible` (the shrinker can make
         // those): ill-formed whatever the crate does.
@@ -733,6 +734,191 @@ pub fn in_place_only(v: &V) -> bool {
     }
 }
 
+/// Whether `v` is no value, only an initializer for `f <- v`: [`in_place_only`], or
+/// `init_zeroed()`.
+pub fn initializer_only(v: &V) -> bool {
+    in_place_only(v) || matches!(v, V::Zeroed(_))
+}
+
+/// The all-zeroes value of `ty` (`0`, `None`, arrays and pairs of those) if `ty` is
+/// `Zeroable` (`generic`: a type parameter counts as one, as `#[derive(Zeroable)]` bounds it;
+/// otherwise as its instantiation). `None` for a type all zeroes is no value of (a reference,
+/// `Own`, a user type, a cell).
+fn zero_m(ty: &Ty, st: &StructDef, generic: bool) -> Option<M> {
+    let z = |t: &Ty| zero_m(t, st, generic);
+    Some(match ty {
+        Ty::U32 => M::U32(0),
+        Ty::Param(_) if generic => M::U32(0),
+        Ty::Param(t) => match st.tys.get(*t)?.inst {
+            Inst1::U32 => M::U32(0),
+            _ => return None,
+        },
+        // `ZeroableOption`: references, slices and boxes (null is `None`).
+        Ty::Opt(t) => match &**t {
+            Ty::Ref(..) | Ty::RefMut(..) | Ty::Slice(..) | Ty::SliceMut(..) | Ty::Boxed(_) => {
+                M::None
+            }
+            _ => return None,
+        },
+        Ty::Arr(t, len) => {
+            let n = match len {
+                Len::Lit(n) => *n,
+                Len::Const(c) => st.consts.get(*c)?.value,
+            };
+            M::List(vec![z(t)?; n])
+        }
+        Ty::Tup(a, b) => M::Tup(Box::new(z(a)?), Box::new(z(b)?)),
+        _ => return None,
+    })
+}
+
+/// Whether a field of type `ty` is `Zeroable` in the program (its type parameters
+/// instantiated): what `f <- init_zeroed()` needs.
+pub fn zeroable_ty(ty: &Ty, st: &StructDef) -> bool {
+    zero_m(ty, st, false).is_some()
+}
+
+/// Whether `#[derive(Zeroable)]` accepts `st`'s fields (each `Zeroable`, type parameters
+/// bounded by it).
+pub fn derive_zeroable_ok(st: &StructDef) -> bool {
+    st.fields.iter().all(|f| zero_m(&f.ty, st, true).is_some())
+}
+
+/// Whether the program's struct type is `Zeroable` (what a zeroing rest needs): derived, not
+/// self-referential, every field `Zeroable` with the type arguments the program gives (and for
+/// `#[derive(Zeroable)]`, which bounds every type parameter, every type argument).
+pub fn struct_zeroable(st: &StructDef, selfref: bool) -> bool {
+    let fields = st.fields.iter().all(|f| zeroable_ty(&f.ty, st));
+    match st.zeroable {
+        None => false,
+        _ if selfref => false,
+        Some(ZeroDerive::MaybeZeroable) => fields,
+        Some(ZeroDerive::Zeroable) => fields && st.tys.iter().all(|t| t.inst == Inst1::U32),
+    }
+}
+
+/// The rules the zeroable derives and zeroed initializers of `p` break: a self-referential
+/// struct derived `Zeroable` or zeroed by a rest (rule `zeroable`); a derive on fields it
+/// refuses, a rest on a struct that is not `Zeroable`, `init_zeroed()` where it is no
+/// initializer of the field (ill-formed Rust: `Program`).
+fn check_zeroable(p: &Program, selfref: bool, broken: &mut BTreeSet<Rule>) {
+    let st = &p.st;
+    match st.zeroable {
+        Some(ZeroDerive::Zeroable) if selfref => {
+            broken.insert(Rule::Zeroable);
+        }
+        Some(ZeroDerive::Zeroable) if !derive_zeroable_ok(st) => {
+            broken.insert(Rule::Program);
+        }
+        // `MaybeZeroable` pastes the field types into its bounds: it refuses type macros.
+        Some(ZeroDerive::MaybeZeroable)
+            if st.fields.iter().any(|f| has_type_macro(&f.ty, &p.items)) =>
+        {
+            broken.insert(Rule::Program);
+        }
+        _ => {}
+    }
+    for inst in &p.insts {
+        // Generic arguments are inferred from the values the initializer writes: a parameter
+        // that only fields without a value mention (left to the rest, or `init_zeroed()`,
+        // whose type is the field's) is not inferred (E0282 and its kin), unless an
+        // initializer function's return type names it.
+        let zeroed_items = inst
+            .items
+            .iter()
+            .any(|it| matches!(it, InitItem::Field(_, FieldInit::Arrow(V::Zeroed(_)))));
+        if (inst.zero_rest.is_some() || zeroed_items) && !inst.via_fn {
+            let (mut all, mut written) = (
+                (BTreeSet::new(), BTreeSet::new()),
+                (BTreeSet::new(), BTreeSet::new()),
+            );
+            for (f, field) in st.fields.iter().enumerate() {
+                let ty = resolve(&field.ty, &p.items);
+                collect_params(&ty, &mut all.0, &mut all.1);
+                let has_value = inst.items.iter().any(|it| match it {
+                    InitItem::Field(g, FieldInit::Arrow(v)) => *g == f && !has_zeroed(v),
+                    InitItem::Field(g, fi) => *g == f && *fi != FieldInit::ArrowErr,
+                    InitItem::Code(..) => false,
+                });
+                if has_value {
+                    collect_params(&ty, &mut written.0, &mut written.1);
+                }
+            }
+            if all != written {
+                broken.insert(Rule::Program);
+            }
+        }
+        if inst.zero_rest.is_some() {
+            if inst.ctor {
+                broken.insert(Rule::Program);
+            } else if selfref {
+                broken.insert(Rule::Zeroable);
+            } else if !struct_zeroable(st, selfref) {
+                broken.insert(Rule::Program);
+            }
+        }
+        for item in &inst.items {
+            match item {
+                InitItem::Field(f, FieldInit::Arrow(V::Zeroed(t))) => {
+                    let ty = &st.fields[*f].ty;
+                    if t != ty || !zeroable_ty(ty, st) {
+                        broken.insert(Rule::Program);
+                    }
+                }
+                InitItem::Field(
+                    _,
+                    FieldInit::Val(v) | FieldInit::FailThen(v) | FieldInit::PanicThen(v),
+                ) if has_zeroed(v) => {
+                    broken.insert(Rule::Program);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Collects the type parameters (`params`) and const parameters (`consts`) `t` mentions.
+pub fn collect_params(t: &Ty, params: &mut BTreeSet<usize>, consts: &mut BTreeSet<usize>) {
+    match t {
+        Ty::Param(i) => {
+            params.insert(*i);
+        }
+        Ty::Arr(x, n) => {
+            if let Len::Const(c) = n {
+                consts.insert(*c);
+            }
+            collect_params(x, params, consts);
+        }
+        Ty::Ref(_, x)
+        | Ty::RefMut(_, x)
+        | Ty::Slice(_, x)
+        | Ty::SliceMut(_, x)
+        | Ty::Opt(x)
+        | Ty::Vec(x)
+        | Ty::Boxed(x)
+        | Ty::Cell(x)
+        | Ty::RefCell(x)
+        | Ty::Mutex(x)
+        | Ty::Rd(_, x) => collect_params(x, params, consts),
+        Ty::Tup(a, b) => {
+            collect_params(a, params, consts);
+            collect_params(b, params, consts);
+        }
+        Ty::Item(_, _, Some(x)) => collect_params(x, params, consts),
+        _ => {}
+    }
+}
+
+/// Whether `init_zeroed()` is (inside) `v`.
+fn has_zeroed(v: &V) -> bool {
+    match v {
+        V::Zeroed(_) => true,
+        V::Alt(_, a, b) => has_zeroed(a) || has_zeroed(b),
+        V::Chain(x) => has_zeroed(x),
+        _ => false,
+    }
+}
+
 /// Whether a nested struct's `pin_init!` is anywhere but `f <- v` of a `#[pin]` field (the
 /// shrinker can make those: `f: pin_init!(..)` is a type error, and `<-` needs `#[pin]` for
 /// an initializer that is only `PinInit`).
@@ -1006,7 +1192,14 @@ pub fn held_srcs<'a>(v: &'a V, out: &mut Vec<&'a Src>) {
 fn srcs<'a>(v: &'a V, fn_at: bool, out: &mut Vec<&'a Src>) {
     let rec = |x: &'a V, out: &mut Vec<&'a Src>| srcs(x, fn_at, out);
     match v {
-        V::Own(_) | V::U32(_) | V::Item(_) | V::None | V::FnArg | V::FnRet | V::ContraFn => {}
+        V::Own(_)
+        | V::U32(_)
+        | V::Item(_)
+        | V::None
+        | V::FnArg
+        | V::FnRet
+        | V::ContraFn
+        | V::Zeroed(_) => {}
         V::FnAt(s) => {
             if fn_at {
                 out.push(s);
@@ -1362,6 +1555,27 @@ impl World<'_> {
         let inst = &p.insts[i];
         let mut done: Vec<usize> = Vec::new();
         let mut end = InitEnd::Ok;
+        if inst.zero_rest.is_some() {
+            // The slot is zeroed before the first item: the fields without an item keep it.
+            for (f, field) in p.st.fields.iter().enumerate() {
+                let written = inst
+                    .items
+                    .iter()
+                    .any(|it| matches!(it, InitItem::Field(g, _) if *g == f));
+                if field.cond == Cond::Removed || written {
+                    continue;
+                }
+                match zero_m(&field.ty, &p.st, false) {
+                    Some(m) => self.insts[i].fields[f] = Some(m),
+                    None => {
+                        return Err(Ub(format!(
+                            "zeroes field {} of s{i}, of which all zeroes is no value",
+                            field.name
+                        )))
+                    }
+                }
+            }
+        }
         'items: for item in &inst.items {
             match item {
                 // rustc removed the entry with the field: its value is never evaluated.
@@ -1498,6 +1712,10 @@ impl World<'_> {
                 self.log(format!("chain {s}"));
                 m
             }
+            V::Zeroed(t) => match zero_m(t, &self.p.st, false) {
+                Some(m) => m,
+                None => return Err(Ub("`init_zeroed()` of a type that is not `Zeroable`".into())),
+            },
         })
     }
 
@@ -1923,6 +2141,7 @@ mod tests {
                 pd_writes: Vec::new(),
                 pd_panic: false,
                 item_attack: None,
+                zeroable: None,
             },
             outers: Vec::new(),
             insts: vec![Inst {
@@ -1936,6 +2155,7 @@ mod tests {
                 path: PathForm::Plain,
                 via_fn: false,
                 unpinned: false,
+                zero_rest: None,
             }],
             stmts: vec![Stmt::Read {
                 inst: 0,
@@ -2591,5 +2811,203 @@ mod tests {
             route: Route::Accessor,
         });
         assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Route]));
+    }
+
+    /// `#[derive(Zeroable)] struct Sx<'a, T, const N: usize> { a: u32, b: Option<&'a Own>,
+    /// c: [u32; N], d: (u32, Option<Box<Own>>), e: T, f: [Option<Box<Own>>; 2] }` (`T = u32`,
+    /// `N = 3`), built with `a: 7`, the rest zeroed, every field read.
+    fn zeroable_program() -> Program {
+        let mut p = program(
+            vec![InitItem::Field(0, FieldInit::Val(V::U32(7)))],
+            InitMacro::PinInit,
+        );
+        let ob = || Ty::Opt(Box::new(Ty::Boxed(Box::new(Ty::Own))));
+        let tys = [
+            ("a", Ty::U32),
+            (
+                "b",
+                Ty::Opt(Box::new(Ty::Ref(Lt::Gen(0), Box::new(Ty::Own)))),
+            ),
+            ("c", Ty::Arr(Box::new(Ty::U32), Len::Const(0))),
+            ("d", Ty::Tup(Box::new(Ty::U32), Box::new(ob()))),
+            ("e", Ty::Param(0)),
+            ("f", Ty::Arr(Box::new(ob()), Len::Lit(2))),
+        ];
+        let template = p.st.fields[1].clone();
+        p.st.fields = tys
+            .into_iter()
+            .map(|(name, ty)| Field {
+                name: name.into(),
+                ty,
+                ..template.clone()
+            })
+            .collect();
+        p.st.lts = vec!["a".into()];
+        p.st.tys = vec![TyParam {
+            name: "T".into(),
+            sync: false,
+            inst: Inst1::U32,
+        }];
+        p.st.consts = vec![ConstParam {
+            name: "N".into(),
+            value: 3,
+        }];
+        p.st.zeroable = Some(ZeroDerive::Zeroable);
+        p.outers = vec![Outer {
+            own: OwnLit {
+                name: "o".into(),
+                val: 1,
+            },
+        }];
+        p.insts[0].zero_rest = Some(ZeroRest::InitZeroed);
+        p.stmts = (0..6)
+            .map(|field| Stmt::Read {
+                inst: 0,
+                field,
+                route: Route::Deref,
+            })
+            .collect();
+        p
+    }
+
+    #[test]
+    fn a_zeroing_rest_leaves_every_other_field_all_zeroes() {
+        let mut p = zeroable_program();
+        // `T` and `N`, which only fields left out name, are given by the initializer
+        // function's return type (inline they would not be inferred: below).
+        p.insts[0].via_fn = true;
+        assert_eq!(check(&p), Verdict::Valid);
+        let e = simulate(&p);
+        assert_eq!(e.ub, None);
+        assert_eq!(
+            e.lines,
+            [
+                "read s0.a 7",
+                "read s0.b None",
+                "read s0.c [0, 0, 0]",
+                "read s0.d (0, None)",
+                "read s0.e 0",
+                "read s0.f [None, None]",
+                "drop o=1",
+            ]
+        );
+        let src = crate::render::render(&p);
+        assert!(src.contains("#[derive(::pin_init::Zeroable)]"), "{src}");
+        assert!(
+            src.contains("Sx { a: 7u32, ..::pin_init::Zeroable::init_zeroed() }"),
+            "{src}"
+        );
+        // Linux 6.12's spelling, and `MaybeZeroable`: the same.
+        p.insts[0].zero_rest = Some(ZeroRest::Zeroed);
+        p.st.zeroable = Some(ZeroDerive::MaybeZeroable);
+        assert_eq!(simulate(&p).lines, e.lines);
+        assert!(crate::render::render(&p).contains("..Zeroable::zeroed() }"));
+    }
+
+    #[test]
+    fn init_zeroed_builds_a_field_all_zeroes_and_written_values_stay() {
+        let mut p = zeroable_program();
+        p.insts[0].zero_rest = None;
+        p.st.zeroable = None;
+        let zeroed = |f: usize, p: &Program| {
+            InitItem::Field(f, FieldInit::Arrow(V::Zeroed(p.st.fields[f].ty.clone())))
+        };
+        let some_box = V::Some(Box::new(V::Boxed(Box::new(own("n", 4)))));
+        p.insts[0].items = vec![
+            InitItem::Field(0, FieldInit::Val(V::U32(7))),
+            zeroed(1, &p),
+            InitItem::Field(2, FieldInit::Val(V::Repeat(Box::new(V::U32(5)), 3))),
+            zeroed(3, &p),
+            InitItem::Field(4, FieldInit::Val(V::U32(9))),
+            InitItem::Field(5, FieldInit::Val(V::Arr(vec![V::None, some_box]))),
+        ];
+        assert_eq!(check(&p), Verdict::Valid);
+        let e = simulate(&p);
+        assert_eq!(e.ub, None);
+        assert_eq!(
+            e.lines,
+            [
+                "read s0.a 7",
+                "read s0.b None",
+                "read s0.c [5, 5, 5]",
+                "read s0.d (0, None)",
+                "read s0.e 9",
+                "read s0.f [None, Some(n=4)]",
+                "drop n=4",
+                "drop o=1",
+            ]
+        );
+        assert!(crate::render::render(&p).contains("b <- ::pin_init::init_zeroed(), "));
+        // As a value, `init_zeroed()` is an initializer in a value's place.
+        let Some(InitItem::Field(_, fi)) = p.insts[0].items.get_mut(1) else {
+            unreachable!()
+        };
+        let FieldInit::Arrow(v) = fi.clone() else {
+            unreachable!()
+        };
+        *fi = FieldInit::Val(v);
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
+    }
+
+    #[test]
+    fn a_generic_left_to_the_rest_or_to_init_zeroed_is_not_inferred() {
+        // Only `c: [u32; N]` names `N` and only `e: T` names `T`: left out, they have no
+        // value to be inferred from.
+        let p = zeroable_program();
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
+        let mut p = zeroable_program();
+        for f in [2, 4] {
+            let ty = p.st.fields[f].ty.clone();
+            p.insts[0]
+                .items
+                .push(InitItem::Field(f, FieldInit::Arrow(V::Zeroed(ty))));
+        }
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Program]));
+        // An initializer function's return type names them.
+        p.insts[0].via_fn = true;
+        assert_eq!(check(&p), Verdict::Valid);
+    }
+
+    #[test]
+    fn a_self_referential_struct_is_never_zeroable() {
+        // `struct Sx { d: Rd<'x, Own>, x: Own }`.
+        let base = program(
+            vec![
+                InitItem::Field(1, FieldInit::Val(own("x", 5))),
+                InitItem::Field(
+                    0,
+                    FieldInit::Val(V::Rd("r".into(), Src::Field(1, Sel::Whole))),
+                ),
+            ],
+            InitMacro::PinInit,
+        );
+        assert_eq!(check(&base), Verdict::Valid);
+        // `MaybeZeroable` gives no impl, and no error.
+        let mut p = base.clone();
+        p.st.zeroable = Some(ZeroDerive::MaybeZeroable);
+        assert_eq!(check(&p), Verdict::Valid);
+        // ... but a rest needs the impl; `Zeroable` fails at the storage types.
+        p.insts[0].zero_rest = Some(ZeroRest::InitZeroed);
+        assert_eq!(check(&p), Verdict::Invalid(vec![Rule::Zeroable]));
+        let mut q = base.clone();
+        q.st.zeroable = Some(ZeroDerive::Zeroable);
+        assert_eq!(check(&q), Verdict::Invalid(vec![Rule::Zeroable]));
+        // The attack's use: the dependent left to the rest is a null reference.
+        p.insts[0].items.remove(1);
+        let e = simulate(&p);
+        assert_eq!(
+            e.ub.as_deref(),
+            Some("zeroes field d of s0, of which all zeroes is no value")
+        );
+        // Rejected for it: rustc's error at the storage types (or at the struct, for the
+        // rest), not any error.
+        assert!(crate::oracle::reason_matches(
+            &[Rule::Zeroable],
+            "error[E0277]: the trait bound `pin_init::__internal::Borrowed<Own>: pin_init::Zeroable` is not satisfied"
+        ));
+        assert!(!crate::oracle::reason_matches(
+            &[Rule::Zeroable],
+            "error[E0282]: type annotations needed"
+        ));
     }
 }

@@ -158,6 +158,10 @@ pub fn expected_reasons(rule: Rule) -> Option<&'static [&'static str]> {
             "is not supported on the fields of a self-referential struct",
             "cannot be inside",
         ],
+        // The storage types of a self-referential struct's fields have no `Zeroable` impl:
+        // `#[derive(Zeroable)]` fails at its field check, and with `MaybeZeroable` (no impl)
+        // the rest's `assert_zeroable` fails at the struct.
+        Rule::Zeroable => &["Zeroable` is not satisfied"],
     })
 }
 

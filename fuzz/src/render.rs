@@ -342,6 +342,11 @@ impl R<'_> {
         } else {
             self.w("#[::pin_init::pin_data]");
         }
+        match st.zeroable {
+            Some(ZeroDerive::Zeroable) => self.w("#[derive(::pin_init::Zeroable)]"),
+            Some(ZeroDerive::MaybeZeroable) => self.w("#[derive(::pin_init::MaybeZeroable)]"),
+            None => {}
+        }
         match &st.item_attack {
             Some(ItemAttack::Packed) => self.w("#[repr(packed)]"),
             Some(ItemAttack::ReverseFields) => self.w("#[::pin_init_fuzz_alt::reverse_fields]"),
@@ -613,6 +618,7 @@ impl R<'_> {
                 "::pin_init::PinInit::pin_chain({}, |z_n| {{ crate::rt::log(::std::format!(\"chain {{}}\", z_n.show())); Ok(()) }})",
                 r(x)
             ),
+            V::Zeroed(_) => "::pin_init::init_zeroed()".into(),
             V::Nested(k, rn, x, gn, s) => format!(
                 "::pin_init::pin_init!({} {{ ix: Own::new(\"{}\", {}), ir: Rd(\"{rn}\", ix), ig: Rd(\"{gn}\", {}) }}{})",
                 self.p.items[*k].name,
@@ -691,7 +697,13 @@ impl R<'_> {
                 }
             }
         }
-        let _ = st;
+        match inst.zero_rest {
+            Some(ZeroRest::InitZeroed) => {
+                items.push("..::pin_init::Zeroable::init_zeroed()".into())
+            }
+            Some(ZeroRest::Zeroed) => items.push("..Zeroable::zeroed()".into()),
+            None => {}
+        }
         let body = format!("{} {{ {} }}", self.struct_path(inst), items.join(", "));
         self.wrap_mac(inst, &body)
     }

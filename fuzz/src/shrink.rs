@@ -625,7 +625,8 @@ fn remove_unused_generics(p: &Program) -> Option<Program> {
                 other => other,
             });
         }
-        if q.st.lts.is_empty() {
+        // (A borrowing type argument's values still name the outer values.)
+        if !model::borrows_generics(&q.st) {
             q.outers.clear();
             for i in &mut q.insts {
                 i.late = false;
