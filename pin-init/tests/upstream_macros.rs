@@ -342,6 +342,18 @@ struct MaybeNo {
     name: &'static str,
 }
 
+/// Two fields whose types differ only in a lifetime: one bound per field made the derived
+/// impl ambiguous (E0283 at the struct).
+#[derive(MaybeZeroable)]
+struct MaybeTwoLifetimes<'a, 'b> {
+    first: Option<&'a u32>,
+    second: Option<&'b u32>,
+}
+
+/// More fields than the largest tuple `Zeroable` is implemented for (ten).
+#[derive(MaybeZeroable)]
+struct MaybeEleven(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, Option<&'static u8>);
+
 /// `Zeroable` if `T` is, found through autoref specialization-free dispatch: a trait with a
 /// blanket fallback would need specialization, so check via a bound instead.
 fn zero<T: Zeroable>() -> T {
@@ -359,6 +371,11 @@ fn derive_zeroable_unions_tuples_and_maybe() {
     let m: MaybeYes<i16> = zero();
     assert_eq!(m.value, 0);
     assert!(m.ptr.is_null());
+    let t: MaybeTwoLifetimes<'_, '_> = zero();
+    assert!(t.first.is_none() && t.second.is_none());
+    let e: MaybeEleven = zero();
+    assert_eq!((e.0, e.9), (0, 0));
+    assert!(e.10.is_none());
     // `MaybeNo` is not `Zeroable` (see the compile-fail test `maybe_zeroable_not_zeroable`),
     // and deriving it is no error.
     let _ = MaybeNo {

@@ -102,9 +102,14 @@ fn maybe_zeroable_impl(
     let lt = names.lifetime("__maybe_zeroable");
     let predicates = where_clause.map(|w| &w.predicates);
     let tys: Vec<Type> = fields.iter().map(|(_, ty)| replace.replaced(ty)).collect();
-    let bounds = tys
-        .iter()
-        .map(|ty| quote!(for<#lt> #ty: ::pin_init::Zeroable,));
+    // One bound on a tuple of the field types (nested when there are more than the ten that
+    // tuples implement `Zeroable` for), not one per field: two bounds that differ only in a
+    // lifetime (`Option<&'a u32>`, `Option<&'b u32>`) would both match inside the impl, and
+    // rustc refuses the impl as ambiguous (E0283).
+    let bounds = (!tys.is_empty()).then(|| {
+        let all = nested_tuple(&tys);
+        quote!(for<#lt> #all: ::pin_init::Zeroable,)
+    });
     // The bounds paste the field types a second time (an impl's where clause cannot name
     // a field): rustc must prove each to be exactly its field's type, so that a type that
     // means something else there (a macro expanding differently) is rejected.
@@ -123,7 +128,7 @@ fn maybe_zeroable_impl(
         #[allow(unused_lifetimes)]
         unsafe impl #impl_generics ::pin_init::Zeroable for #ident #ty_generics
         where
-            #(#bounds)*
+            #bounds
             #predicates
         {}
         #[allow(dead_code, non_snake_case, unused_unsafe)]
@@ -132,6 +137,19 @@ fn maybe_zeroable_impl(
             #(#same)*
         }
     }
+}
+
+/// The tuple of `tys` (`(A, B,)`), as tuples of at most ten elements nested (`((A, .., J,),
+/// (K,),)`): pin-init implements `Zeroable` for tuples of up to ten elements that all are.
+fn nested_tuple(tys: &[Type]) -> TokenStream {
+    if tys.len() <= 10 {
+        return quote!((#(#tys,)*));
+    }
+    let chunks: Vec<Type> = tys
+        .chunks(10)
+        .map(|c| syn::parse2(nested_tuple(c)).expect("a tuple type"))
+        .collect();
+    nested_tuple(&chunks)
 }
 
 /// `#[derive(Zeroable)]`'s impl, and the check that every field is `Zeroable`; `places` are
