@@ -18,6 +18,7 @@ pub(crate) fn run(model: &PinDataStruct, diag: &mut DiagCtxt) {
     check_std_derives(model, diag);
     check_generic_named_like_field(model, diag);
     check_type_parameter_named_like_generated_item(model, diag);
+    check_generated_method_names(model, diag);
     check_elided_lifetimes(model, diag);
     if !crate::support::check_disabled("drop_order") {
         check_drop_order(model, diag);
@@ -204,6 +205,75 @@ fn check_type_parameter_named_like_generated_item(model: &PinDataStruct, diag: &
                     ident = model.ident.unraw()
                 ),
             );
+        }
+    }
+}
+
+/// The methods `#[pin_data]` gives the struct's pin data besides one per field: a field of one
+/// of these names would give the pin data two methods of that name (E0592 at the attribute).
+const PIN_DATA_METHODS: &[&str] = &["__make_closure", "__field_lifetimes", "__with_lt"];
+
+/// Whether a field is named like one of [`PIN_DATA_METHODS`].
+pub(crate) fn field_named_like_pin_data_method(model: &PinDataStruct) -> bool {
+    model
+        .fields
+        .iter()
+        .any(|f| PIN_DATA_METHODS.contains(&f.ident.unraw().to_string().as_str()))
+}
+
+/// Field names that would make two generated methods of one name (E0592, "duplicate
+/// definitions", at the attribute, about code the user never wrote): a field named like one
+/// of the pin data's own methods, and, on a self-referential struct, an accessor (`dep()`,
+/// `dep_pinned()`, `with_dep()`) named like a projection method or another field's accessor.
+/// Refused at the field, saying to rename it.
+fn check_generated_method_names(model: &PinDataStruct, diag: &mut DiagCtxt) {
+    use super::gen::selfref::accessors::with_name;
+    for f in &model.fields {
+        let name = f.ident.unraw().to_string();
+        if PIN_DATA_METHODS.contains(&name.as_str()) {
+            diag.error(
+                f.ident.span(),
+                format_args!(
+                    "field `{name}` has the name of a method `#[pin_data]` declares for \
+                     initializing the struct: rename the field"
+                ),
+            );
+        }
+    }
+    if !model.is_self_referential() {
+        return;
+    }
+    let mut taken: Vec<(String, Option<&syn::Ident>)> =
+        ["project", "project_ref", "with_project", "with_project_ref"]
+            .iter()
+            .map(|m| (m.to_string(), None))
+            .collect();
+    for f in model.fields.iter().filter(|f| f.is_dependent()) {
+        let mut methods = vec![f.ident.unraw().to_string()];
+        if f.invariance.in_captures() {
+            methods.push(with_name(model, f).to_string());
+        } else if f.pinned.is_some() {
+            methods.push(format!("{}_pinned", f.ident.unraw()));
+        }
+        for m in methods {
+            match taken.iter().find(|(t, _)| *t == m) {
+                Some((_, other)) => {
+                    let by = match other {
+                        Some(o) => format!("the accessor of the field `{}`", o.unraw()),
+                        None => "a projection method".to_string(),
+                    };
+                    diag.error(
+                        f.ident.span(),
+                        format_args!(
+                            "field `{}` gets an accessor `{m}()`, but `{m}` is already {by} \
+                             of `{}`: rename the field",
+                            f.ident.unraw(),
+                            model.ident.unraw()
+                        ),
+                    );
+                }
+                None => taken.push((m, Some(&f.ident))),
+            }
         }
     }
 }

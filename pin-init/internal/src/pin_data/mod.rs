@@ -90,10 +90,18 @@ pub(crate) fn expand(args: TokenStream, input: TokenStream, names: &Names) -> To
         let probes = checks::elision_probes(&model);
         let def = gen::struct_def::generate_after_error(&model);
         let aliases = gen::aliases::generate(&model);
-        let pin_data = gen::pin_data::generate(&model);
-        let pin_data_lt = model
-            .is_self_referential()
-            .then(|| gen::selfref::pin_data_lt::generate(&model));
+        // Not with a field named like one of the pin data's own methods: that would be a
+        // second error (E0592) about the same field.
+        let (pin_data, pin_data_lt) = if checks::field_named_like_pin_data_method(&model) {
+            (TokenStream::new(), None)
+        } else {
+            (
+                gen::pin_data::generate(&model),
+                model
+                    .is_self_referential()
+                    .then(|| gen::selfref::pin_data_lt::generate(&model)),
+            )
+        };
         let beside = quote! {
             #aliases
             const _: () = {

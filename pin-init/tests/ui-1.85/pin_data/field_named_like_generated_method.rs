@@ -1,0 +1,1 @@
+../../ui/pin_data/field_named_like_generated_method.rs
