@@ -191,8 +191,16 @@ impl Harvest {
 /// the invariance hint): a user item with one of them clashes (E0428) by the crate's
 /// contract, not by an accident of the expansion, and captures nothing. So do the projection
 /// methods: a field named `project_ref` would have an accessor of that name (E0592), and
-/// `with_project_ref` besides.
+/// `with_project_ref` besides, and the pin data's own methods (`__with_lt`: the crate refuses
+/// a field of that name). The drop-order skeleton's guard is a readable local (rustc says
+/// "borrow might be used here, when `x_is_initialized_before_a_field_it_borrows` is
+/// dropped"): a constant of its name turns its `let` into a pattern (E0530), as it would for
+/// any binding of a macro (DESIGN.md).
 const DOCUMENTED: &[&str] = &[
+    "__make_closure",
+    "__field_lifetimes",
+    "__with_lt",
+    "{f}_is_initialized_before_a_field_it_borrows",
     "{S}Projection",
     "{S}ProjectionRef",
     "project",
