@@ -641,8 +641,10 @@ impl Gen<'_> {
     }
 
     /// A harvested name from `pool` (templates filled in: `{S}` the struct, `{f}` a field), not
-    /// yet taken. Never one with the expansion's suffix (see [`has_expansion_suffix`]).
+    /// yet taken. Never one with the expansion's suffix (see [`has_expansion_suffix`]), unless
+    /// every expansion harvested has the same suffix ([`constant_suffix`]).
     fn harvested(&mut self, pool: &[String], taken: &BTreeSet<String>) -> Option<String> {
+        let guessable = constant_suffix(self.harvest);
         let ok: Vec<String> = pool
             .iter()
             .filter_map(|n| {
@@ -662,7 +664,7 @@ impl Gen<'_> {
                     && !taken.contains(n)
                     && !self.names.contains(n)
                     && !n.starts_with("z_")
-                    && !has_expansion_suffix(n)
+                    && (guessable || !has_expansion_suffix(n))
             })
             .collect();
         if ok.is_empty() {
@@ -3976,6 +3978,20 @@ pub fn is_ident(s: &str) -> bool {
     chars.all(|c| c == '_' || c.is_ascii_alphanumeric()) && !KEYWORDS.contains(&s)
 }
 
+/// Whether every name of `h` with the expansion's suffix has the same one: the suffixes are
+/// then not hashes of the macros' inputs but constant, as with the test switch `hygiene` (the
+/// hole its self-check must find), so names with them are guessable and fair game.
+pub fn constant_suffix(h: &Harvest) -> bool {
+    let mut suffixes = BTreeSet::new();
+    for n in h.idents.iter().filter(|n| has_expansion_suffix(n)) {
+        suffixes.insert(&n[n.len() - 13..]);
+        if suffixes.len() > 1 {
+            return false;
+        }
+    }
+    !suffixes.is_empty()
+}
+
 /// Whether `name` ends in the expansion's suffix (`_` and 13 base-36 digits,
 /// `value_3sfumhklmpov0`): a hash of the macro's input, which a program names only by copying
 /// the expansion of that same input (the fuzzer's fixed nested struct `In0` gives the same
@@ -4010,6 +4026,8 @@ mod tests {
         h.types = h.idents.clone();
         h.fns = h.idents.clone();
         h.params = h.idents.clone();
+        h.idents.push("__ThePinData_hhckcbrntzmr3".into());
+        assert!(!constant_suffix(&h));
         for case in 0..200 {
             let text = crate::render::render(&generate(5, case, &Config::default(), &h));
             assert!(
@@ -4017,6 +4035,28 @@ mod tests {
                 "case {case}:\n{text}"
             );
         }
+        // One suffix everywhere (the switch `hygiene`): the names are guessable, and used.
+        let mut h = fake_harvest();
+        for list in [
+            &mut h.locals,
+            &mut h.idents,
+            &mut h.types,
+            &mut h.fns,
+            &mut h.params,
+        ] {
+            *list = vec![
+                "value_0000000000000".into(),
+                "__ThePinData_0000000000000".into(),
+            ];
+        }
+        assert!(constant_suffix(&h));
+        assert!((0..200).any(|case| crate::render::render(&generate(
+            5,
+            case,
+            &Config::default(),
+            &h
+        ))
+        .contains("_0000000000000")));
     }
 
     pub(super) fn fake_harvest() -> Harvest {
