@@ -968,34 +968,57 @@ pub fn stack_scope(p: &Program) -> Option<usize> {
 /// Whether an instance's initializer or the statements hold data of an outer value (a
 /// contravariant `rt::fn_at` naming one holds none: [`held_srcs`]).
 pub fn uses_outer(p: &Program, inst: &Inst) -> bool {
-    let outer = |v: &V| {
-        let mut s = Vec::new();
-        held_srcs(v, &mut s);
-        s.iter().any(|s| matches!(s, Src::Outer(_)))
-    };
-    let init = inst.items.iter().any(|it| match it {
-        InitItem::Field(
-            _,
-            FieldInit::Val(v)
-            | FieldInit::Arrow(v)
-            | FieldInit::FailThen(v)
-            | FieldInit::PanicThen(v),
-        ) => outer(v),
-        InitItem::Code(stmts, _) => stmts.iter().any(|c| match c {
-            Code::Assign(_, v) | Code::Replace(_, v) | Code::SwapTmp(_, v) => outer(v),
-            _ => false,
-        }),
-        _ => false,
-    });
-    fn stmt_outer(s: &Stmt, outer: &dyn Fn(&V) -> bool) -> bool {
-        match s {
-            Stmt::Write { value, .. } => outer(value),
-            Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
-            Stmt::Unwind { inner } => stmt_outer(inner, outer),
-            _ => false,
+    inst_values(inst)
+        .into_iter()
+        .chain(stmt_values(&p.stmts))
+        .any(|(_, v)| holds_outer(v))
+}
+
+/// Whether `v` holds data of an outer value ([`held_srcs`]).
+fn holds_outer(v: &V) -> bool {
+    let mut s = Vec::new();
+    held_srcs(v, &mut s);
+    s.iter().any(|s| matches!(s, Src::Outer(_)))
+}
+
+/// The values an instance's initializer writes, each with the field it goes to.
+pub fn inst_values(inst: &Inst) -> Vec<(usize, &V)> {
+    let mut out = Vec::new();
+    for it in &inst.items {
+        match it {
+            InitItem::Field(
+                f,
+                FieldInit::Val(v)
+                | FieldInit::Arrow(v)
+                | FieldInit::FailThen(v)
+                | FieldInit::PanicThen(v),
+            ) => out.push((*f, v)),
+            InitItem::Code(stmts, _) => {
+                for c in stmts {
+                    if let Code::Assign(f, v) | Code::Replace(f, v) | Code::SwapTmp(f, v) = c {
+                        out.push((*f, v));
+                    }
+                }
+            }
+            _ => {}
         }
     }
-    init || p.stmts.iter().any(|s| stmt_outer(s, &outer))
+    out
+}
+
+/// The values the statements write (in threads and unwinding ones too), each with its field.
+pub fn stmt_values(stmts: &[Stmt]) -> Vec<(usize, &V)> {
+    fn walk<'a>(s: &'a Stmt, out: &mut Vec<(usize, &'a V)>) {
+        match s {
+            Stmt::Write { field, value, .. } => out.push((*field, value)),
+            Stmt::Thread { body, .. } => body.iter().for_each(|b| walk(b, out)),
+            Stmt::Unwind { inner } => walk(inner, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    stmts.iter().for_each(|s| walk(s, &mut out));
+    out
 }
 
 /// The generics of the struct (`Lt::Gen` indices: the lifetimes, then one per type parameter,
@@ -1036,50 +1059,18 @@ pub fn drop_observes_held(p: &Program, info: &[FieldInfo], inst: &Inst) -> bool 
             observed.extend(gens_of(&f.ty, st, &p.items));
         }
     }
-    let outer = |v: &V| {
-        let mut s = Vec::new();
-        held_srcs(v, &mut s);
-        s.iter().any(|s| matches!(s, Src::Outer(_)))
-    };
     let mut held = BTreeSet::new();
-    let hold_field = |f: usize, held: &mut BTreeSet<usize>| {
-        let g = gens_of(&st.fields[f].ty, st, &p.items);
-        if g.is_empty() {
-            held.extend(all.iter().copied());
-        } else {
-            held.extend(g);
-        }
-    };
-    for it in &inst.items {
-        match it {
-            InitItem::Field(
-                f,
-                FieldInit::Val(v)
-                | FieldInit::Arrow(v)
-                | FieldInit::FailThen(v)
-                | FieldInit::PanicThen(v),
-            ) if outer(v) => hold_field(*f, &mut held),
-            InitItem::Code(stmts, _) => {
-                for c in stmts {
-                    if let Code::Assign(f, v) | Code::Replace(f, v) | Code::SwapTmp(f, v) = c {
-                        if outer(v) {
-                            hold_field(*f, &mut held);
-                        }
-                    }
-                }
-            }
-            _ => {}
+    for (f, v) in inst_values(inst) {
+        if holds_outer(v) {
+            let g = gens_of(&st.fields[f].ty, st, &p.items);
+            held.extend(if g.is_empty() { all.clone() } else { g });
         }
     }
-    fn stmt_outer(s: &Stmt, outer: &dyn Fn(&V) -> bool) -> bool {
-        match s {
-            Stmt::Write { value, .. } => outer(value),
-            Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
-            Stmt::Unwind { inner } => stmt_outer(inner, outer),
-            _ => false,
-        }
-    }
-    if p.stmts.iter().any(|s| stmt_outer(s, &outer)) {
+    // A statement's write: not tied to this instance's fields alone.
+    if stmt_values(&p.stmts)
+        .into_iter()
+        .any(|(_, v)| holds_outer(v))
+    {
         held.extend(all.iter().copied());
     }
     if inst.via_fn && via_fn_fixes_generics(p, info) {

@@ -33,34 +33,15 @@ pub fn candidates(p: &Program) -> Vec<Program> {
 /// Whether a value of `p` (in an initializer, a code block or a statement) names an outer
 /// value: the outer values must then stay (without them the model would read a missing one).
 fn names_outer_values(p: &Program) -> bool {
-    let outer = |v: &V| {
-        let mut s = Vec::new();
-        model::value_srcs(v, &mut s);
-        s.iter().any(|s| matches!(s, Src::Outer(_)))
-    };
-    fn stmt_outer(s: &Stmt, outer: &dyn Fn(&V) -> bool) -> bool {
-        match s {
-            Stmt::Write { value, .. } => outer(value),
-            Stmt::Thread { body, .. } => body.iter().any(|b| stmt_outer(b, outer)),
-            Stmt::Unwind { inner } => stmt_outer(inner, outer),
-            _ => false,
-        }
-    }
-    let init = p.insts.iter().flat_map(|i| &i.items).any(|it| match it {
-        InitItem::Field(
-            _,
-            FieldInit::Val(v)
-            | FieldInit::Arrow(v)
-            | FieldInit::FailThen(v)
-            | FieldInit::PanicThen(v),
-        ) => outer(v),
-        InitItem::Code(stmts, _) => stmts.iter().any(|c| match c {
-            Code::Assign(_, v) | Code::Replace(_, v) | Code::SwapTmp(_, v) => outer(v),
-            _ => false,
-        }),
-        _ => false,
-    });
-    init || p.stmts.iter().any(|s| stmt_outer(s, &outer))
+    p.insts
+        .iter()
+        .flat_map(model::inst_values)
+        .chain(model::stmt_values(&p.stmts))
+        .any(|(_, v)| {
+            let mut s = Vec::new();
+            model::value_srcs(v, &mut s);
+            s.iter().any(|s| matches!(s, Src::Outer(_)))
+        })
 }
 
 /// Without a statement, a thread's statement, or a callback's panic.
