@@ -332,6 +332,8 @@ pub const RESERVED: &[&str] = &[
     "rt",
     "alloc",
     "pin_init_fuzz_alt",
+    // The renderer writes user `Drop` impls as `impl Drop for ..`.
+    "Drop",
     // The parameters of the user items' own definitions, and the struct.
     "T",
     "l",
@@ -2237,7 +2239,14 @@ impl Gen<'_> {
                 .into_iter()
                 .filter(|&f| info[f].dependent && !info[f].borrowed && !info[f].borrowed_mut)
                 .collect(),
-            None if model::struct_zeroable(st, false) && self.rng.chance(WEIGHTS.zero_rest) => {
+            // Not on a struct with a `PinnedDrop` (so a `Drop` impl): the initializer's
+            // never-run check builds the struct with the rest as a functional update, which
+            // rustc refuses to move out of a `Drop` type (E0509; seed 9701, cases 239 and
+            // 751): an expressiveness gap of the crate, listed in the fuzzer's README.
+            None if model::struct_zeroable(st, false)
+                && st.pinned_drop.is_none()
+                && self.rng.chance(WEIGHTS.zero_rest) =>
+            {
                 typed.into_iter().filter(|_| self.rng.chance(50)).collect()
             }
             _ => return None,
