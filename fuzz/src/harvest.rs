@@ -114,7 +114,7 @@ impl Harvest {
                 continue;
             }
             let templ = template(tok, struct_name, fields);
-            if DOCUMENTED.contains(&templ.as_str()) {
+            if documented(&templ) {
                 continue;
             }
             let add = |list: &mut Vec<String>| {
@@ -213,6 +213,24 @@ const DOCUMENTED: &[&str] = &[
     "{S}_with_project_without_Pin",
     "{S}_{f}_is_invariant_use_with_{f}",
 ];
+
+/// Whether `templ` is one of [`DOCUMENTED`]: as written, or, for a name made from a struct's
+/// name (`{S}_must_not_impl_Drop_use_PinnedDrop_instead`), made from another struct's, such
+/// as a nested struct's (`In0_must_not_impl_Drop_use_PinnedDrop_instead`, which the template
+/// of the program's own struct does not cover).
+fn documented(templ: &str) -> bool {
+    DOCUMENTED.iter().any(|d| {
+        d == &templ
+            || d.strip_prefix("{S}").is_some_and(|rest| {
+                !rest.contains('{')
+                    && templ.strip_suffix(rest).is_some_and(|head| {
+                        !head.is_empty()
+                            && !head.contains('{')
+                            && head.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    })
+            })
+    })
+}
 
 /// Keywords (and `'static`): no item can take their names.
 const KEYWORDS: &[&str] = &[
@@ -323,6 +341,18 @@ fn template(tok: &str, struct_name: &str, fields: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn documented_names_of_any_struct() {
+        assert!(documented("{S}_must_not_impl_Drop_use_PinnedDrop_instead"));
+        assert!(documented("In0_must_not_impl_Drop_use_PinnedDrop_instead"));
+        assert!(documented(
+            "In0_has_a_PinnedDrop_impl_so_write_pin_data_PinnedDrop"
+        ));
+        assert!(documented("__with_lt"));
+        assert!(!documented("__ThePinData"));
+        assert!(!documented("_must_not_impl_Drop_use_PinnedDrop_instead"));
+    }
 
     #[test]
     fn collects_what_the_source_does_not_have_as_templates() {

@@ -1066,12 +1066,26 @@ pub fn drop_observes_held(p: &Program, info: &[FieldInfo], inst: &Inst) -> bool 
             held.extend(if g.is_empty() { all.clone() } else { g });
         }
     }
-    // A statement's write: not tied to this instance's fields alone.
-    if stmt_values(&p.stmts)
-        .into_iter()
-        .any(|(_, v)| holds_outer(v))
-    {
-        held.extend(all.iter().copied());
+    // A statement's write into one of this instance's fields holds through that field's
+    // generics (seed 9801, case 1678: `mem::replace` of an `&'a Own` field).
+    let me = p.insts.iter().position(|i| std::ptr::eq(i, inst));
+    fn writes<'a>(s: &'a Stmt, out: &mut Vec<(usize, usize, &'a V)>) {
+        match s {
+            Stmt::Write {
+                inst, field, value, ..
+            } => out.push((*inst, *field, value)),
+            Stmt::Thread { body, .. } => body.iter().for_each(|b| writes(b, out)),
+            Stmt::Unwind { inner } => writes(inner, out),
+            _ => {}
+        }
+    }
+    let mut ws = Vec::new();
+    p.stmts.iter().for_each(|s| writes(s, &mut ws));
+    for (i, f, v) in ws {
+        if Some(i) == me && holds_outer(v) {
+            let g = gens_of(&st.fields[f].ty, st, &p.items);
+            held.extend(if g.is_empty() { all.clone() } else { g });
+        }
     }
     if inst.via_fn && via_fn_fixes_generics(p, info) {
         let lts = st.lts.len();
@@ -2365,6 +2379,18 @@ mod tests {
         p.insts[0].late = true;
         assert!(uses_outer(&p, &p.insts[0]));
         assert_eq!(check(&p), Verdict::Valid);
+        // Seed 9801, case 1678: the outer value written into `f6` by a statement
+        // (`mem::replace` through `project()`) is held through `'b` too: still valid.
+        let mut q = p.clone();
+        q.insts[0].items[1] = InitItem::Field(2, FieldInit::Val(V::Ref(Src::Probe)));
+        q.stmts.push(Stmt::Write {
+            inst: 0,
+            field: 2,
+            route: Route::Project,
+            op: WriteOp::Replace,
+            value: V::Ref(Src::Outer(0)),
+        });
+        assert_eq!(check(&q), Verdict::Valid);
         // With `T = &'o Own` holding `o`, `Borrowed<T>` observes it: rejected.
         p.st.tys[0].inst = Inst1::RefOwn;
         p.insts[0].items[0] = InitItem::Field(1, FieldInit::Val(V::Ref(Src::Outer(0))));
